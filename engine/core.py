@@ -1,0 +1,392 @@
+"""The game API that every game implements.
+
+A :class:`Game` is a configured rule set (players, variants, edition) and
+owns a compiled *kernel* that runs the rules on one flat int32 buffer.  A
+:class:`State` is that buffer plus a reference to its game: cloning copies
+one array.  Moves are small integers; strings exist only at the edges
+(:meth:`State.move_to_string`, :meth:`State.parse_move`).
+
+Turn structure, in one vocabulary for all games:
+
+* ``state.to_move()`` is a tuple of seats.  One seat: a sequential turn.
+  Several: a simultaneous step -- each listed seat still owes a hidden
+  choice, which it submits with ``apply(seat, move)``; the step resolves
+  when the last one is in.  ``(CHANCE,)``: chance is to move, with
+  ``chance_outcomes()`` giving each outcome and its probability.  ``()``:
+  the game is over.
+* A game record is the list of ``(seat, move)`` pairs applied from the
+  initial state, chance outcomes included, so replaying it reproduces the
+  state exactly.
+
+Hidden information: ``observe(seat)`` is the state with everything the seat
+cannot see replaced by ``UNKNOWN`` (-1) -- a :class:`State` too, with the
+same string format, so a frontend can send a seat's view as a position.
+``determinize(seat, rng)`` samples a full state consistent with that view
+and reads nothing else.
+
+>>> import engine
+>>> s = engine.make("guildes", players=4, seed=1)
+>>> s.to_move() == (CHANCE,)
+True
+>>> while s.to_move() == (CHANCE,):
+...     s.apply(CHANCE, s.sample_chance())
+>>> s.to_move()
+(0, 1, 2, 3)
+>>> t = s.clone(); t.apply(0, t.legal_moves(0)[0])
+>>> s.to_move(), t.to_move()
+((0, 1, 2, 3), (1, 2, 3))
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+import numpy as np
+
+from cython_ext import select
+from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove
+from engine.layout import DTYPE, UNKNOWN, Layout
+
+CHANCE = -1
+DEALER, OBSERVER = 0, 1  # header words of every buffer
+HEADER = 2
+RETURN_MODES = ("win", "rank", "score")
+
+_kernel = select.load("kernel")
+Rng = _kernel.Rng
+
+
+def make_rng(seed: int | None) -> Any:
+    """A kernel :class:`Rng` (compiled or twin, matching the kernels)."""
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    return Rng(seed & ((1 << 64) - 1))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant a game offers: its name and one line of description."""
+
+    name: str
+    text: str
+    players: tuple[int, ...] | None = None  # player counts it allows (None: all)
+
+
+class Game:
+    """A configured game.  Subclasses describe themselves with class attributes.
+
+    Subclasses set ``name``, ``title``, ``min_players``, ``max_players``,
+    ``variant_list``, ``data_package`` and implement :meth:`build` (load the
+    edition, make the layout and the kernel) and :meth:`initial_buffer`.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    variant_list: ClassVar[tuple[Variant, ...]] = ()
+    default_edition: ClassVar[str] = "standin.json"
+    incompatible: ClassVar[tuple[frozenset[str], ...]] = ()
+    score_scale: ClassVar[float] = 10.0  # typical score margin, for "score" returns
+
+    layout: Layout
+    kernel: Any
+
+    def __init__(self, players: int, variants: Sequence[str] = (), edition: str | None = None) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadConfig(
+                f"{self.name} takes {self.min_players}-{self.max_players} players, not {players}")
+        known = {v.name: v for v in self.variant_list}
+        chosen = []
+        for v in variants:
+            if v not in known:
+                names = ", ".join(known) or "none"
+                raise BadConfig(f"{self.name} has no variant {v!r} (variants: {names})")
+            allowed = known[v].players
+            if allowed is not None and players not in allowed:
+                raise BadConfig(f"variant {v!r} is for {', '.join(map(str, allowed))} players")
+            if v not in chosen:
+                chosen.append(v)
+        for bad in self.incompatible:
+            if bad <= set(chosen):
+                raise BadConfig(f"variants {' and '.join(sorted(bad))} cannot be combined")
+        self.players = players
+        self.variants = tuple(chosen)
+        self.edition_path = edition or os.path.join(self._data_dir(), self.default_edition)
+        self.edition = self.load_edition(self.edition_path)
+        self.build()
+
+    # -- description -------------------------------------------------------------
+    def _data_dir(self) -> str:
+        import importlib
+
+        module = importlib.import_module(type(self).__module__)
+        return os.path.join(os.path.dirname(module.__file__), "data")
+
+    def load_edition(self, path: str) -> dict:
+        """Read and validate an edition file; raise :class:`EditionError` if broken."""
+        try:
+            with open(path, encoding="utf-8") as fh:
+                data = json.load(fh)
+        except OSError as exc:
+            raise EditionError(f"cannot read edition {path}: {exc.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise EditionError(f"edition {path} is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise EditionError(f"edition {path}: top level must be an object")
+        try:
+            self.validate_edition(data)
+        except EditionError as exc:
+            raise EditionError(f"edition {path}: {exc}") from None
+        return data
+
+    def validate_edition(self, data: dict) -> None:
+        """Raise :class:`EditionError` if ``data`` breaks the game's schema."""
+
+    def build(self) -> None:
+        """Set ``self.layout`` and ``self.kernel`` from players, variants, edition."""
+        raise NotImplementedError
+
+    def has(self, variant: str) -> bool:
+        return variant in self.variants
+
+    def describe(self) -> str:
+        vs = " ".join(f"variant {v}" for v in self.variants)
+        return f"{self.name} players {self.players}" + (f" {vs}" if vs else "")
+
+    # -- states -------------------------------------------------------------------
+    def new_initial_state(self, seed: int | None = None) -> "State":
+        """The state before setup; chance is usually to move first."""
+        buf = self.layout.new()
+        self.initial_buffer(buf)
+        buf[DEALER] = (seed if seed is not None else 0) & 0x7FFFFFFF
+        buf[OBSERVER] = 0
+        return State(self, buf)
+
+    def initial_buffer(self, buf: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def parse_state(self, text: str) -> "State":
+        """Parse a full state or a masked view, as written by :meth:`State.to_string`."""
+        buf = self.layout.loads(self.state_body(text))
+        observer = int(buf[OBSERVER])
+        if not 0 <= observer <= self.players:
+            raise BadState(f"observer {observer - 1} out of range")
+        self.check_buffer(buf)
+        return State(self, buf)
+
+    def state_body(self, text: str) -> str:
+        return text
+
+    def check_buffer(self, buf: np.ndarray) -> None:
+        """Raise :class:`BadState` when the buffer is not a state of this game."""
+
+    # -- notation (per game) --------------------------------------------------
+    def move_to_string(self, state: "State", seat: int, move: int) -> str:
+        return str(move)
+
+    def parse_move(self, state: "State", seat: int, text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise BadMove(f"cannot read move {text!r}") from None
+
+    def draw(self, state: "State", seat: int | None) -> str:
+        return state.to_string()
+
+    def rank_keys(self, state: "State") -> list[tuple]:
+        """Per seat, a key where higher is better; equal keys share the place."""
+        return [(s,) for s in state.scores()]
+
+    def heuristic(self, state: "State", seat: int, move: int) -> float:
+        """Immediate gain of ``move`` for ``seat`` (for greedy players)."""
+        return 0.0
+
+
+class State:
+    """One game position: a game and one int32 buffer."""
+
+    __slots__ = ("game", "buf", "_tmp")
+
+    def __init__(self, game: Game, buf: np.ndarray) -> None:
+        self.game = game
+        self.buf = buf
+        self._tmp = None
+
+    def _scratch(self) -> np.ndarray:
+        if self._tmp is None:
+            self._tmp = np.zeros(max(self.game.kernel.max_moves, self.game.players, 8), dtype=DTYPE)
+        return self._tmp
+
+    # -- copying --------------------------------------------------------------
+    def clone(self) -> "State":
+        return State(self.game, self.buf.copy())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and bool(
+            np.array_equal(other.buf, self.buf))
+
+    def __hash__(self) -> int:
+        return hash(self.buf.tobytes())
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def observer(self) -> int | None:
+        """The seat whose masked view this is, or None for a full state."""
+        o = int(self.buf[OBSERVER])
+        return None if o == 0 else o - 1
+
+    # -- turn -----------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        out = self._scratch()
+        n = self.game.kernel.to_move(self.buf, out)
+        return tuple(int(x) for x in out[:n])
+
+    def is_terminal(self) -> bool:
+        return len(self.to_move()) == 0
+
+    def is_chance(self) -> bool:
+        return self.to_move() == (CHANCE,)
+
+    def legal_moves(self, seat: int) -> list[int]:
+        """Legal moves of ``seat`` now (empty when it is not to move)."""
+        if seat not in self.to_move():
+            return []
+        if seat == CHANCE:
+            return [m for m, _ in self.chance_outcomes()]
+        out = self._scratch()
+        n = self.game.kernel.legal(self.buf, seat, out)
+        return [int(x) for x in out[:n]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.to_move() != (CHANCE,):
+            return []
+        k = self.game.kernel
+        outs = np.zeros(k.max_moves, dtype=DTYPE)
+        probs = np.zeros(k.max_moves, dtype=np.float64)
+        n = k.chance(self.buf, outs, probs)
+        return [(int(outs[i]), float(probs[i])) for i in range(n)]
+
+    def sample_chance(self, rng: Any = None) -> int:
+        """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
+        if self.to_move() != (CHANCE,):
+            raise IllegalMove("chance is not to move")
+        if rng is None:
+            rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
+        return int(self.game.kernel.sample_chance(self.buf, rng))
+
+    def apply(self, seat: int, move: int) -> None:
+        """Play a legal move; raise :class:`IllegalMove` (state unchanged) otherwise."""
+        movers = self.to_move()
+        if seat not in movers:
+            who = "chance" if seat == CHANCE else f"seat {seat}"
+            raise IllegalMove(f"{who} is not to move")
+        if move not in self.legal_moves(seat):
+            raise IllegalMove(f"{self.move_to_string(seat, move)} is not legal here")
+        if seat == CHANCE:
+            self.buf[DEALER] = (int(self.buf[DEALER]) * 1103515245 + 12345 + move) & 0x7FFFFFFF
+        self.game.kernel.apply(self.buf, seat, move)
+
+    def apply_string(self, seat: int, text: str) -> int:
+        move = self.parse_move(seat, text)
+        self.apply(seat, move)
+        return move
+
+    # -- notation -------------------------------------------------------------
+    def move_to_string(self, seat: int, move: int) -> str:
+        return self.game.move_to_string(self, seat, move)
+
+    def parse_move(self, seat: int, text: str) -> int:
+        """Parse a move string of ``seat``; :class:`BadMove` if unreadable."""
+        return self.game.parse_move(self, seat, text.strip())
+
+    def to_string(self) -> str:
+        return self.game.layout.dumps(self.buf)
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def draw(self, seat: int | None = None) -> str:
+        return self.game.draw(self, seat)
+
+    # -- outcome --------------------------------------------------------------
+    def scores(self) -> list[int]:
+        out = np.zeros(self.players, dtype=DTYPE)
+        self.game.kernel.scores(self.buf, out)
+        return [int(x) for x in out]
+
+    def winners(self) -> list[int]:
+        keys = self.game.rank_keys(self)
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def returns(self, mode: str = "win") -> list[float]:
+        """Rewards in [0, 1] per seat: ``win`` share (ties split), ``rank``, or ``score``."""
+        return returns_from(self.game.rank_keys(self), self.scores(), mode, self.game.score_scale)
+
+    # -- hidden information ---------------------------------------------------
+    def observe(self, seat: int) -> "State":
+        """The masked view of ``seat``: hidden values become UNKNOWN."""
+        if not 0 <= seat < self.players:
+            raise BadConfig(f"no seat {seat}")
+        obs = self.observer
+        if obs is not None and obs != seat:
+            raise BadState(f"this is seat {obs}'s view, not seat {seat}'s")
+        view = self.clone()
+        self.game.kernel.observe(view.buf, seat)
+        view.buf[DEALER] = 0
+        view.buf[OBSERVER] = seat + 1
+        return view
+
+    def observation_string(self, seat: int) -> str:
+        return self.observe(seat).to_string()
+
+    def determinize(self, seat: int, rng: Any) -> "State":
+        """A full state sampled among those consistent with ``seat``'s view."""
+        world = self.observe(seat)
+        self.game.kernel.determinize(world.buf, seat, rng)
+        world.buf[OBSERVER] = 0
+        world.buf[DEALER] = rng.below(0x7FFFFFFF)
+        return world
+
+
+def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float) -> list[float]:
+    """Turn rank keys and scores into a reward vector (see :meth:`State.returns`).
+
+    >>> returns_from([(3,), (5,), (5,)], [3, 5, 5], "win", 10)
+    [0.0, 0.5, 0.5]
+    >>> returns_from([(3,), (5,), (4,)], [3, 5, 4], "rank", 10)
+    [0.0, 1.0, 0.5]
+    """
+    n = len(keys)
+    if mode == "win":
+        best = max(keys)
+        winners = [i for i in range(n) if keys[i] == best]
+        return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
+    if mode == "rank":
+        if n == 1:
+            return [1.0]
+        out = []
+        for i in range(n):
+            below = sum(1 for j in range(n) if keys[j] < keys[i])
+            ties = sum(1 for j in range(n) if keys[j] == keys[i]) - 1
+            out.append((below + ties / 2) / (n - 1))
+        return out
+    if mode == "score":
+        import math
+
+        out = []
+        for i in range(n):
+            rival = max(scores[j] for j in range(n) if j != i) if n > 1 else 0
+            out.append(0.5 + 0.5 * math.tanh((scores[i] - rival) / scale))
+        return out
+    raise BadConfig(f"unknown returns mode {mode!r} (choose from {', '.join(RETURN_MODES)})")
+
+
+__all__ = ["CHANCE", "HEADER", "UNKNOWN", "Game", "State", "Variant", "Rng", "make_rng",
+           "returns_from", "RETURN_MODES"]
