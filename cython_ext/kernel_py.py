@@ -41,7 +41,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (multiply-shift, no modulo bias worth noting)."""
-        return ((self.next64() >> 32) * n) >> 32
+        return ((self.next64() >> 32) * int(n)) >> 32
 
     def random(self) -> float:
         """Uniform float in ``[0, 1)`` with 53 bits."""

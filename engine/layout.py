@@ -35,6 +35,9 @@ class Layout:
     def __init__(self, fields: Iterable[tuple[str, int | Sequence[int]]], start: int = 0) -> None:
         self.offsets: dict[str, int] = {}
         self.shapes: dict[str, tuple[int, ...]] = {}
+        if start > 0:  # the words before ``start`` are the engine's header
+            self.offsets["head"] = 0
+            self.shapes["head"] = (start,)
         pos = start
         for name, shape in fields:
             shape = (shape,) if isinstance(shape, int) else tuple(shape)

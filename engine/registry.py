@@ -15,6 +15,7 @@ from engine.core import Game, State
 from engine.errors import UnknownGame
 
 _GAMES: dict[str, type[Game]] = {}
+_BROKEN: dict[str, str] = {}
 _discovered = False
 
 
@@ -33,7 +34,17 @@ def _discover() -> None:
     _discovered = True
     for info in pkgutil.iter_modules(_engine_pkg.__path__):
         if info.ispkg:
-            importlib.import_module(f"engine.{info.name}")
+            # one broken game package must not take the others down with it
+            try:
+                importlib.import_module(f"engine.{info.name}")
+            except Exception as exc:  # noqa: BLE001 - reported by broken_games()
+                _BROKEN[info.name] = f"{type(exc).__name__}: {exc}"
+
+
+def broken_games() -> dict[str, str]:
+    """Game packages that failed to import, with the error (for ``guildhall info``)."""
+    _discover()
+    return dict(_BROKEN)
 
 
 def games() -> dict[str, type[Game]]:
@@ -45,6 +56,8 @@ def games() -> dict[str, type[Game]]:
 def game_class(name: str) -> type[Game]:
     _discover()
     key = name.strip().lower().replace("-", "_")
+    if key not in _GAMES and key in _BROKEN:
+        raise UnknownGame(f"game {key!r} failed to load: {_BROKEN[key]}")
     if key not in _GAMES:
         raise UnknownGame(f"unknown game {name!r} (games: {', '.join(sorted(_GAMES))})")
     return _GAMES[key]

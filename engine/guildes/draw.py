@@ -1,0 +1,50 @@
+"""A text drawing of a Guildes state, as one seat sees it (or all of it)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.core import State
+    from engine.guildes.game import Guildes
+
+PHASES = ("choosing the event card", "dealing", "selecting", "playing", "game over")
+
+
+def _cards(names: list[str], counts) -> str:
+    parts = [f"{names[g]} x{int(c)}" if c > 1 else names[g] for g, c in enumerate(counts) if c > 0]
+    return ", ".join(parts) or "-"
+
+
+def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
+    if seat is not None and state.observer is None:
+        state = state.observe(seat)
+    lay, buf, names = game.layout, state.buf, game.guild_names
+    rnd, phase, step = (int(buf[lay[k]]) for k in ("round", "phase", "step"))
+    lines = [f"Guildes, {game.players} players, round {min(rnd + 1, 3)} of 3: {PHASES[phase]}"]
+    ev = int(buf[lay["event"]])
+    if 0 <= ev < len(game.event_names) and phase not in (0, 4):
+        way = "left (to the next seat)" if int(buf[lay["dir"]]) == 1 else "right (to the previous seat)"
+        lines.append(f"event card: {game.event_names[ev]}; hands pass {way}")
+    if phase == 2:
+        lines.append(f"pick {step + 1} of {game.dealt}")
+    elif phase == 3:
+        lines.append(f"play {step + 1} of {game.played}")
+    score = lay.view(buf, "score")
+    table = lay.view(buf, "table")
+    pending = lay.view(buf, "pending")
+    for i in range(game.players):
+        mark = " (you)" if i == seat else ""
+        ready = " [has chosen]" if pending[i] >= 0 else ""
+        lines.append(f"seat {i}{mark}: {int(score[i])} votes{ready}")
+        lines.append(f"  table: {_cards(names, table[i])}")
+    viewer = seat if seat is not None else None
+    if viewer is not None:
+        kept = lay.view(buf, "kept")[viewer]
+        lines.append(f"your kept cards: {_cards(names, kept)}")
+        if phase == 2:
+            hist = lay.view(buf, "hist")
+            p = (viewer - int(buf[lay["dir"]]) * step) % game.players
+            lines.append(f"your hand to pick from: {_cards(names, hist[step, p])}")
+        if pending[viewer] >= 0:
+            lines.append(f"your choice (hidden): {names[int(pending[viewer])]}")
+    return "\n".join(lines)

@@ -1,0 +1,93 @@
+"""The Guildes edition file: schema, validation and the arrays the kernel needs.
+
+Schema (see docs/games/guildes.md): ``guilds`` is a list of objects with
+``name`` (lowercase word), ``copies`` (int), either ``militia`` (votes per
+card at every count) or ``votes`` (three lists: the places paid in rounds 1,
+2 and 3, at most 4 each); ``players`` maps "3".."6" to ``remove`` (guild ->
+cards removed), ``dealt`` and ``played``; ``events`` lists six objects with
+``name`` and ``direction`` ("left" or "right").
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.errors import EditionError
+
+MAXP = 4
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise EditionError(msg)
+
+
+def validate(data: dict) -> None:
+    guilds = data.get("guilds")
+    _need(isinstance(guilds, list) and 1 <= len(guilds) <= 30, "'guilds' must be a list of 1-30 guilds")
+    names = set()
+    militia = 0
+    for i, g in enumerate(guilds):
+        _need(isinstance(g, dict), f"guild #{i} must be an object")
+        name = g.get("name")
+        _need(isinstance(name, str) and name.isidentifier() and name == name.lower(),
+              f"guild #{i}: 'name' must be a lowercase word")
+        _need(name not in names, f"guild {name!r} listed twice")
+        names.add(name)
+        _need(isinstance(g.get("copies"), int) and g["copies"] > 0, f"guild {name}: 'copies' must be a positive int")
+        if "militia" in g:
+            militia += 1
+            _need(isinstance(g["militia"], int) and g["militia"] > 0, f"guild {name}: 'militia' must be a positive int")
+        else:
+            v = g.get("votes")
+            _need(isinstance(v, list) and len(v) == 3, f"guild {name}: 'votes' must hold three rounds")
+            for r, places in enumerate(v):
+                _need(isinstance(places, list) and 1 <= len(places) <= MAXP
+                      and all(isinstance(x, int) and x >= 0 for x in places),
+                      f"guild {name}: round {r + 1} votes must be 1-{MAXP} non-negative ints")
+    _need(militia <= 1, "at most one militia guild")
+    players = data.get("players")
+    _need(isinstance(players, dict), "'players' must map player counts to deal sizes")
+    for key, row in players.items():
+        _need(key in ("3", "4", "5", "6") and isinstance(row, dict), f"players: bad entry {key!r}")
+        for field in ("dealt", "played"):
+            _need(isinstance(row.get(field), int) and row[field] > 0, f"players {key}: '{field}' must be a positive int")
+        _need(row["played"] <= row["dealt"], f"players {key}: cannot play more than dealt")
+        remove = row.get("remove", {})
+        _need(isinstance(remove, dict), f"players {key}: 'remove' must map guilds to counts")
+        for gname, cnt in remove.items():
+            _need(gname in names, f"players {key}: unknown guild {gname!r} in 'remove'")
+            copies = next(g["copies"] for g in guilds if g["name"] == gname)
+            _need(isinstance(cnt, int) and 0 <= cnt <= copies, f"players {key}: bad removal count for {gname}")
+        deck = sum(g["copies"] for g in guilds) - sum(remove.values())
+        _need(3 * int(key) * row["dealt"] <= deck, f"players {key}: the deck cannot deal three rounds")
+    events = data.get("events")
+    _need(isinstance(events, list) and 1 <= len(events) <= 30 and len(events) >= 3,
+          "'events' must list at least three event cards")
+    for e in events:
+        _need(isinstance(e, dict) and isinstance(e.get("name"), str) and e.get("direction") in ("left", "right"),
+              "each event needs a 'name' and a 'direction' (left/right)")
+
+
+def kernel_arrays(data: dict, players: int) -> dict:
+    """Edition values as the flat arrays of the kernel."""
+    guilds = data["guilds"]
+    G = len(guilds)
+    row = data["players"][str(players)]
+    total = np.array([g["copies"] - row.get("remove", {}).get(g["name"], 0) for g in guilds], dtype=np.intc)
+    places = np.zeros(3 * G, dtype=np.intc)
+    values = np.zeros(3 * G * MAXP, dtype=np.intc)
+    militia = -1
+    for gi, g in enumerate(guilds):
+        if "militia" in g:
+            militia = gi
+            continue
+        for r in range(3):
+            pl = g["votes"][r]
+            places[r * G + gi] = len(pl)
+            for q, v in enumerate(pl):
+                values[(r * G + gi) * MAXP + q] = v
+    event_dir = np.array([1 if e["direction"] == "left" else -1 for e in data["events"]], dtype=np.intc)
+    return {"guilds": G, "total": total, "places": places, "values": values, "militia": militia,
+            "militia_votes": next((g["militia"] for g in guilds if "militia" in g), 0),
+            "dealt": row["dealt"], "played": row["played"], "event_dir": event_dir,
+            "nevents": len(data["events"])}
