@@ -1,0 +1,158 @@
+"""The player interface shared by ISMCTS and the baselines.
+
+>>> import engine
+>>> from engine.perft import play_to_decision
+>>> s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+>>> p = make_player("random", seed=5)
+>>> p.choose(s, 0, Limits(iterations=10)) in s.legal_moves(0)
+True
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, ClassVar, Optional
+
+from engine.core import State, make_rng
+from engine.errors import BadConfig, GuildhallError
+
+
+class SearchError(GuildhallError):
+    kind = "search"
+
+
+@dataclass
+class Limits:
+    """When a search stops; the first limit reached wins.  None means no limit.
+
+    ``movetime`` is in seconds.  ``clock`` is the remaining time per seat in
+    seconds and ``increment`` the per-move increment per seat; a time manager
+    turns them into a budget for this move.  ``infinite`` searches until
+    stopped by the stop event.
+    """
+
+    iterations: Optional[int] = None
+    nodes: Optional[int] = None
+    movetime: Optional[float] = None
+    clock: Optional[list[float]] = None
+    increment: Optional[list[float]] = None
+    infinite: bool = False
+
+    def validate(self) -> None:
+        for name in ("iterations", "nodes"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, int) or v < 1):
+                raise BadConfig(f"{name} must be a positive integer, not {v!r}")
+        if self.movetime is not None and not self.movetime > 0:
+            raise BadConfig(f"movetime must be positive, not {self.movetime!r}")
+        for name in ("clock", "increment"):
+            v = getattr(self, name)
+            if v is not None and any(x < 0 for x in v):
+                raise BadConfig(f"{name} values must not be negative")
+
+
+@dataclass
+class MoveStat:
+    move: int
+    visits: int
+    value: list[float]  # mean reward per seat
+
+
+@dataclass
+class SearchInfo:
+    """What a search reports, streamed through ``on_info`` and returned at the end."""
+
+    iterations: int = 0
+    nodes: int = 0
+    elapsed: float = 0.0
+    ips: float = 0.0
+    moves: list[MoveStat] = field(default_factory=list)
+    pv: list[tuple[int, int]] = field(default_factory=list)  # (seat, move)
+    best: Optional[int] = None
+
+
+InfoCallback = Callable[[SearchInfo], None]
+
+
+class Player:
+    """A decision maker for one seat.  Subclasses implement :meth:`search`."""
+
+    name: ClassVar[str] = ""
+    options: ClassVar[dict] = {}
+
+    def __init__(self, seed: Optional[int] = None, **options) -> None:
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise BadConfig(f"{self.name} has no option {sorted(unknown)[0]!r}"
+                            f" (options: {', '.join(self.options) or 'none'})")
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.last_info = SearchInfo()
+
+    def choose(self, state: State, seat: int, limits: Limits = Limits(),
+               on_info: Optional[InfoCallback] = None,
+               stop: Optional[threading.Event] = None) -> int:
+        """Pick a move for ``seat``, using only what ``seat`` can see."""
+        limits.validate()
+        if seat not in state.to_move():
+            raise SearchError(f"seat {seat} is not to move" if state.to_move() else "the game is over")
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            self.last_info = SearchInfo(best=moves[0], moves=[MoveStat(moves[0], 0, [])])
+            return moves[0]
+        view = state.observe(seat) if state.observer is None else state
+        info = self.search(view, seat, limits, on_info, stop or threading.Event())
+        self.last_info = info
+        return info.best
+
+    def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
+               stop: threading.Event) -> SearchInfo:
+        raise NotImplementedError
+
+    def new_game(self) -> None:
+        """Forget anything kept between moves (e.g. a reused tree)."""
+
+
+class RandomPlayer(Player):
+    """Uniformly random legal moves."""
+
+    name = "random"
+
+    def search(self, view, seat, limits, on_info, stop):
+        moves = view.legal_moves(seat)
+        return SearchInfo(best=moves[self.rng.below(len(moves))])
+
+
+_PLAYERS: dict[str, type[Player]] = {}
+
+
+def register_player(cls: type[Player]) -> type[Player]:
+    _PLAYERS[cls.name] = cls
+    return cls
+
+
+register_player(RandomPlayer)
+
+
+def player_names() -> list[str]:
+    _load_builtin()
+    return sorted(_PLAYERS)
+
+
+def make_player(name: str, seed: Optional[int] = None, **options) -> Player:
+    """Build a player by name (``random``, ``ismcts``, baselines ...)."""
+    _load_builtin()
+    if name not in _PLAYERS:
+        raise BadConfig(f"unknown player {name!r} (players: {', '.join(sorted(_PLAYERS))})")
+    return _PLAYERS[name](seed=seed, **options)
+
+
+def _load_builtin() -> None:
+    import importlib
+
+    for mod in ("search.baselines", "search.ismcts"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
