@@ -1,0 +1,123 @@
+"""Loading and checking an edition file of The Walled City (schema: docs/games/walled_city.md)."""
+from __future__ import annotations
+
+from engine.errors import EditionError
+
+BOARDS = ("londonderry", "borderlands")
+NDICE = 20
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise EditionError(msg)
+
+
+def _int(x, lo: int, hi: int, what: str) -> int:
+    _need(isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi,
+          f"{what} must be an integer in {lo}..{hi}, got {x!r}")
+    return x
+
+
+def validate(data: dict) -> None:
+    """Raise EditionError with a one-line reason when ``data`` breaks the schema."""
+    cards = data.get("cards")
+    _need(isinstance(cards, list) and len(cards) == 11, "'cards' must list the 11 construction cards")
+    for c in cards + list(data.get("offcolour_cards") or []):
+        _need(isinstance(c, list) and len(c) == 2, f"card {c!r} must be [a, b]")
+        _int(c[0], 0, 9, "card value")
+        _int(c[1], 0, c[0], "card b value (b <= a)")
+        _need(c[0] + c[1] >= 1, f"card {c!r} places nobody")
+    _need(isinstance(data.get("offcolour_cards"), list) and len(data["offcolour_cards"]) == 3,
+          "'offcolour_cards' must list 3 cards")
+    _need(isinstance(data.get("factions"), list) and len(data["factions"]) == 5, "'factions' must name 5 factions")
+    pv = data.get("place_votes")
+    _need(isinstance(pv, list) and len(pv) == 4, "'place_votes' must give 4 values")
+    for v in pv:
+        _int(v, -99, 99, "place vote")
+    disp = data.get("display")
+    _need(isinstance(disp, dict), "'display' must map player counts to display sizes")
+    guilds = data.get("guilds")
+    _need(isinstance(guilds, list) and len(guilds) == 20, "'guilds' must list 20 guild cards")
+    for g in guilds:
+        _need(isinstance(g, dict) and isinstance(g.get("name"), str), f"guild {g!r} needs a name")
+        _int(g.get("priority"), 1, 12, f"guild {g['name']} priority")
+        _need(isinstance(g.get("b"), bool), f"guild {g['name']}: 'b' must be true or false")
+        _need(isinstance(g.get("decks"), list) and all(d in BOARDS for d in g["decks"]),
+              f"guild {g['name']}: 'decks' must list boards")
+    boards = data.get("boards")
+    _need(isinstance(boards, dict) and all(b in boards for b in BOARDS), "'boards' needs londonderry and borderlands")
+    for p in ("2", "3", "4"):
+        _int(disp.get(p), 1, 20, f"display for {p} players")
+    for name in BOARDS:
+        _validate_board(name, boards[name], cards)
+        deck = [g for g in guilds if name in g["decks"]]
+        for p in ("2", "3", "4"):
+            _need(len(deck) >= disp[p], f"{name}: guild deck smaller than the {p}-player display")
+            _need(disp[p] >= 2 * int(p), f"display for {p} players must hold a guild per player per round")
+
+
+def _validate_board(name: str, b: dict, cards: list) -> None:
+    _need(isinstance(b, dict), f"board {name} must be an object")
+    areas = b.get("areas")
+    _need(isinstance(areas, list) and 1 <= len(areas) <= 32, f"{name}: 'areas' must list 1..32 area names")
+    na = len(areas)
+    paths = b.get("paths")
+    _need(isinstance(paths, list) and 1 <= len(paths) <= 32, f"{name}: 'paths' must list 1..32 paths")
+    for i, p in enumerate(paths):
+        _need(isinstance(p, dict) and isinstance(p.get("a"), list) and isinstance(p.get("b"), list)
+              and 1 <= len(p["a"]) <= 2 and 1 <= len(p["b"]) <= 2, f"{name}: path {i} needs sides a and b of 1-2 areas")
+        for a in p["a"] + p["b"]:
+            _int(a, 0, na - 1, f"{name}: path {i} area")
+    nt = _int(b.get("towers"), 2, 16, f"{name}: 'towers'")
+    gaps = b.get("gaps")
+    _need(isinstance(gaps, list) and 1 <= len(gaps) <= 16, f"{name}: 'gaps' must list 1..16 gaps")
+    for i, g in enumerate(gaps):
+        _need(isinstance(g, dict) and isinstance(g.get("towers"), list) and len(g["towers"]) == 2,
+              f"{name}: gap {i} needs an area and its two closest towers")
+        _int(g.get("area"), 0, na - 1, f"{name}: gap {i} area")
+        for t in g["towers"]:
+            _int(t, 0, nt - 1, f"{name}: gap {i} tower")
+        _need(g["towers"][0] != g["towers"][1], f"{name}: gap {i} needs two different towers")
+    zones = b.get("zones")
+    _need(isinstance(zones, list) and 1 <= len(zones) <= 32, f"{name}: 'zones' must list 1..32 defense zones")
+    seen = [0] * nt
+    for i, z in enumerate(zones):
+        _need(isinstance(z, dict) and isinstance(z.get("towers"), list) and len(z["towers"]) == 2,
+              f"{name}: zone {i} needs its two towers")
+        for t in z["towers"]:
+            seen[_int(t, 0, nt - 1, f"{name}: zone {i} tower")] += 1
+    _need(all(s == 2 for s in seen), f"{name}: every tower needs exactly two nearest defense zones")
+    spots = b.get("die_spots")
+    _need(isinstance(spots, list) and len(spots) == NDICE, f"{name}: 'die_spots' must list {NDICE} spots")
+    for i, s in enumerate(spots):
+        _need(isinstance(s, dict) and len(s) == 1 and ("area" in s or "tower" in s),
+              f"{name}: die spot {i} must be {{\"area\": n}} or {{\"tower\": n}}")
+        if "area" in s:
+            _int(s["area"], 0, na - 1, f"{name}: die spot {i} area")
+        else:
+            _int(s["tower"], 0, nt - 1, f"{name}: die spot {i} tower")
+    chits = b.get("chit_spots")
+    _need(isinstance(chits, list) and 1 <= len(chits) <= 8, f"{name}: 'chit_spots' must list 1..8 areas")
+    for a in chits:
+        _int(a, 0, na - 1, f"{name}: chit spot area")
+    fences = b.get("fences")
+    _need(isinstance(fences, list) and len(fences) == na, f"{name}: 'fences' must give each area its splits")
+    for a, splits in enumerate(fences):
+        _need(isinstance(splits, list), f"{name}: fences of area {a} must be a list")
+        for s in splits:
+            _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list),
+                  f"{name}: a fence of area {a} must list paths and gaps on one side")
+    setup = b.get("setup")
+    _need(isinstance(setup, dict), f"{name}: 'setup' must map player counts to setup rows")
+    for p in ("2", "3", "4"):
+        row = setup.get(p)
+        _need(isinstance(row, dict), f"{name}: setup for {p} players missing")
+        for key, hi in (("roads", 16), ("walls", 16), ("nobles", 40), ("peasants", 40),
+                        ("decks", 2), ("starting_roads", 8)):
+            _int(row.get(key), 0 if key == "starting_roads" else 1, hi, f"{name}: setup {p} {key}")
+        _need(isinstance(row.get("offcolour"), bool), f"{name}: setup {p} 'offcolour' must be true/false")
+        _need(not row["offcolour"] or p == "3", f"{name}: off-colour cards need 3 players")
+        _need(isinstance(row.get("discard"), list) and all(c in cards for c in row["discard"]),
+              f"{name}: setup {p} discards must be cards of the deck")
+        _need(int(p) * row["roads"] + row["starting_roads"] <= len(paths), f"{name}: not enough paths for the roads")
+        _need(int(p) * row["walls"] <= len(gaps), f"{name}: not enough gaps for the walls")

@@ -1,0 +1,174 @@
+"""The Walled City: Londonderry & Borderlands (rules: docs/games/walled_city.md).
+
+>>> import engine
+>>> s = engine.make("walled_city", players=3, seed=1)
+>>> s.to_move()
+(-1,)
+>>> from engine.perft import play_to_decision
+>>> play_to_decision(s, 1).to_move()
+(0,)
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from cython_ext import select
+from engine.core import HEADER, Game, State, Variant
+from engine.errors import BadState
+from engine.layout import Layout
+from engine.registry import register
+from engine.walled_city import draw as _draw
+from engine.walled_city import notation
+from engine.walled_city.edition import validate
+
+NDICE, NGUILD, K, OWN = 20, 20, 14, 11
+MAX_MOVES = 64
+PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
+          "promote", "adjust", "defense-card", "defense-zone", "end")
+
+
+@register
+class WalledCity(Game):
+    name = "walled_city"
+    title = "The Walled City: Londonderry & Borderlands"
+    min_players = 2
+    max_players = 4
+    variant_list = (
+        Variant("borderlands", "play on the Borderlands board (default: Londonderry)"),
+        Variant("mixed-guilds", "shuffle all 20 guild cards into one deck ('b' acts after the same number)"),
+    )
+    score_scale = 10.0
+
+    # -- edition and configuration -------------------------------------------------
+    def validate_edition(self, data: dict) -> None:
+        validate(data)
+
+    def build(self) -> None:
+        ed = self.edition
+        self.board_name = "borderlands" if self.has("borderlands") else "londonderry"
+        b = ed["boards"][self.board_name]
+        self.board = b
+        P = self.players
+        self.owners = P + 1 if P == 2 else P   # two players: a neutral colour competes
+        self.setup_row = b["setup"][str(P)]
+        self.cards = [tuple(c) for c in ed["cards"]] + [tuple(c) for c in ed["offcolour_cards"]]
+        self.guilds = ed["guilds"]
+        self.deck = [g for g in range(NGUILD)
+                     if self.has("mixed-guilds") or self.board_name in self.guilds[g]["decks"]]
+        na, npth, ng = len(b["areas"]), len(b["paths"]), len(b["gaps"])
+        nt, nz, nc = b["towers"], len(b["zones"]), len(b["chit_spots"])
+        NO = self.owners
+        self.sizes = dict(areas=na, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc)
+        fields = [(n, 1) for n in ("phase", "round", "cur", "turn", "setup", "sel_loc", "sel_card",
+                                   "sel_x", "sel_y", "sel_nx", "sel_ny", "sel_left")]
+        fields += [("order", P), ("score", P), ("roads", P), ("walls", P), ("nob", NO), ("pea", NO),
+                   ("hand", (P, K)), ("pool", (P, OWN)), ("offun", P), ("guild", P), ("guild1", P),
+                   ("gstate", NGUILD), ("die_f", NDICE), ("die_v", NDICE), ("chit", nc),
+                   ("road", npth), ("wall", ng), ("an", (na, NO)), ("ap", (na, NO)), ("tw", (nt, NO)),
+                   ("zcard", nz), ("zori", nz), ("zown", nz)]
+        self.layout = Layout(fields, start=HEADER)
+        path_ar = []
+        for p in b["paths"]:
+            sa, sb = p["a"] + [-1] * (2 - len(p["a"])), p["b"] + [-1] * (2 - len(p["b"]))
+            path_ar += sa + sb
+        arr = lambda xs: np.array(xs, dtype=np.intc)  # noqa: E731
+        self.topo = dict(
+            owners=NO, areas=na, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc,
+            roads=self.setup_row["roads"], walls=self.setup_row["walls"],
+            start_roads=self.setup_row["starting_roads"], offcolour=int(self.setup_row["offcolour"]),
+            display=ed["display"][str(P)],
+            path_ar=arr(path_ar), gap_area=arr([g["area"] for g in b["gaps"]]),
+            gap_tw=arr([t for g in b["gaps"] for t in g["towers"]]),
+            zone_tw=arr([t for z in b["zones"] for t in z["towers"]]),
+            die_area=arr([s.get("area", -1) for s in b["die_spots"]]),
+            die_tower=arr([s.get("tower", -1) for s in b["die_spots"]]),
+            chit_area=arr(b["chit_spots"]),
+            card_a=arr([c[0] for c in self.cards]), card_b=arr([c[1] for c in self.cards]),
+            gkey=arr([g["priority"] * 2 + int(g["b"]) for g in self.guilds]),
+            place_votes=arr(ed["place_votes"]),
+        )
+        self.kernel = select.load("wc").WalledCityKernel(
+            P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
+
+    def initial_buffer(self, buf: np.ndarray) -> None:
+        L, row, P = self.layout, self.setup_row, self.players
+        L.view(buf, "round")[0] = 1
+        L.view(buf, "roads")[:] = row["roads"]
+        L.view(buf, "walls")[:] = row["walls"]
+        L.view(buf, "nob")[:P] = row["nobles"]
+        L.view(buf, "pea")[:P] = row["peasants"]
+        deck = [row["decks"]] * OWN
+        for c in row["discard"]:
+            deck[self.cards.index(tuple(c))] = 0
+        L.view(buf, "hand")[:, :OWN] = deck
+        L.view(buf, "pool")[:, :] = deck
+        L.view(buf, "order")[:] = range(P)
+        for g in self.deck:
+            L.view(buf, "gstate")[g] = 1
+        if P == 2:  # neutral colour: 1 noble + 2 peasants by every gap, 1 noble per tower
+            an, ap, tw = L.view(buf, "an"), L.view(buf, "ap"), L.view(buf, "tw")
+            for a in sorted({g["area"] for g in self.board["gaps"]}):
+                an[a, P] += 1
+                ap[a, P] += 2
+            tw[:, P] = 1
+        if self.kernel.n_chance() == 0:  # pragma: no cover - every edition has dice
+            raise BadState("edition has no chance setup")
+
+    def check_buffer(self, buf: np.ndarray) -> None:
+        L = self.layout
+        masked = int(buf[1]) != 0
+        hidden = {"hand", "zcard", "zori", "sel_card"}
+        limits = {"phase": (0, 12), "round": (1, 2), "cur": (0, self.players - 1),
+                  "turn": (-1, 64), "setup": (0, 64), "sel_card": (0, K - 1), "order": (0, self.players - 1),
+                  "score": (-999, 9999), "gstate": (0, 3), "die_f": (0, 4), "die_v": (0, 3), "chit": (-1, 1),
+                  "road": (0, 2), "wall": (0, 2), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
+                  "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 2)}
+        for name in L.offsets:
+            if name == "head":
+                continue
+            lo, hi = limits.get(name, (0, 64))
+            v = L.view(buf, name).ravel()
+            if masked and name in hidden:
+                v = v[v != -1]
+            if v.size and (v.min() < lo or v.max() > hi):
+                raise BadState(f"field {name} out of range {lo}..{hi}")
+        g = L.view(buf, "guild")
+        if any(x > 0 and buf[L["gstate"] + x - 1] != 3 for x in g):
+            raise BadState("a held guild is still in the display")
+
+    # -- notation, drawing, ranking -----------------------------------------------------
+    def move_to_string(self, state: State, seat: int, move: int) -> str:
+        return notation.move_to_string(self, state, seat, move)
+
+    def parse_move(self, state: State, seat: int, text: str) -> int:
+        return notation.parse_move(self, state, seat, text)
+
+    def draw(self, state: State, seat: int | None) -> str:
+        return _draw.draw(self, state if seat is None else state.observe(seat) if state.observer is None
+                          else state, seat)
+
+    def field(self, state: State, name: str) -> np.ndarray:
+        return self.layout.view(state.buf, name)
+
+    def rank_keys(self, state: State) -> list[tuple]:
+        """Votes, then the lowest-numbered round-2 guild ('b' after the same number)."""
+        score = self.field(state, "score")
+        guild = self.field(state, "guild")
+        keys = []
+        for p in range(self.players):
+            g = int(guild[p]) - 1
+            gk = self.guilds[g]["priority"] * 2 + int(self.guilds[g]["b"]) if g >= 0 else 99
+            keys.append((int(score[p]), -gk))
+        return keys
+
+    def heuristic(self, state: State, seat: int, move: int) -> float:
+        """Citizens a card brings (build), else 0: cheap and enough for a greedy baseline."""
+        phase = int(self.field(state, "phase")[0])
+        if phase == 4 and 0 <= move < len(self.cards):
+            a, b = self.cards[move]
+            return float(a + b)
+        return 0.0
+
+    def guild_token(self, g: int) -> str:
+        gd = self.guilds[g]
+        return f"{gd['name'].lower()}{gd['priority']}{'b' if gd['b'] else ''}"

@@ -1,0 +1,130 @@
+"""Move notation of The Walled City.  A move's meaning depends on the phase:
+
+========== ====================== ==========================================
+phase      move id                text
+========== ====================== ==========================================
+chance     off-colour type 11-13  ``deal 4/0``
+chance     faction*3 + value-1    ``die blue 3``
+chance     0 / 1                  ``chit -1`` / ``chit +1``
+chance     guild id               ``display mercers1``
+start/loc  path id (round 1)      ``road P7``
+loc        gap id (round 2)       ``wall G3``
+align      guild id               ``guild carpenters1b``
+card       card type 0-13         ``card 3/2`` (off-colour: ``card 4/0x``)
+split r1   flip*4 + i*2 + j       ``3>B2 2>C2`` (first number to first area)
+split r2   0 / 1                  ``settle 3 promote 2``
+nobles     k                      ``nobles 2`` (the rest are peasants)
+promote    0 / 1+owner*2+side     ``stop`` / ``promote p1 T3``
+adjust     0 / 1+2d / 2+2d / 41+c ``pass`` / ``die 5+`` / ``die 5-`` / ``chit 0``
+zone       zone*2 + orientation   ``zone Z3 T4`` (the card's first number faces T4)
+========== ====================== ==========================================
+"""
+from __future__ import annotations
+
+from engine.errors import BadMove
+
+CHIT_BASE = 41
+
+
+def _phase(game, state) -> int:
+    return int(game.field(state, "phase")[0])
+
+
+def owner_token(game, o: int) -> str:
+    return "n" if o == game.players else f"p{o}"
+
+
+def card_token(game, c: int) -> str:
+    a, b = game.cards[c]
+    return f"{a}/{b}" + ("x" if c >= 11 else "")
+
+
+def move_to_string(game, state, seat: int, move: int) -> str:
+    """Text of ``move`` in the current phase (``#n`` when the id means nothing here)."""
+    try:
+        text = _describe(game, state, move)
+    except (IndexError, ValueError):
+        text = None
+    return text if text is not None else f"#{move}"
+
+
+def _describe(game, state, m: int) -> str | None:
+    f = lambda name: game.field(state, name)  # noqa: E731
+    ph = _phase(game, state)
+    b = game.board
+    if m < 0:
+        return None
+    if ph == 0:
+        i = int(f("setup")[0])
+        noff = game.players if game.setup_row["offcolour"] else 0
+        nc = len(b["chit_spots"])
+        if i < noff:
+            return f"deal {card_token(game, m)}" if 11 <= m < 14 else None
+        if i < noff + 20:
+            return f"die {game.edition['factions'][m // 3]} {m % 3 + 1}" if m < 15 else None
+        if i < noff + 20 + nc:
+            return ("chit -1", "chit +1")[m] if m < 2 else None
+        return f"display {game.guild_token(m)}" if m < 20 else None
+    rnd = int(f("round")[0])
+    if ph == 1 or (ph == 3 and rnd == 1):
+        return f"road P{m}" if m < len(b["paths"]) else None
+    if ph == 3:
+        return f"wall G{m}" if m < len(b["gaps"]) else None
+    if ph == 2:
+        return f"guild {game.guild_token(m)}" if m < 20 else None
+    if ph in (4, 10):
+        return f"card {card_token(game, m)}" if m < (11 if ph == 4 else 14) else None
+    if ph == 5:
+        card = int(f("sel_card")[0])
+        if card < 0:
+            return None
+        a, bb = game.cards[card]
+        if rnd == 2:
+            return (f"settle {a} promote {bb}", f"settle {bb} promote {a}")[m] if m < 2 else None
+        if m >= 8:
+            return None
+        p = b["paths"][int(f("sel_loc")[0])]
+        flip, i, j = m // 4, (m // 2) % 2, m % 2
+        if i >= len(p["a"]) or j >= len(p["b"]):
+            return None
+        x, y = p["a"][i], p["b"][j]
+        if flip:
+            x, y = y, x
+        return f"{a}>{b['areas'][x]} {bb}>{b['areas'][y]}"
+    if ph in (6, 7):
+        return f"nobles {m}" if m <= 9 else None
+    if ph == 8:
+        if m == 0:
+            return "stop"
+        o, side = (m - 1) // 2, (m - 1) % 2
+        if o >= game.owners:
+            return None
+        t = b["gaps"][int(f("sel_loc")[0])]["towers"][side]
+        return f"promote {owner_token(game, o)} T{t}"
+    if ph == 9:
+        if m == 0:
+            return "pass"
+        if m < CHIT_BASE:
+            return f"die {(m - 1) // 2}{'+' if m % 2 == 1 else '-'}"
+        return f"chit {m - CHIT_BASE}" if m - CHIT_BASE < len(b["chit_spots"]) else None
+    if ph == 11:
+        z = m // 2
+        if z >= len(b["zones"]):
+            return None
+        return f"zone Z{z} T{b['zones'][z]['towers'][m % 2]}"
+    return None
+
+
+def parse_move(game, state, seat: int, text: str) -> int:
+    """Inverse of :func:`move_to_string` (also accepts ``#n``); BadMove on anything else."""
+    norm = " ".join(text.split()).lower()
+    if norm.startswith("#") and norm[1:].isdigit():
+        return int(norm[1:])
+    for m in range(game.kernel.max_moves):
+        try:
+            t = _describe(game, state, m)
+        except (IndexError, ValueError):
+            continue
+        if t is not None and t.lower() == norm:
+            return m
+    raise BadMove(f"cannot read move {text!r} in this phase")
