@@ -188,7 +188,7 @@ class CagKernel(Kernel):
                 return False
         return True
 
-    def _targets(self, buf, setup, out) -> int:
+    def targets(self, buf, setup, out) -> int:
         """Spaces where a tile may go now, ascending."""
         n = 0
         if setup:
@@ -246,7 +246,7 @@ class CagKernel(Kernel):
                     n += 1
             return n
         spaces = [0] * self.S
-        ns = self._targets(buf, ph == SETUP, spaces)
+        ns = self.targets(buf, ph == SETUP, spaces)
         if ph == TAVERN_PH:
             for i in range(ns):
                 out[i] = self.T_BASE + spaces[i]
