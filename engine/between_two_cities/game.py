@@ -1,0 +1,219 @@
+"""Between Two Cities: the game object -- variants, buffer layout, kernel, ranking.
+
+>>> import engine
+>>> s = engine.make("between_two_cities", players=3, seed=1)
+>>> s.move_to_string(-1, s.chance_outcomes()[0][0])
+'mat lake'
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from cython_ext import select
+from engine.between_two_cities import edition as ed
+from engine.between_two_cities import notation
+from engine.between_two_cities.draw import draw_state
+from engine.core import CHANCE, HEADER, Game, State, Variant
+from engine.errors import BadConfig, BadState
+from engine.layout import Layout
+from engine.registry import register
+
+PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END = range(8)
+PLACE_BASE, NCELL, KM = 1024, 81, 32
+TWO, TWO_ADV, BEGINNER, DISTRICTS = "two-player", "two-player-advanced", "beginner", "districts"
+
+
+@register
+class BetweenTwoCities(Game):
+    name = "between_two_cities"
+    title = "Between Two Cities"
+    min_players = 2
+    max_players = 7
+    score_scale = 8.0
+    variant_list = (
+        Variant(TWO, "2 players each build two cities alone; rounds played twice; score is the sum",
+                (2,)),
+        Variant(TWO_ADV, "2 players and the dummy Jamey: three cities, lowest city counts", (2,)),
+        Variant(BEGINNER, "4x4 cities, hands of 7, no civic buildings, no landscape mats"),
+        Variant(DISTRICTS, "three districts of two building types score 1st/2nd place"),
+    )
+    incompatible = (frozenset({TWO, TWO_ADV}),)
+
+    def validate_edition(self, data: dict) -> None:
+        ed.validate(data)
+
+    def build(self) -> None:
+        P = self.players
+        if P == 2 and not (self.has(TWO) or self.has(TWO_ADV)):
+            raise BadConfig("2 players need variant two-player or two-player-advanced")
+        self.two_std, self.jamey = self.has(TWO), self.has(TWO_ADV)
+        self.beginner, self.districts = self.has(BEGINNER), self.has(DISTRICTS)
+        data = self.edition
+        self.kind_names = [k["name"] for k in data["buildings"]]
+        self.duplex_names = [f"{d['left']}-{d['right']}" for d in data["duplex"]]
+        self.mat_names = [m.get("name", f"mat{i}") for i, m in enumerate(data["mats"])]
+        self.card_names = list(data["districts"]["cards"])
+        hand = 7 if self.beginner else 9
+        if self.two_std:
+            self.NC, self.NPOS = 4, 2
+            rk, rd = [0, 0, 1, 1, 0, 0], [1, 1, 0, 0, 1, 1]
+        else:
+            self.NC = self.NPOS = 3 if self.jamey else P
+            rk, rd = [0, 1, 0], [1, 0, -1]
+        self.NR = len(rk)
+        self.round_kind = rk
+        rh = [3 if k else hand for k in rk]
+        self.W = 4 if self.beginner else 5
+        self.NMAT = len(data["mats"])
+        if not self.beginner and self.NMAT < self.NC:
+            raise BadConfig(f"the edition has {self.NMAT} landscape mats for {self.NC} cities")
+        tables = ed.kernel_tables(data, self.beginner)
+        need_b = sum(rh[r] * self.NPOS for r in range(self.NR) if not rk[r])
+        need_d = sum(3 * P for r in range(self.NR) if rk[r]) + (4 if self.jamey else 0)
+        if need_b > int(tables["totb"].sum()) or need_d > int(tables["totd"].sum()):
+            raise BadConfig("the edition has too few tiles for this many players")
+        self.layout = Layout([
+            ("phase", 1), ("round", 1), ("turn", 1), ("ptr", 1), ("sub", 1), ("sides", 1),
+            ("mat", self.NC), ("dcard", 6), ("ddisc", 1), ("city", (self.NC, NCELL)),
+            ("dcnt", self.NC), ("dpl", (self.NC, 2)), ("boxb", KM), ("boxd", KM),
+            ("hand", (self.NPOS, KM)), ("handn", self.NPOS), ("done", P), ("chosen", (P, 2)),
+            ("pend", (P, 4)), ("jpick", 2), ("disc", (self.NR, self.NPOS)), ("jdisc", 2),
+        ], start=HEADER)
+        cfg = dict(tables, players=P, size=self.layout.size, offsets=self.layout.offsets,
+                   NC=self.NC, NPOS=self.NPOS, NR=self.NR, W=self.W, JAMEY=int(self.jamey),
+                   TWOSTD=int(self.two_std), DIST=int(self.districts), NMAT=self.NMAT,
+                   HASMAT=int(not self.beginner), NKB=len(self.kind_names),
+                   NKD=len(self.duplex_names),
+                   rkind=np.array(rk, dtype=np.intc), rdir=np.array(rd, dtype=np.intc),
+                   rhand=np.array(rh, dtype=np.intc))
+        self.tables = tables
+        self.kernel_module = select.load("btc")
+        self.kernel = self.kernel_module.BtcKernel(cfg)
+
+    def initial_buffer(self, buf: np.ndarray) -> None:
+        lay = self.layout
+        first = PH_DEAL
+        if self.districts:
+            first = PH_DIST
+        if not self.beginner:
+            first = PH_MAT
+        buf[lay["phase"]] = first
+        for name in ("mat", "dcard", "ddisc", "chosen", "pend", "jpick", "disc", "jdisc"):
+            lay.view(buf, name)[...] = -1
+        lay.view(buf, "boxb")[:] = self.tables["totb"]
+        lay.view(buf, "boxd")[:] = self.tables["totd"]
+
+    # -- accessors -------------------------------------------------------------
+    def field(self, state: State, name: str) -> np.ndarray:
+        return self.layout.view(state.buf, name)
+
+    def phase(self, state: State) -> int:
+        return int(state.buf[self.layout["phase"]])
+
+    def round_is_duplex(self, state: State) -> bool:
+        r = int(state.buf[self.layout["round"]])
+        return r < self.NR and bool(self.round_kind[r])
+
+    def city_of(self, seat: int, side: int) -> int:
+        if self.two_std:
+            return 2 * seat + side
+        return seat if side == 0 else (seat - 1) % self.NPOS
+
+    def seat_cities(self, seat: int) -> tuple[int, int]:
+        """(left city, right city) of a seat (Jamey is seat 2 in the advanced 2-player game)."""
+        return self.city_of(seat, 0), self.city_of(seat, 1)
+
+    def city_scores(self, state: State) -> list[int]:
+        out = np.zeros(self.NC, dtype=np.intc)
+        self.kernel.city_scores(state.buf, out)
+        return [int(v) for v in out]
+
+    def category_counts(self, state: State, city: int) -> list[int]:
+        """Tiles of each category (factory, shop, park, tavern, office, house, civic) in a city."""
+        cells = self.field(state, "city")[city]
+        counts = [0] * 7
+        for v in cells[cells >= 2]:
+            counts[int(self.tables["kcat"][(int(v) - 2) & 31])] += 1
+        return counts
+
+    def _key(self, state: State, cs: list[int], seat: int) -> tuple:
+        a, b = self.seat_cities(seat)
+        counts = [x + y for x, y in zip(self.category_counts(state, a), self.category_counts(state, b))]
+        if self.two_std:  # sum of both cities, then the building counts
+            return (cs[a] + cs[b], *counts)
+        return (min(cs[a], cs[b]), max(cs[a], cs[b]), *counts)
+
+    def rank_keys(self, state: State) -> list[tuple]:
+        """Final score, higher city, then factories, shops, parks, taverns, offices, houses, civic.
+
+        Two-player advanced: Jamey (seat 2 of the seating) is ranked too; a seat that
+        Jamey beats gets a leading 0 so it ranks below every seat that Jamey does not
+        beat (see docs/rulings-between_two_cities.md).
+        """
+        cs = self.city_scores(state)
+        keys = [self._key(state, cs, s) for s in range(self.players)]
+        if self.jamey:
+            jk = self._key(state, cs, 2)
+            keys = [(0 if jk > k else 1, *k) for k in keys]
+        return keys
+
+    def jamey_score(self, state: State) -> int:
+        """Jamey's final score (the lower of cities 1 and 2) in the advanced 2-player game."""
+        cs = self.city_scores(state)
+        return min(cs[1], cs[2])
+
+    def heuristic(self, state: State, seat: int, move: int) -> float:
+        """Points a placement adds to its city now (0 for other moves)."""
+        if seat == CHANCE or self.phase(state) != PH_PLACE or not PLACE_BASE <= move < PLACE_BASE + 8 * NCELL:
+            return 0.0
+        side = (move - PLACE_BASE) // NCELL % 2
+        c = self.city_of(seat, side)
+        before = self.city_scores(state)[c]
+        t = state.clone()
+        self.kernel.apply(t.buf, seat, move)
+        return float(self.city_scores(t)[c] - before)
+
+    # -- notation and drawing --------------------------------------------------------
+    def move_to_string(self, state: State, seat: int, move: int) -> str:
+        return notation.move_to_string(self, state, seat, move)
+
+    def parse_move(self, state: State, seat: int, text: str) -> int:
+        return notation.parse_move(self, state, seat, text)
+
+    def draw(self, state: State, seat: int | None) -> str:
+        return draw_state(self, state, seat)
+
+    # -- checks ---------------------------------------------------------------------
+    def check_buffer(self, buf: np.ndarray) -> None:
+        lay = self.layout
+        g = {k: int(buf[lay[k]]) for k in ("phase", "round", "turn", "ptr", "sub", "sides")}
+        if not PH_MAT <= g["phase"] <= PH_END:
+            raise BadState(f"phase {g['phase']} out of range")
+        if not 0 <= g["round"] <= self.NR or (g["round"] == self.NR) != (g["phase"] == PH_END):
+            raise BadState(f"round {g['round']} does not fit the phase")
+        if not 0 <= g["turn"] <= 4 or not 0 <= g["sub"] <= 1 or not 0 <= g["sides"] <= 3:
+            raise BadState("turn, sub or sides out of range")
+        if not 0 <= g["ptr"] < 200 or (g["phase"] in (PH_PLACE,) and g["ptr"] >= self.players):
+            raise BadState(f"pointer {g['ptr']} out of range")
+        mats = lay.view(buf, "mat")
+        if ((mats < -1) | (mats >= self.NMAT)).any():
+            raise BadState("mat out of range")
+        cells = lay.view(buf, "city")
+        nk = len(self.kind_names)
+        ok = (cells == 0) | (cells == 1) | ((cells >= 2) & (cells < 2 + nk)) | ((cells >= 34) & (cells < 34 + nk))
+        if not ok.all():
+            raise BadState("city cell out of range")
+        for name, top in (("dcard", 7), ("ddisc", 7), ("jpick", nk), ("chosen", KM), ("pend", KM),
+                          ("disc", KM), ("jdisc", KM), ("dpl", len(self.duplex_names))):
+            v = lay.view(buf, name)
+            if ((v < -1) | (v >= top)).any():
+                raise BadState(f"{name} out of range")
+        for name in ("boxb", "boxd", "hand"):
+            if (lay.view(buf, name) < -1).any():
+                raise BadState(f"negative count in {name}")
+        for name in ("dcnt", "handn", "done"):
+            v = lay.view(buf, name)
+            if (v < 0).any() or (v > 9).any():
+                raise BadState(f"{name} out of range")
+        if (lay.view(buf, "done") > 1).any() or (lay.view(buf, "dcnt") > 2).any():
+            raise BadState("done or duplex count out of range")
