@@ -91,8 +91,13 @@ class Player:
 
     def choose(self, state: State, seat: int, limits: Limits = Limits(),
                on_info: Optional[InfoCallback] = None,
-               stop: Optional[threading.Event] = None) -> int:
-        """Pick a move for ``seat``, using only what ``seat`` can see."""
+               stop: Optional[threading.Event] = None, omniscient: bool = False) -> int:
+        """Pick a move for ``seat``, using only what ``seat`` can see.
+
+        ``omniscient=True`` (analysis only) searches the full state as given,
+        every hidden value open: the search gets an :class:`OpenState`, whose
+        determinizations are copies of itself.
+        """
         limits.validate()
         if seat not in state.to_move():
             raise SearchError(f"seat {seat} is not to move" if state.to_move() else "the game is over")
@@ -100,7 +105,12 @@ class Player:
         if len(moves) == 1:
             self.last_info = SearchInfo(best=moves[0], moves=[MoveStat(moves[0], 0, [])])
             return moves[0]
-        view = state.observe(seat) if state.observer is None else state
+        if omniscient:
+            if state.observer is not None:
+                raise SearchError("an omniscient search needs a full state, not a seat's view")
+            view = OpenState(state.game, state.buf.copy())
+        else:
+            view = state.observe(seat) if state.observer is None else state
         info = self.search(view, seat, limits, on_info, stop or threading.Event())
         self.last_info = info
         return info.best
@@ -111,6 +121,25 @@ class Player:
 
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""
+
+
+class OpenState(State):
+    """A full state searched with everything open (``choose(omniscient=True)``).
+
+    Its view and its determinizations are copies of itself, so a search that
+    determinizes through the :class:`State` API sees the true hidden values.
+    """
+
+    __slots__ = ()
+
+    def clone(self) -> "OpenState":
+        return OpenState(self.game, self.buf.copy())
+
+    def observe(self, seat: int) -> "OpenState":
+        return self.clone()
+
+    def determinize(self, seat: int, rng) -> "OpenState":
+        return self.clone()
 
 
 class RandomPlayer(Player):
