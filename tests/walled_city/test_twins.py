@@ -1,0 +1,126 @@
+"""The compiled kernel and its pure-Python twin agree move for move and on scoring."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cython_ext import select
+from tests.walled_city.helpers import CONFIGS, game
+
+compiled, twin = select.twins("wc")
+pytestmark = pytest.mark.skipif(compiled is None, reason="wc_c not built")
+
+
+def pair(players, variants):
+    g = game(players, variants)
+    args = (players, g.layout.size, g.kernel.max_moves, dict(g.layout.offsets), g.topo)
+    return g, compiled.WalledCityKernel(*args), twin.WalledCityKernel(*args)
+
+
+@pytest.mark.parametrize("players,variants", CONFIGS)
+def test_twins_agree_on_random_games(players, variants):
+    g, kc, kp = pair(players, variants)
+    rnd = random.Random(players * 7 + len(variants))
+    mm = g.kernel.max_moves
+    checked = 0
+    for gi in range(2):
+        buf = g.new_initial_state(gi).buf.copy()
+        while True:
+            oc, op = np.zeros(4, np.intc), np.zeros(4, np.intc)
+            n = kc.to_move(buf, oc)
+            assert n == kp.to_move(buf, op) and list(oc[:n]) == list(op[:n])
+            if n == 0:
+                break
+            seat = int(oc[0])
+            if seat == -1:
+                a, pa = np.zeros(mm, np.intc), np.zeros(mm)
+                b, pb = np.zeros(mm, np.intc), np.zeros(mm)
+                k = kc.chance(buf, a, pa)
+                assert k == kp.chance(buf, b, pb)
+                assert list(a[:k]) == list(b[:k]) and np.allclose(pa[:k], pb[:k])
+                seed = rnd.randrange(1 << 40)
+                move = kc.sample_chance(buf, _rng(seed))
+                assert move == kp.sample_chance(buf, twin_rng(seed))
+            else:
+                a, b = np.zeros(mm, np.intc), np.zeros(mm, np.intc)
+                k = kc.legal(buf, seat, a)
+                assert k == kp.legal(buf, seat, b) and list(a[:k]) == list(b[:k])
+                move = int(a[rnd.randrange(k)])
+                for obs in range(players):
+                    assert kc.observed_move(buf, seat, move, obs) == kp.observed_move(buf, seat, move, obs)
+            bc, bp = buf.copy(), buf.copy()
+            kc.apply(bc, seat, move)
+            kp.apply(bp, seat, move)
+            assert np.array_equal(bc, bp)
+            buf = bc
+            checked += 1
+            if checked % 13 == 0:  # views, determinization and playouts from here
+                for s in range(players):
+                    vc, vp = buf.copy(), buf.copy()
+                    kc.observe(vc, s)
+                    kp.observe(vp, s)
+                    assert np.array_equal(vc, vp)
+                    kc.determinize(vc, s, _rng(seed=checked))
+                    kp.determinize(vp, s, twin_rng(checked))
+                    assert np.array_equal(vc, vp)
+                rc, rp = buf.copy(), buf.copy()
+                kc.rollout(rc, _rng(checked))
+                kp.rollout(rp, twin_rng(checked))
+                assert np.array_equal(rc, rp)
+    assert checked > 100
+
+
+def _rng(seed):
+    from cython_ext import kernel_c
+    return kernel_c.Rng(seed)
+
+
+def twin_rng(seed):
+    from cython_ext import kernel_py
+    return kernel_py.Rng(seed)
+
+
+@pytest.mark.parametrize("players,variants", [(2, ()), (4, ("borderlands",)), (3, ())])
+def test_scoring_kernels_agree_on_random_positions(players, variants):
+    g, kc, kp = pair(players, variants)
+    L = g.layout
+    rnd = np.random.default_rng(players)
+    na, no = g.sizes["areas"], g.owners
+    for _ in range(300):
+        buf = g.new_initial_state(0).buf.copy()
+        L.view(buf, "an")[:] = rnd.integers(0, 3, (na, no)) * (rnd.random((na, no)) < 0.5)
+        L.view(buf, "ap")[:] = rnd.integers(0, 4, (na, no)) * (rnd.random((na, no)) < 0.5)
+        L.view(buf, "tw")[:] = rnd.integers(0, 3, L.shapes["tw"])
+        L.view(buf, "road")[:] = rnd.random(g.sizes["paths"]) < 0.6
+        L.view(buf, "wall")[:] = rnd.random(g.sizes["gaps"]) < 0.8
+        L.view(buf, "die_f")[:] = rnd.integers(0, 5, 20)
+        L.view(buf, "die_v")[:] = rnd.integers(1, 4, 20)
+        L.view(buf, "chit")[:] = rnd.choice([-1, 1], g.sizes["chits"])
+        occupied = rnd.random(g.sizes["zones"]) < 0.7
+        L.view(buf, "zown")[:] = occupied * rnd.integers(1, players + 1, g.sizes["zones"])
+        L.view(buf, "zcard")[:] = occupied * rnd.integers(1, 12, g.sizes["zones"])
+        L.view(buf, "zori")[:] = rnd.integers(0, 2, g.sizes["zones"])
+        L.view(buf, "round")[0] = rnd.integers(1, 3)
+        cc, cp = [0] * na, [0] * na
+        kc.comps(buf, cc)
+        kp.comps(buf, cp)
+        assert cc == cp
+        for towers in (0, 1):
+            ac, ap = [0] * no, [0] * no
+            kc.score_factions(buf, cc, towers, ac)
+            kp.score_factions(buf, cp, towers, ap)
+            assert ac == ap
+        ac, ap = [0] * no, [0] * no
+        kc.score_neighbourhoods(buf, cc, ac)
+        kp.score_neighbourhoods(buf, cp, ap)
+        assert ac == ap
+        ac, ap = [0] * no, [0] * no
+        kc.score_towers(buf, ac)
+        kp.score_towers(buf, ap)
+        assert ac == ap
+        bc, bp = buf.copy(), buf.copy()
+        kc.count_votes(bc)
+        kp.count_votes(bp)
+        assert np.array_equal(bc, bp)
