@@ -345,6 +345,9 @@ cdef class WalledCityKernel(Kernel):
         for i in range(self.no):
             add[i] = ad[i]
 
+    def faction_value(self, int[::1] buf, int f, int towers):
+        return self.faction_value_(&buf[0], f, towers)
+
     def flee(self, int[::1] buf, comp):
         cdef int c[MAXA]
         cdef int i
