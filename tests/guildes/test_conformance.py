@@ -1,0 +1,13 @@
+"""Guildes passes the engine's conformance checker in every player count."""
+import pytest
+
+import engine
+from engine.conformance import check
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_conformance(players, compiled):
+    report = check(engine.make_game("guildes", players), games=10 if compiled else 4, seed=players,
+                   deep_every=7 if compiled else 9)
+    assert report.failures == []
+    assert report.games > 0 and report.states > 100

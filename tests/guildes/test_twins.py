@@ -1,0 +1,64 @@
+"""The compiled Guildes kernel and its pure-Python twin agree exactly."""
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from cython_ext import select
+from tests.guildes.helpers import random_states
+
+compiled, twin = select.twins("guildes")
+kernel_c, kernel_py = select.twins("kernel")
+pytestmark = pytest.mark.skipif(compiled is None, reason="compiled guildes kernel not built")
+
+
+def pair(players, variants=()):
+    game = engine.make_game("guildes", players, variants)
+    from engine.guildes import edition as ed
+
+    cfg = dict(ed.kernel_arrays(game.edition, players), players=players, size=game.layout.size,
+               offsets=game.layout.offsets)
+    return game, compiled.GuildesKernel(cfg), twin.GuildesKernel(cfg)
+
+
+def test_vote_count_twins_agree_on_random_tables():
+    rnd = random.Random(5)
+    game, kc, kp = pair(5)
+    for _ in range(3000):
+        table = np.array([[rnd.choice([0, 0, 1, 1, 2, 3, 4]) for _ in range(game.G)] for _ in range(5)],
+                         dtype=np.intc).ravel()
+        r = rnd.randrange(3)
+        a = np.zeros(5, dtype=np.intc)
+        b = np.zeros(5, dtype=np.intc)
+        compiled.count_votes(table, 5, game.G, r, kc.militia, kc.mvotes, kc.places, kc.values, a)
+        twin.count_votes(table, 5, game.G, r, kp.militia, kp.mvotes, kp.places, kp.values, b)
+        assert (a == b).all()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_moves_observe_determinize_rollout_agree(players):
+    game, kc, kp = pair(players)
+    moves_c = np.zeros(game.G + 1, dtype=np.intc)
+    moves_p = np.zeros(game.G + 1, dtype=np.intc)
+    for i, s in enumerate(random_states(players, 1, 100 + players)):
+        buf = s.buf
+        assert kc.to_move(buf, moves_c) == kp.to_move(buf, moves_p)
+        for seat in range(players):
+            nc, np_ = kc.legal(buf, seat, moves_c), kp.legal(buf, seat, moves_p)
+            assert nc == np_ and (moves_c[:nc] == moves_p[:np_]).all()
+        if i % 3:
+            continue
+        seat = i % players
+        vc, vp = buf.copy(), buf.copy()
+        kc.observe(vc, seat)
+        kp.observe(vp, seat)
+        assert (vc == vp).all()
+        kc.determinize(vc, seat, kernel_c.Rng(i))
+        kp.determinize(vp, seat, kernel_py.Rng(i))
+        assert (vc == vp).all(), f"determinize differs at state {i}"
+        if i % 9 == 0:
+            rc, rp = buf.copy(), buf.copy()
+            kc.rollout(rc, kernel_c.Rng(i))
+            kp.rollout(rp, kernel_py.Rng(i))
+            assert (rc == rp).all(), f"rollout differs at state {i}"
