@@ -911,3 +911,8 @@ def largest_region(k, buf, base, g, a, b):
                         top += 1
         best = max(best, size)
     return best
+
+
+def score_city_py(k, buf, base, g):
+    """One city's score without factories (for tests comparing the twins)."""
+    return score_city(k, buf, base, g)

@@ -87,6 +87,7 @@ class BetweenTwoCities(Game):
                    rkind=np.array(rk, dtype=np.intc), rdir=np.array(rd, dtype=np.intc),
                    rhand=np.array(rh, dtype=np.intc))
         self.tables = tables
+        self.kernel_cfg = cfg  # kept so that tests can build both twins
         self.kernel_module = select.load("btc")
         self.kernel = self.kernel_module.BtcKernel(cfg)
 
