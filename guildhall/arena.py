@@ -1,0 +1,105 @@
+"""Self-play: AI players play whole games in-process; records and summaries.
+
+Chance is drawn by each state's own seeded dealer, so a game is fixed by its
+seed and the players' seeds.  Nothing here knows a particular game: the
+summary groups moves by the game's ``round`` field when its layout has one.
+
+>>> import engine
+>>> from search.api import make_player
+>>> g = engine.make_game("guildes", players=3)
+>>> rec = play_game(g, [make_player("random", seed=i) for i in range(3)], seed=4)
+>>> len(rec.scores), rec.winners == [i for i, k in enumerate(rec.keys) if k == max(rec.keys)]
+(3, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Sequence
+
+from engine.core import CHANCE, Game, State
+from search.api import Limits, Player
+
+
+@dataclass
+class Ply:
+    seat: int
+    move: int
+    text: str
+    round: Optional[int]  # the game's round field before the move (None if it has none)
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    plies: list[Ply] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    keys: list[tuple] = field(default_factory=list)
+    round_scores: dict[int, list[int]] = field(default_factory=dict)  # scores as each round ended
+
+
+def round_of(state: State) -> Optional[int]:
+    off = state.game.layout.offsets.get("round")
+    return None if off is None else int(state.buf[off])
+
+
+def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(iterations=100),
+              seed: int = 0, on_ply: Optional[Callable[[State, Ply], None]] = None) -> GameRecord:
+    """Play one game; ``players[i]`` plays seat i.  ``on_ply`` sees each move as it happens."""
+    state = game.new_initial_state(seed)
+    for p in players:
+        p.new_game()
+    rec = GameRecord(seed)
+    while True:
+        movers = state.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        move = state.sample_chance() if seat == CHANCE else players[seat].choose(state, seat, limits)
+        ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state))
+        state.apply(seat, move)
+        after = round_of(state)
+        if ply.round is not None and after != ply.round:
+            rec.round_scores[ply.round] = state.scores()
+        rec.plies.append(ply)
+        if on_ply:
+            on_ply(state, ply)
+    rec.scores, rec.keys, rec.winners = state.scores(), game.rank_keys(state), state.winners()
+    return rec
+
+
+def summarise(rec: GameRecord, names: Sequence[str]) -> list[str]:
+    """A readable account: per round, the dealer's draws and each seat's moves in order."""
+    lines: list[str] = []
+    rounds: dict[Optional[int], list[Ply]] = {}
+    for ply in rec.plies:
+        rounds.setdefault(ply.round, []).append(ply)
+    width = max(len(f"seat {i} ({n})") for i, n in enumerate(names))
+    for rnd, plies in rounds.items():
+        if rnd is not None:
+            lines.append(f"-- round {rnd + 1} --")
+        runs: list[list[str]] = []  # runs of consecutive chance draws
+        prev = None
+        for ply in plies:
+            if ply.seat == CHANCE:
+                if prev != CHANCE:
+                    runs.append([])
+                runs[-1].append(ply.text)
+            prev = ply.seat
+        chance = [", ".join(r) if len(r) <= 2 else f"{r[0]}, then {len(r) - 1} draws" for r in runs]
+        if chance:
+            lines.append(f"  {'dealer':<{width}}  " + "; ".join(chance))
+        for seat, name in enumerate(names):
+            moves = [p.text for p in plies if p.seat == seat]
+            if moves:
+                lines.append(f"  {f'seat {seat} ({name})':<{width}}  " + ", ".join(moves))
+        if rnd in rec.round_scores:
+            lines.append(f"  scores after round {rnd + 1}: " + ", ".join(map(str, rec.round_scores[rnd])))
+    return lines
+
+
+def result_line(rec: GameRecord, names: Sequence[str]) -> str:
+    scores = ", ".join(f"seat {i} ({n}) {s}" for i, (n, s) in enumerate(zip(names, rec.scores)))
+    who = " and ".join(f"seat {w} ({names[w]})" for w in rec.winners)
+    verb = "wins" if len(rec.winners) == 1 else "share the win"
+    return f"final scores: {scores} -- {who} {verb}"

@@ -1,0 +1,221 @@
+"""The ``guildhall`` command line: info, selfplay, play, perft, engine.
+
+Every user error (unknown game, bad player count, broken edition file, bad
+move...) ends as one ``error: ...`` line on stderr and exit status 1, never
+a traceback: :func:`friendly` catches ``GuildhallError`` at the boundary.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from typing import Callable, Optional, Sequence
+
+import click
+
+from guildhall import __version__
+
+
+def friendly(fn: Callable) -> Callable:
+    """Turn a GuildhallError into ``error: message`` and exit status 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from engine.errors import GuildhallError
+
+        try:
+            return fn(*args, **kwargs)
+        except GuildhallError as exc:
+            click.echo(f"error: {' '.join(str(exc).split())}", err=True)
+            sys.exit(1)
+
+    return wrapper
+
+
+@click.group()
+@click.version_option(__version__, prog_name="guildhall")
+def main() -> None:
+    """AI opponents (ISMCTS) for City and Guilds, The Walled City, Between Two Cities and Guildes."""
+
+
+# -- info ----------------------------------------------------------------------------------
+@main.command()
+@friendly
+def info() -> None:
+    """Version, compiled kernels, registered games and engines."""
+    import engine
+    from cython_ext import select
+    from engine.registry import broken_games
+    from search.api import player_names
+
+    click.echo(f"guildhall {__version__}")
+    status = select.status()
+    click.echo(f"kernels ({'all compiled' if select.all_compiled() else 'not all compiled'}):")
+    for name, how in status.items():
+        click.echo(f"  {name:<10} {how}")
+    click.echo("games:")
+    for name, cls in engine.games().items():
+        click.echo(f"  {name:<18} {cls.title}, {cls.min_players}-{cls.max_players} players")
+        for v in cls.variant_list:
+            only = f" ({'/'.join(map(str, v.players))} players)" if v.players else ""
+            click.echo(f"    variant {v.name}{only}: {v.text}")
+    broken = broken_games()
+    if broken:
+        click.echo("game packages that failed to load:")
+        for name, why in broken.items():
+            click.echo(f"  {name}: {why}")
+    click.echo("engines: " + ", ".join(player_names()))
+
+
+# -- shared options ------------------------------------------------------------------------
+def game_options(fn: Callable) -> Callable:
+    fn = click.option("--edition", type=str, default=None, help="Edition data file (JSON).")(fn)
+    fn = click.option("--variant", "variants", multiple=True, help="Rule variant (repeatable).")(fn)
+    fn = click.option("--players", type=int, default=None, help="Number of players.")(fn)
+    return fn
+
+
+def search_options(fn: Callable) -> Callable:
+    fn = click.option("--movetime", type=int, default=None, help="Milliseconds per AI move.")(fn)
+    fn = click.option("--iterations", type=int, default=None,
+                      help="Search iterations per AI move (default 200).")(fn)
+    return fn
+
+
+def make_limits(iterations: Optional[int], movetime: Optional[int]):
+    from search.api import Limits
+
+    lim = Limits(iterations=iterations, movetime=None if movetime is None else movetime / 1000)
+    if iterations is None and movetime is None:
+        lim.iterations = 200
+    lim.validate()
+    return lim
+
+
+def engine_names(requested: Sequence[str], players: int) -> list[str]:
+    """One engine name per seat: none given -> the best; one -> all seats; else one per seat."""
+    from engine.errors import BadConfig
+    from guildhall.options import best_engine
+    from search.api import player_names
+
+    known = player_names()
+    names = list(requested) or [best_engine(known)]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise BadConfig(f"give one --engine for all seats or one per seat ({players}), not {len(names)}")
+    for n in names:
+        if n not in known:
+            raise BadConfig(f"unknown engine {n!r} (engines: {', '.join(known)})")
+    return names
+
+
+# -- selfplay ------------------------------------------------------------------------------
+@main.command()
+@click.argument("game")
+@game_options
+@click.option("--games", "count", type=int, default=1, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--engine", "engines", multiple=True,
+              help="AI player: one for all seats, or one per seat in seat order.")
+@search_options
+@friendly
+def selfplay(game, players, variants, edition, count, seed, engines, iterations, movetime) -> None:
+    """Play GAME with AI players in every seat and print the results."""
+    import engine as eng
+    from engine.errors import BadConfig
+    from guildhall.arena import play_game, result_line, summarise
+    from search.api import make_player
+
+    g = eng.make_game(game, players, variants, edition)
+    if count < 1:
+        raise BadConfig("--games must be at least 1")
+    names = engine_names(engines, g.players)
+    limits = make_limits(iterations, movetime)
+    click.echo(f"{g.title}: {g.players} players ({', '.join(names)}), "
+               f"{count} game{'s' if count > 1 else ''} from seed {seed}")
+    wins = [0.0] * g.players
+    totals = [0] * g.players
+    records = []
+
+    def one(i: int):
+        players_ = [make_player(n, seed=(seed + i) * 1000 + s) for s, n in enumerate(names)]
+        return play_game(g, players_, limits, seed + i)
+
+    if count == 1:
+        rec = one(0)
+        for line in summarise(rec, names):
+            click.echo(line)
+        records.append(rec)
+    else:
+        with click.progressbar(range(count), label="playing", file=sys.stderr) as bar:
+            for i in bar:
+                records.append(one(i))
+    for i, rec in enumerate(records):
+        prefix = f"game {i + 1} (seed {rec.seed}): " if count > 1 else ""
+        click.echo(prefix + result_line(rec, names))
+        for w in rec.winners:
+            wins[w] += 1 / len(rec.winners)
+        totals = [t + s for t, s in zip(totals, rec.scores)]
+    if count > 1:
+        click.echo("summary:")
+        for s, n in enumerate(names):
+            click.echo(f"  seat {s} ({n}): {wins[s]:g} wins, mean score {totals[s] / count:.1f}")
+
+
+# -- perft ---------------------------------------------------------------------------------
+@main.command()
+@click.argument("game")
+@click.argument("depth", type=click.IntRange(1, 12))
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seeds the deal; chance is resolved with it up to the first decision.")
+@game_options
+@friendly
+def perft(game, depth, seed, players, variants, edition) -> None:
+    """Count move sequences to DEPTH plies from the first decision of a seeded game."""
+    import engine as eng
+    from engine.perft import perft as count, play_to_decision
+
+    root = play_to_decision(eng.make(game, players, variants, edition, seed=seed), seed)
+    click.echo(f"{root.game.describe()} seed {seed}; to move: {root.to_move()}")
+    for d in range(1, depth + 1):
+        t0 = time.perf_counter()
+        n = count(root, d)
+        dt = time.perf_counter() - t0
+        click.echo(f"perft {d} {n}  ({dt:.3f}s, {n / dt if dt > 0 else 0:,.0f} leaves/s)")
+
+
+# -- engine --------------------------------------------------------------------------------
+@main.command("engine")
+@click.argument("game", required=False)
+def engine_cmd(game: Optional[str]) -> None:
+    """Speak the guildhall text protocol on stdin/stdout (see docs/protocol.md)."""
+    from guildhall.server import serve
+
+    serve(game)
+
+
+# -- play ----------------------------------------------------------------------------------
+@main.command()
+@click.argument("game")
+@game_options
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal.")
+@click.option("--engine", "engine_name", default=None, help="AI player for the other seats.")
+@search_options
+@friendly
+def play(game, players, variants, edition, seat, seed, engine_name, iterations, movetime) -> None:
+    """Play GAME in the terminal against the AI."""
+    import engine as eng
+    from engine.errors import BadConfig
+    from guildhall.human import HumanGame
+
+    g = eng.make_game(game, players, variants, edition)
+    if not 0 <= seat < g.players:
+        raise BadConfig(f"--seat must be 0-{g.players - 1}")
+    name = engine_names([engine_name] if engine_name else [], 1)[0]
+    HumanGame(g, seat, name, make_limits(iterations, movetime), seed).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""The text protocol's grammar: tokens, move lists, numbers and reply lines.
+
+Move strings and state strings contain spaces, so the grammar fixes where
+they may appear: a line holds at most one *move list*, always last, whose
+items are separated by ``;``.  An item is ``[seat N | chance] MOVE``.
+State strings are ``field=v,v,?`` tokens, which never equal a keyword.
+
+>>> split_items("event one-fewer; seat 2 deal knights ;")
+['event one-fewer', 'seat 2 deal knights']
+>>> parse_item("seat 2 knights"), parse_item("chance deal militia"), parse_item("nobles")
+((2, 'knights'), (-1, 'deal militia'), (None, 'nobles'))
+>>> split_keyword("startpos seed 4 moves a; b", "moves")
+('startpos seed 4', 'a; b')
+>>> format_values([0.5, 0.25])
+'0.500,0.250'
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional, Sequence
+
+from engine.core import CHANCE
+from engine.errors import GuildhallError
+
+PROTOCOL_VERSION = 1
+MAX_LINE = 1 << 20  # longer input lines are refused (a guard against runaway input)
+
+
+class ProtocolError(GuildhallError):
+    """A line that breaks the grammar (bad or missing argument)."""
+
+    kind = "bad-argument"
+
+
+class UnknownCommand(ProtocolError):
+    kind = "unknown-command"
+
+
+class NoGame(ProtocolError):
+    kind = "no-game"
+
+
+class Busy(ProtocolError):
+    """A command that would change the position while a search or perft runs."""
+
+    kind = "busy"
+
+
+def error_line(kind: str, message: str) -> str:
+    """``error <kind> <message>`` on one line, whatever the message holds."""
+    text = " ".join(str(message).split()) or "error"
+    return f"error {kind} {text}"
+
+
+def split_items(text: str) -> list[str]:
+    """The items of a ``;``-separated move list (a trailing ``;`` is allowed)."""
+    items = [t.strip() for t in text.split(";")]
+    if items and items[-1] == "":
+        items.pop()
+    if any(not t for t in items):
+        raise ProtocolError("empty item in move list")
+    return items
+
+
+def parse_item(text: str) -> tuple[Optional[int], str]:
+    """``seat N MOVE`` -> (N, MOVE); ``chance MOVE`` -> (CHANCE, MOVE); ``MOVE`` -> (None, MOVE)."""
+    words = text.split()
+    if not words:
+        raise ProtocolError("empty move")
+    head = words[0].lower()
+    if head == "seat":
+        if len(words) < 3:
+            raise ProtocolError(f"'seat N MOVE' expected, got {text!r}")
+        return parse_seat(words[1]), " ".join(words[2:])
+    if head == "chance":
+        if len(words) < 2:
+            raise ProtocolError("'chance MOVE' needs a move")
+        return CHANCE, " ".join(words[1:])
+    return None, " ".join(words)
+
+
+def format_item(seat: int, move_text: str) -> str:
+    """An item with its seat written out (as in ``pv`` lists)."""
+    return (f"chance {move_text}" if seat == CHANCE else f"seat {seat} {move_text}")
+
+
+def split_keyword(text: str, keyword: str) -> tuple[str, Optional[str]]:
+    """Split ``text`` at the first whole-word ``keyword``: (before, after or None)."""
+    m = re.search(rf"(^|\s){re.escape(keyword)}(\s|$)", text, flags=re.IGNORECASE)
+    if not m:
+        return text.strip(), None
+    return text[: m.start()].strip(), text[m.end():].strip()
+
+
+def parse_int(token: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer argument within [lo, hi], or :class:`ProtocolError`."""
+    try:
+        value = int(token)
+    except (ValueError, TypeError):
+        raise ProtocolError(f"{what} must be an integer, not {token!r}") from None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"{lo if lo is not None else '..'}-{hi if hi is not None else '..'}"
+        raise ProtocolError(f"{what} must be in {span}, not {value}")
+    return value
+
+
+def parse_seat(token: str) -> int:
+    """A seat number, or ``chance`` for the dealer."""
+    if token.lower() == "chance":
+        return CHANCE
+    return parse_int(token, "seat", 0, 63)
+
+
+def format_values(values: Iterable[float]) -> str:
+    """Per-seat values as ``0.412,0.200``; ``-`` when there are none."""
+    vals = [f"{float(v):.3f}" for v in values]
+    return ",".join(vals) if vals else "-"
+
+
+def format_ints(values: Sequence[int]) -> str:
+    return ",".join(str(int(v)) for v in values) if len(values) else "-"
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """``to_move()`` as written in ``status``: ``chance``, ``none`` or ``0,2``."""
+    if not seats:
+        return "none"
+    if tuple(seats) == (CHANCE,):
+        return "chance"
+    return format_ints(seats)

@@ -1,0 +1,458 @@
+"""One protocol session: the game, the position and its history, options, jobs.
+
+Every input line goes through :meth:`Session.handle`, which answers through
+the ``out`` callable (one reply line per call).  A bad line gets exactly one
+``error <kind> <message>`` line and leaves the session as it was: commands
+build their result on copies and commit only when nothing failed.
+
+``go`` and ``perft`` run as a *job* on a worker thread, so the reading
+thread keeps answering ``isready``, ``stop``, ``status``, ``view``, ``d``,
+``validmoves`` and ``quit`` while it runs; commands that would change the
+position answer ``error busy`` until the job ends.
+
+>>> lines = []
+>>> s = Session(lines.append)
+>>> s.handle("newgame guildes players 3 seed 1")
+True
+>>> s.handle("status"); lines[-1]
+True
+'status tomove chance ply 0 over no scores 0,0,0'
+>>> s.handle("fly away"); lines[-1]
+True
+'error unknown-command unknown command fly'
+"""
+from __future__ import annotations
+
+import shlex
+import threading
+import time
+from typing import Callable, Optional
+
+import engine
+from engine.core import CHANCE, Game, State, make_rng
+from engine.errors import GuildhallError, IllegalMove
+from engine.perft import perft
+from guildhall import __version__
+from guildhall.options import engine_options, player_kwargs
+from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
+                                error_line, format_ints, format_item, format_values, parse_int,
+                                parse_item, parse_seat, seats_text, split_items, split_keyword)
+from search.api import Limits, SearchInfo, make_player
+
+Out = Callable[[str], None]
+# commands a running job does not block (they read a snapshot or control the job)
+WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
+
+
+class Job:
+    """A worker thread (search or perft) and the event that stops it."""
+
+    def __init__(self, target: Callable[["Job"], None]) -> None:
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=target, args=(self,), daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def alive(self) -> bool:
+        return self.thread.is_alive()
+
+
+class Session:
+    def __init__(self, out: Out, game: Optional[str] = None) -> None:
+        self.out = out
+        self.options = engine_options()
+        self.game: Optional[Game] = None
+        self.seed = 0
+        self.state: Optional[State] = None
+        self.history: list[State] = []  # earlier positions, for undo
+        self.seat: Optional[int] = None  # None: the engine plays whoever is to move
+        self.job: Optional[Job] = None
+        self._player = None
+        self._player_key = None
+        self.rng = make_rng(0)
+        if game:
+            self.handle(f"newgame {game}")
+
+    # -- dispatch ---------------------------------------------------------------------
+    def handle(self, line: str) -> bool:
+        """Process one input line; False once the session should end (``quit``)."""
+        words = line.split()
+        if not words:
+            return True
+        cmd, rest = words[0].lower(), line.strip()[len(words[0]):].strip()
+        if cmd == "quit":
+            return False
+        try:
+            method = getattr(self, "cmd_" + cmd, None)
+            if method is None:
+                raise UnknownCommand(f"unknown command {words[0][:40]}")
+            if self.busy() and cmd not in WHILE_BUSY:
+                raise Busy(f"{cmd} is not allowed while a search or perft runs (send stop first)")
+            method(rest)
+        except GuildhallError as exc:
+            self.out(error_line(exc.kind, str(exc)))
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the session
+            self.out(error_line("internal", f"{type(exc).__name__}: {exc}"))
+        return True
+
+    def busy(self) -> bool:
+        return self.job is not None and self.job.alive()
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop a running job and wait for its last line (``bestmove``)."""
+        job = self.job
+        if job is not None:
+            job.stop.set()
+            job.thread.join(timeout)
+
+    def need_game(self) -> State:
+        if self.state is None:
+            raise NoGame("no game: send newgame first")
+        return self.state
+
+    # -- handshake and options ----------------------------------------------------------
+    def cmd_guildhall(self, rest: str) -> None:
+        self.out("id name guildhall")
+        self.out(f"id version {__version__}")
+        self.out(f"protocol {PROTOCOL_VERSION}")
+        for opt in self.options.values():
+            self.out(opt.line())
+        self.out("guildhallok")
+
+    def cmd_isready(self, rest: str) -> None:
+        self.out("readyok")
+
+    def cmd_setoption(self, rest: str) -> None:
+        words = rest.split()
+        if len(words) < 2 or words[0].lower() != "name":
+            raise ProtocolError("usage: setoption name NAME [value VALUE]")
+        opt = self.options.get(words[1].lower())
+        if opt is None:
+            raise ProtocolError(f"no option {words[1][:40]!r}")
+        value = None
+        if len(words) > 2:
+            if words[2].lower() != "value":
+                raise ProtocolError("usage: setoption name NAME [value VALUE] (names have no spaces)")
+            _, value = split_keyword(rest, "value")
+        if value is None and opt.type != "button":
+            raise ProtocolError(f"option {opt.name} needs a value")
+        opt.set(value)
+
+    # -- game and position --------------------------------------------------------------
+    def cmd_newgame(self, rest: str) -> None:
+        try:
+            words = shlex.split(rest)
+        except ValueError as exc:
+            raise ProtocolError(f"cannot split arguments: {exc}") from None
+        if not words:
+            raise ProtocolError("usage: newgame GAME [players N] [variant V]... [edition FILE] [seed S]")
+        name, players, variants, edition, seed = words[0], None, [], None, 0
+        i = 1
+        while i < len(words):
+            key = words[i].lower()
+            if i + 1 >= len(words):
+                raise ProtocolError(f"{key} needs a value")
+            arg = words[i + 1]
+            if key == "players":
+                players = parse_int(arg, "players", 1, 64)
+            elif key == "variant":
+                variants.append(arg)
+            elif key == "edition":
+                edition = arg
+            elif key == "seed":
+                seed = parse_int(arg, "seed", 0, 2**31 - 1)
+            else:
+                raise ProtocolError(f"unknown newgame argument {words[i][:40]!r}")
+            i += 2
+        game = engine.make_game(name, players, variants, edition)
+        self.game, self.seed = game, seed
+        self.state, self.history = game.new_initial_state(seed), []
+        self.rng = make_rng(seed)
+        if self._player is not None:
+            self._player.new_game()
+
+    def cmd_position(self, rest: str) -> None:
+        if self.game is None:
+            raise NoGame("no game: send newgame first")
+        base, moves = split_keyword(rest, "moves")
+        words = base.split()
+        if not words:
+            raise ProtocolError("usage: position startpos [seed S] [moves ...] | position STATE [moves ...]")
+        if words[0].lower() == "startpos":
+            seed = self.seed
+            if len(words) == 3 and words[1].lower() == "seed":
+                seed = parse_int(words[2], "seed", 0, 2**31 - 1)
+            elif len(words) != 1:
+                raise ProtocolError("usage: position startpos [seed S] [moves ...]")
+            state = self.game.new_initial_state(seed)
+        else:
+            state = self.game.parse_state(base)
+        history: list[State] = []
+        for item in split_items(moves) if moves else []:
+            history.append(state.clone())
+            self._play_item(state, item)
+        self.state, self.history = state, history
+
+    def cmd_seat(self, rest: str) -> None:
+        words = rest.split()
+        if len(words) != 1:
+            raise ProtocolError("usage: seat N | seat auto")
+        if words[0].lower() == "auto":
+            self.seat = None
+            return
+        seat = parse_int(words[0], "seat", 0, 63)
+        if self.game is not None and seat >= self.game.players:
+            raise ProtocolError(f"no seat {seat} in a {self.game.players}-player game")
+        self.seat = seat
+
+    def cmd_play(self, rest: str) -> None:
+        state = self.need_game().clone()
+        if not rest:
+            raise ProtocolError("usage: play [seat N] MOVE | play random")
+        self._play_item(state, rest)
+        self.history.append(self.state)
+        self.state = state
+
+    def _play_item(self, state: State, item: str) -> None:
+        """Apply one ``[seat N] MOVE`` item (``random`` draws) to ``state`` in place."""
+        seat, text = parse_item(item)
+        movers = state.to_move()
+        if not movers:
+            raise IllegalMove("the game is over")
+        if seat is None:
+            seat = movers[0]
+        if seat not in movers:
+            raise IllegalMove("chance is not to move" if seat == CHANCE else f"seat {seat} is not to move")
+        if text.lower() == "random":
+            if seat == CHANCE:
+                move = state.sample_chance()  # the position's own seeded dealer
+            else:
+                legal = state.legal_moves(seat)
+                move = legal[self.rng.below(len(legal))]
+        else:
+            move = state.parse_move(seat, text)
+        state.apply(seat, move)
+
+    def cmd_undo(self, rest: str) -> None:
+        n = parse_int(rest, "undo count", 1) if rest else 1
+        self.need_game()
+        if n > len(self.history):
+            raise ProtocolError(f"cannot undo {n} moves: only {len(self.history)} played")
+        self.state = self.history[-n]
+        del self.history[-n:]
+
+    # -- questions ----------------------------------------------------------------------
+    def _seat_arg(self, rest: str, default: Optional[int]) -> Optional[int]:
+        words = rest.split()
+        if len(words) > 1:
+            raise ProtocolError("expected at most one seat")
+        if not words:
+            return default
+        seat = parse_seat(words[0])
+        if seat != CHANCE and seat >= self.need_game().players:
+            raise ProtocolError(f"no seat {seat} in a {self.state.players}-player game")
+        return seat
+
+    def cmd_validmoves(self, rest: str) -> None:
+        state = self.need_game()
+        movers = state.to_move()
+        seat = self._seat_arg(rest, movers[0] if movers else None)
+        if seat is None:
+            self.out("validmoves none")
+        elif seat == CHANCE:
+            items = [f"{p:.6f} {state.move_to_string(CHANCE, m)}" for m, p in state.chance_outcomes()]
+            self.out("validmoves chance moves " + "; ".join(items))
+        else:
+            items = [state.move_to_string(seat, m) for m in state.legal_moves(seat)]
+            self.out(f"validmoves seat {seat} moves " + "; ".join(items))
+
+    def cmd_view(self, rest: str) -> None:
+        state = self.need_game()
+        seat = self._seat_arg(rest, None)
+        if seat == CHANCE:
+            raise ProtocolError("chance has no view")
+        self.out("view " + (state if seat is None else state.observe(seat)).to_string())
+
+    def cmd_status(self, rest: str) -> None:
+        state = self.need_game()
+        movers = state.to_move()
+        line = (f"status tomove {seats_text(movers)} ply {len(self.history)} "
+                f"over {'no' if movers else 'yes'} scores {format_ints(state.scores())}")
+        if not movers:
+            line += f" winner {format_ints(state.winners())}"
+        self.out(line)
+
+    def cmd_d(self, rest: str) -> None:
+        state = self.need_game()
+        seat = self._seat_arg(rest, None)
+        if seat == CHANCE:
+            raise ProtocolError("chance has no view")
+        for text in state.draw(seat).splitlines():
+            self.out(text)
+
+    # -- jobs ---------------------------------------------------------------------------
+    def cmd_stop(self, rest: str) -> None:
+        if self.job is not None:
+            self.job.stop.set()
+
+    def cmd_perft(self, rest: str) -> None:
+        depth = parse_int(rest, "perft depth", 1, 20)
+        state = self.need_game().clone()
+
+        def run(job: Job) -> None:
+            for d in range(1, depth + 1):
+                try:
+                    n = stoppable_perft(state, d, job.stop)
+                except _Stopped:
+                    self.out(f"perft stopped at depth {d}")
+                    return
+                self.out(f"perft {d} {n}")
+
+        self._start(run)
+
+    def cmd_go(self, rest: str) -> None:
+        state = self.need_game().clone()
+        limits = self._limits(rest.split(), state.players)
+        movers = state.to_move()
+        if not movers:
+            raise IllegalMove("the game is over")
+        if movers == (CHANCE,):
+            raise IllegalMove("chance is to move (play random draws it)")
+        seat = self.seat if self.seat is not None else movers[0]
+        if seat not in movers:
+            raise IllegalMove(f"seat {seat} is not to move")
+        if state.observer is not None and state.observer != seat:
+            raise IllegalMove(f"the position is seat {state.observer}'s view; the engine plays seat {seat}")
+        omniscient = bool(self.options["omniscient"].value)
+        if omniscient and state.observer is not None:
+            raise IllegalMove("Omniscient search needs a full state, not a seat's view")
+        player = self._current_player()
+        interval = self.options["infointerval"].value / 1000.0
+        top = self.options["infomoves"].value
+
+        def run(job: Job) -> None:
+            last = [0.0]
+
+            def on_info(info: SearchInfo) -> None:
+                now = time.monotonic()
+                if now - last[0] >= interval:
+                    last[0] = now
+                    self._report(state, seat, info, top)
+
+            best = None
+            try:
+                best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
+                self._report(state, seat, player.last_info, top)
+            except GuildhallError as exc:
+                self.out(error_line(exc.kind, str(exc)))
+            except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
+                self.out(error_line("internal", f"search failed: {type(exc).__name__}: {exc}"))
+            if limits.infinite:
+                job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
+            if best is None or best not in state.legal_moves(seat):
+                self.out("bestmove none")
+            else:
+                self.out("bestmove " + state.move_to_string(seat, best))
+
+        self._start(run)
+
+    def _start(self, target: Callable[[Job], None]) -> None:
+        self.job = Job(target)
+        self.job.start()
+
+    def _limits(self, words: list[str], players: int) -> Limits:
+        lim = Limits()
+        i = 0
+        while i < len(words):
+            key = words[i].lower()
+            if key == "infinite":
+                lim.infinite = True
+                i += 1
+                continue
+            if key in ("time", "inc"):
+                vals = words[i + 1: i + 1 + players]
+                if len(vals) != players:
+                    raise ProtocolError(f"{key} needs one value per seat ({players})")
+                secs = [parse_int(v, key, 0) / 1000.0 for v in vals]
+                if key == "time":
+                    lim.clock = secs
+                else:
+                    lim.increment = secs
+                i += 1 + players
+                continue
+            if i + 1 >= len(words):
+                raise ProtocolError(f"go {key} needs a value")
+            if key == "iterations":
+                lim.iterations = parse_int(words[i + 1], "iterations", 1)
+            elif key == "nodes":
+                lim.nodes = parse_int(words[i + 1], "nodes", 1)
+            elif key == "movetime":
+                lim.movetime = parse_int(words[i + 1], "movetime", 1) / 1000.0
+            else:
+                raise ProtocolError(f"unknown go argument {words[i][:40]!r}")
+            i += 2
+        if lim.increment is not None and lim.clock is None:
+            raise ProtocolError("inc needs time")
+        if not (lim.infinite or lim.iterations or lim.nodes or lim.movetime or lim.clock):
+            lim.iterations = self.options["iterations"].value
+        lim.validate()
+        return lim
+
+    def _current_player(self):
+        name = self.options["engine"].value
+        kwargs = player_kwargs(self.options, name)
+        key = (name, self.options["seed"].value, tuple(sorted(kwargs.items())))
+        if key != self._player_key:
+            self._player = make_player(name, seed=self.options["seed"].value, **kwargs)
+            self._player_key = key
+        return self._player
+
+    def _report(self, state: State, seat: int, info: SearchInfo, top: int) -> None:
+        """One periodic report: a summary line with the pv, and the root move statistics."""
+        ms = int(info.elapsed * 1000)
+        line = (f"info seat {seat} iterations {info.iterations} nodes {info.nodes} time {ms} "
+                f"ips {int(info.ips)}")
+        pv = render_pv(state, info.pv)
+        self.out(line + (" pv " + "; ".join(pv) if pv else ""))
+        stats = sorted(info.moves, key=lambda m: -m.visits)[:top]
+        if stats:
+            items = [f"{m.visits} {format_values(m.value)} {state.move_to_string(seat, m.move)}"
+                     for m in stats]
+            self.out("info moves " + "; ".join(items))
+
+
+class _Stopped(Exception):
+    pass
+
+
+def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
+    """:func:`engine.perft.perft`, expanded the same way, checking ``stop`` near the root."""
+    if stop.is_set():
+        raise _Stopped
+    if depth <= 3:
+        return perft(state, depth)
+    movers = state.to_move()
+    if not movers:
+        return 1
+    seat = movers[0]
+    moves = [m for m, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_moves(seat)
+    total = 0
+    for move in moves:
+        child = state.clone()
+        state.game.kernel.apply(child.buf, seat, move)
+        total += stoppable_perft(child, depth - 1, stop)
+    return total
+
+
+def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
+    """The principal variation as ``seat N MOVE`` items, as far as it can be replayed."""
+    out, s = [], state.clone()
+    for seat, move in pv:
+        try:
+            text = s.move_to_string(seat, move)
+            s.apply(seat, move)
+        except Exception:  # noqa: BLE001 - a view may not replay past hidden moves
+            break
+        out.append(format_item(seat, text))
+    return out
