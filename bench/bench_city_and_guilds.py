@@ -1,0 +1,120 @@
+"""City and Guilds kernels: compiled vs pure-Python twin, ratio recorded in one run.
+
+    python -m pytest bench/bench_city_and_guilds.py --benchmark-enable
+
+Each case benchmarks the compiled kernel with pytest-benchmark and times the
+twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
+median / compiled median.
+"""
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from bench.conftest import median_time
+from cython_ext import select
+from engine.core import CHANCE
+
+compiled, twin = select.twins("cag")
+kc_mod, kp_mod = select.twins("kernel")
+pytestmark = pytest.mark.skipif(compiled is None, reason="compiled kernel not built")
+
+
+def kernels(players=4):
+    import engine.city_and_guilds.game as gm
+    out = []
+    old = gm._cag
+    try:
+        for mod in (compiled, twin):
+            gm._cag = mod
+            out.append(engine.make_game("city_and_guilds", players))
+    finally:
+        gm._cag = old
+    return out[0], out[0].kernel, out[1].kernel
+
+
+def midgame(game, seed=3, plies=150):
+    s = game.new_initial_state(seed)
+    rnd = random.Random(seed)
+    for _ in range(plies):
+        m = s.to_move()
+        if m == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance(kc_mod.Rng(rnd.randrange(1 << 30))))
+        else:
+            s.apply(m[0], rnd.choice(s.legal_moves(m[0])))
+    return s
+
+
+def record(benchmark, name, slow):
+    fast = benchmark.stats.stats.median
+    benchmark.extra_info["twin_median_s"] = slow
+    benchmark.extra_info["ratio"] = slow / fast
+    print(f"\n{name}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
+
+
+def test_random_playout(benchmark):
+    game, kc, kp = kernels(4)
+    start = game.new_initial_state(0).buf
+
+    def run(k, rng_cls):
+        rng = rng_cls(7)
+
+        def go():
+            buf = start.copy()
+            k.rollout(buf, rng)
+        return go
+
+    benchmark(run(kc, kc_mod.Rng))
+    record(benchmark, "full playout", median_time(run(kp, kp_mod.Rng), repeat=5))
+
+
+def test_legal_placements(benchmark):
+    game, kc, kp = kernels(4)
+    states = [midgame(game, seed, 60 + 10 * seed) for seed in range(5)]
+    states = [s for s in states if s.to_move() and s.to_move()[0] >= 0]
+    out = np.zeros(kc.max_moves, dtype=np.intc)
+
+    def run(k):
+        def go():
+            for s in states:
+                k.legal(s.buf, s.to_move()[0], out)
+        return go
+
+    benchmark(run(kc))
+    record(benchmark, f"legal moves x{len(states)}", median_time(run(kp), repeat=5, number=5))
+
+
+def test_chains_and_block_counts(benchmark):
+    game, kc, kp = kernels(4)
+    s = midgame(game, 5, 170)
+    S = game.map.spaces
+    arrs = [np.zeros(S, dtype=np.intc) for _ in range(4)]
+
+    def run(k):
+        def go():
+            k.chains(s.buf, *arrs)
+            for b in range(game.map.blocks):
+                k.guild_control(s.buf, b)
+                buf = s.buf.copy()
+                k.score_block(buf, b)
+            for g in range(4):
+                k.guild_chain_value(s.buf, g)
+        return go
+
+    benchmark(run(kc))
+    record(benchmark, "chains + guild control + block scoring", median_time(run(kp), repeat=5))
+
+
+def test_final_count(benchmark):
+    game, kc, kp = kernels(4)
+    s = midgame(game, 6, 190)
+
+    def run(k):
+        def go():
+            buf = s.buf.copy()
+            k.final_count(buf)
+        return go
+
+    benchmark(run(kc))
+    record(benchmark, "final count", median_time(run(kp), repeat=5, number=5))
