@@ -9,7 +9,7 @@ import pytest
 from engine.conformance import check
 from tests.walled_city.helpers import COMPILED, CONFIGS, game
 
-GAMES = 6 if COMPILED else 2
+GAMES = 4 if COMPILED else 2
 
 
 @pytest.mark.parametrize("players,variants", CONFIGS)

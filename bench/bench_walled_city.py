@@ -1,0 +1,113 @@
+"""The Walled City kernels: compiled vs pure-Python twin, ratio recorded in one run.
+
+    python -m pytest bench/bench_walled_city.py --benchmark-enable
+
+Each case benchmarks the compiled kernel with pytest-benchmark and times the
+twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
+median / compiled median.
+"""
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from bench.conftest import median_time
+from cython_ext import select
+from engine.core import CHANCE
+
+compiled, twin = select.twins("wc")
+kc_mod, kp_mod = select.twins("kernel")
+pytestmark = pytest.mark.skipif(compiled is None or kc_mod is None, reason="compiled kernel not built")
+
+
+def kernels(players=4, variants=()):
+    g = engine.make_game("walled_city", players, variants)
+    args = (players, g.layout.size, g.kernel.max_moves, dict(g.layout.offsets), g.topo)
+    return g, compiled.WalledCityKernel(*args), twin.WalledCityKernel(*args)
+
+
+def position(game, seed=3, round2=False):
+    """A round-1 (or round-2) build position with citizens on the board."""
+    s = game.new_initial_state(seed)
+    rnd = random.Random(seed)
+    L = game.layout
+    while True:
+        m = s.to_move()
+        rd, ph = int(L.view(s.buf, "round")[0]), int(L.view(s.buf, "phase")[0])
+        if ph == 3 and (rd == 2 if round2 else int(L.view(s.buf, "roads").sum()) <= game.players):
+            return s
+        if m == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance(kc_mod.Rng(rnd.randrange(1 << 30))))
+        else:
+            s.apply(m[0], rnd.choice(s.legal_moves(m[0])))
+
+
+def record(benchmark, name, slow):
+    fast = benchmark.stats.stats.median
+    benchmark.extra_info["twin_median_s"] = slow
+    benchmark.extra_info["ratio"] = slow / fast
+    print(f"\n{name}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
+
+
+@pytest.mark.parametrize("variants", [(), ("borderlands",)])
+def test_random_playout(benchmark, variants):
+    game, kc, kp = kernels(4, variants)
+    start = game.new_initial_state(0).buf
+
+    def run(k, rng_cls):
+        buf = start.copy()
+        k.rollout(buf, rng_cls(7))
+
+    benchmark(run, kc, kc_mod.Rng)
+    record(benchmark, f"playout {variants}", median_time(lambda: run(kp, kp_mod.Rng), repeat=5))
+
+
+def test_count_votes(benchmark):
+    game, kc, kp = kernels(4)
+    buf = position(game).buf
+
+    def run(k):
+        k.count_votes(buf.copy())
+
+    benchmark(run, kc)
+    record(benchmark, "count votes (neighbourhoods + majorities)", median_time(lambda: run(kp), number=20))
+
+
+def test_neighbourhoods(benchmark):
+    game, kc, kp = kernels(4, ("borderlands",))
+    buf = position(game).buf
+    comp = [0] * game.sizes["areas"]
+    benchmark(kc.comps, buf, comp)
+    record(benchmark, "neighbourhood formation", median_time(lambda: kp.comps(buf, comp), number=50))
+
+
+def test_tower_scoring(benchmark):
+    game, kc, kp = kernels(4)
+    s = position(game, round2=True)
+    buf = s.buf.copy()
+    L = game.layout
+    L.view(buf, "zown")[:] = 1
+    L.view(buf, "zcard")[:] = np.arange(1, 9)
+    L.view(buf, "tw")[:] = np.random.default_rng(1).integers(0, 3, L.shapes["tw"])
+    add = [0] * game.owners
+    benchmark(kc.score_towers, buf, add)
+    record(benchmark, "tower scoring", median_time(lambda: kp.score_towers(buf, add), number=50))
+
+
+def test_legal_moves(benchmark):
+    game, kc, kp = kernels(4)
+    s = position(game, round2=True)
+    buf = s.buf
+    out = np.zeros(game.kernel.max_moves, dtype=np.intc)
+    seat = s.to_move()[0]
+    # the adjust step is the costly one: walk this turn to it
+    for move in (s.legal_moves(seat)[0],):
+        kc.apply(buf, seat, move)
+
+    def gen(k):
+        for _ in range(10):
+            k.legal(buf, seat, out)
+
+    benchmark(gen, kc)
+    record(benchmark, "legal move generation x10", median_time(lambda: gen(kp), number=5))
