@@ -1,0 +1,136 @@
+"""Glue between a game and the ISMCTS iteration loop (``cython_ext/ismcts_*``).
+
+Picks the compiled loop when both it and the game's kernel are compiled (the
+loop calls the kernel through the ``cimport``ed base class), the pure-Python
+twin otherwise, and builds the reward and rollout callbacks a game needs.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from cython_ext import select
+from engine.core import CHANCE, Game, State, returns_from
+
+TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
+REWARD_MODES = {"win": 0, "rank": 1, "score": 2}
+CALLBACK = 3
+
+
+def loop_module(kernel: Any, impl: str = "auto") -> Any:
+    """The ISMCTS loop twin to use with ``kernel`` (``impl``: auto, compiled, python)."""
+    py = select.twins("ismcts")[1]
+    if impl == "python":
+        return py
+    comp = None if select.pure_python_forced() else select.twins("ismcts")[0]
+    base = select.twins("kernel")[0]
+    usable = comp is not None and base is not None and isinstance(kernel, base.Kernel)
+    if impl == "compiled" and not usable:
+        from engine.errors import BadConfig
+
+        raise BadConfig("the compiled search needs compiled ismcts and game kernels")
+    return comp if usable else py
+
+
+def rng_for(kernel: Any, seed: int) -> Any:
+    """A kernel Rng of the type ``kernel`` accepts (compiled kernels need the compiled Rng)."""
+    base = select.twins("kernel")[0]
+    if base is not None and isinstance(kernel, base.Kernel):
+        return base.Rng(seed & ((1 << 64) - 1))
+    return select.load("kernel").Rng(seed & ((1 << 64) - 1))
+
+
+def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
+    """The loop's reward code for ``mode``, and a callback when the game has its own tie-breaks.
+
+    Games that keep the default ``rank_keys`` (rank by score) are scored inside
+    the loop from ``kernel.scores``; the others pay one Python call per iteration.
+    """
+    if type(game).rank_keys is Game.rank_keys:
+        return REWARD_MODES[mode], None
+
+    def reward_fn(buf: np.ndarray) -> list[float]:
+        st = State(game, buf)
+        return returns_from(game.rank_keys(st), st.scores(), mode, game.score_scale)
+
+    return CALLBACK, reward_fn
+
+
+def egreedy_rollout(game: Game, epsilon: float) -> Callable:
+    """Rollout policy: with probability ``1 - epsilon`` the move of best
+    ``game.heuristic`` (ties drawn at random), else a uniformly random move.
+    Runs in Python (one heuristic call per legal move per step): slow, optional."""
+    k = game.kernel
+    seats = np.zeros(game.players + 1, dtype=np.intc)
+    moves = np.zeros(max(k.max_moves, 1), dtype=np.intc)
+
+    def rollout(buf: np.ndarray, rng: Any) -> None:
+        st = State(game, buf)
+        while True:
+            n = k.to_move(buf, seats)
+            if n == 0:
+                return
+            if seats[0] == CHANCE:
+                k.apply(buf, CHANCE, k.sample_chance(buf, rng))
+                continue
+            acting = [int(s) for s in seats[:n]]
+            picks = []
+            for s in acting:
+                c = k.legal(buf, s, moves)
+                if rng.random() < epsilon:
+                    picks.append(int(moves[rng.below(c)]))
+                    continue
+                vals = [game.heuristic(st, s, int(moves[i])) for i in range(c)]
+                best = max(vals)
+                ties = [int(moves[i]) for i in range(c) if vals[i] == best]
+                picks.append(ties[rng.below(len(ties))] if len(ties) > 1 else ties[0])
+            for s, m in zip(acting, picks):
+                k.apply(buf, s, m)
+
+    return rollout
+
+
+def make_search(view: State, seat: int, *, tree: str = "so", exploration: float = 0.7,
+                reward: str = "win", rollout: str = "random", epsilon: float = 0.1,
+                max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
+                determinize: bool = True) -> Any:
+    """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
+    ``determinize=False``)."""
+    game = view.game
+    k = game.kernel
+    mod = loop_module(k, impl)
+    rmode, rfn = reward_setup(game, reward)
+    rfun = egreedy_rollout(game, epsilon) if rollout == "egreedy" else None
+    s = mod.Search(k, game.players, seat, TREE_MODES[tree], exploration, rmode,
+                   float(game.score_scale), max_nodes, hash_depth, rfn, rfun)
+    s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
+    return s
+
+
+def run_chunked(search: Any, rng: Any, iterations: Optional[int], deadline: Optional[float],
+                node_visits: Optional[int], stop: Any, on_tick: Optional[Callable] = None,
+                chunk: float = 0.001) -> int:
+    """Iterate until a limit is hit or ``stop`` is set, returning to Python at
+    least every ``chunk`` seconds to look at the stop flag (the pure-Python
+    loop can only stop between iterations).  Returns the iterations run."""
+    done = 0
+    base_nodes = search.node_visits_total
+    while True:
+        if stop is not None and stop.is_set():
+            break
+        left = (1 << 62) if iterations is None else iterations - done
+        if left <= 0:
+            break
+        now = time.perf_counter()
+        if deadline is not None and now >= deadline:
+            break
+        end = now + chunk if deadline is None else min(deadline, now + chunk)
+        nv = 0 if node_visits is None else base_nodes + node_visits
+        done += search.run(rng, min(left, 1 << 30), end, nv)
+        if node_visits is not None and search.node_visits_total - base_nodes >= node_visits:
+            break
+        if on_tick is not None:
+            on_tick(done)
+    return done

@@ -1,0 +1,292 @@
+"""The ISMCTS player (Cowling, Powley & Whitehouse 2012), SO or MO.
+
+>>> import engine
+>>> from engine.perft import play_to_decision
+>>> from search.api import Limits, make_player
+>>> s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+>>> p = make_player("ismcts", seed=7)
+>>> p.choose(s, 0, Limits(iterations=50)) in s.legal_moves(0)
+True
+>>> sum(m.visits for m in p.last_info.moves)
+50
+"""
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import threading
+import time
+from typing import Any, Optional
+
+from engine.core import State
+from engine.errors import BadConfig
+from search import core
+from search.api import InfoCallback, Limits, MoveStat, Player, SearchError, SearchInfo, register_player
+from search.timeman import move_budget
+
+DEFAULT_ITERATIONS = 1000  # when no limit at all is given
+
+
+def check_options(name: str, opts: dict, spec: dict) -> dict:
+    """Validate option values against ``spec`` (name -> (default, checker, text))."""
+    out = {}
+    for key, (default, ok, text) in spec.items():
+        v = opts.get(key, default)
+        if isinstance(default, bool):
+            if isinstance(v, str) and v.lower() in ("true", "false", "1", "0", "yes", "no"):
+                v = v.lower() in ("true", "1", "yes")
+        elif isinstance(default, int) and isinstance(v, str):
+            try:
+                v = int(v)
+            except ValueError:
+                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
+        elif isinstance(default, float) and isinstance(v, (str, int)) and not isinstance(v, bool):
+            try:
+                v = float(v)
+            except ValueError:
+                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
+        if not ok(v):
+            raise BadConfig(f"{name} option {key} must be {text}, not {v!r}")
+        out[key] = v
+    return out
+
+
+def _pos_int(lo: int, hi: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+ISMCTS_SPEC = {
+    "exploration": (0.7, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
+                    "a number in [0, 100]"),
+    "tree": ("so", lambda v: v in core.TREE_MODES and v != "omni", "so or mo"),
+    "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score"),
+    "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
+    "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
+    "reuse": (True, lambda v: isinstance(v, bool), "true or false"),
+    "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
+    "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
+    "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
+}
+
+
+class IsmctsPlayer(Player):
+    """Information Set MCTS.  Options (all lowercase):
+
+    ``exploration`` UCB1 constant; ``tree`` so (one tree for the searching seat)
+    or mo (one tree per seat); ``reward`` win / rank / score; ``rollout``
+    random (in the kernel) or egreedy (game heuristic, ``epsilon``);
+    ``reuse`` keep the subtree between decisions (so only); ``workers``
+    root-parallel processes; ``max_nodes`` tree size past which no node is
+    added; ``impl`` force the compiled or the Python loop.
+    """
+
+    name = "ismcts"
+    options = {k: v[0] for k, v in ISMCTS_SPEC.items()}
+
+    def __init__(self, seed: Optional[int] = None, **options) -> None:
+        super().__init__(seed, **options)
+        self.opts = check_options(self.name, options, ISMCTS_SPEC)
+        self._search: Any = None
+        self._key: Any = None
+
+    def new_game(self) -> None:
+        self._search = None
+        self._key = None
+
+    # -- the search ---------------------------------------------------------
+    def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
+               stop: threading.Event) -> SearchInfo:
+        if view.is_terminal():
+            raise SearchError("the game is over")
+        o = self.opts
+        start = time.perf_counter()
+        seed = self.rng.next64()
+        iters, deadline, nodes = plan(limits, seat, view.players, start)
+        s = self._tree_for(view, seat)
+        rng = core.rng_for(view.game.kernel, seed)
+        procs = []
+        if o["workers"] > 1:
+            procs = start_workers(view, seat, o, limits, seed, o["workers"] - 1)
+        last = [start]
+
+        def tick(done: int) -> None:
+            now = time.perf_counter()
+            if on_info is not None and now - last[0] >= 0.25:
+                last[0] = now
+                on_info(self._info(s, seat, view, done, now - start))
+
+        done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
+        extra = join_workers(procs, stop)
+        info = self._info(s, seat, view, done, time.perf_counter() - start, extra)
+        if on_info is not None:
+            on_info(info)
+        return info
+
+    def _tree_for(self, view: State, seat: int) -> Any:
+        o = self.opts
+        key = (id(view.game), seat, o["tree"])
+        s = self._search
+        if o["reuse"] and o["tree"] == "so" and s is not None and self._key == key:
+            from cython_ext.ismcts_py import view_hash
+
+            node = s.find_node(view_hash(view.buf, s.size))
+            if node >= 0 and s.node_count() * 2 < o["max_nodes"]:
+                s.reroot(node)
+                s.set_root(view.buf, True)
+                return s
+        s = core.make_search(view, seat, tree=o["tree"], exploration=o["exploration"],
+                             reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
+                             max_nodes=o["max_nodes"], impl=o["impl"])
+        self._search, self._key = (s, key) if o["reuse"] else (None, None)
+        return s
+
+    def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float,
+              extra: Optional[dict] = None) -> SearchInfo:
+        stats = root_stats(s, seat)
+        if extra:
+            for m, (v, w, c, vec) in extra.items():
+                a = stats.setdefault(m, [0, 0.0, 0, [0.0] * view.players])
+                a[0] += v
+                a[1] += w
+                a[2] += c
+                a[3] = [x + y for x, y in zip(a[3], vec)]
+        moves = []
+        for m, (v, w, c, vec) in sorted(stats.items()):
+            moves.append(MoveStat(m, v, [x / c for x in vec] if c else []))
+        legal = view.legal_moves(seat)
+        best = pick_best(stats, legal)
+        return SearchInfo(iterations=done, nodes=s.node_count(), elapsed=elapsed,
+                          ips=done / elapsed if elapsed > 0 else 0.0, moves=moves,
+                          pv=principal_variation(s, seat, best), best=best)
+
+
+def plan(limits: Limits, seat: int, players: int, start: float):
+    """``(iterations, deadline, node visits)`` for this move; the first reached stops."""
+    iters, nodes = limits.iterations, limits.nodes
+    deadline = None
+    budget = limits.movetime
+    if limits.clock is not None:
+        if len(limits.clock) != players or (limits.increment is not None and len(limits.increment) != players):
+            raise BadConfig(f"clock and increment need one value per seat ({players})")
+        inc = limits.increment[seat] if limits.increment is not None else 0.0
+        t = move_budget(limits.clock[seat], inc)
+        budget = t if budget is None else min(budget, t)
+    if budget is not None:
+        deadline = start + budget
+    if limits.infinite:
+        return None, None, None
+    if iters is None and nodes is None and deadline is None:
+        iters = DEFAULT_ITERATIONS
+    return iters, deadline, nodes
+
+
+def root_stats(s: Any, seat: int) -> dict:
+    """Per root move of ``seat``: [visits, own value sum, this search's count, reward vector sum]."""
+    root = s.get_roots()[seat if s.mode == core.TREE_MODES["mo"] else 0]
+    out = {}
+    for st, m, v, w in s.edges_of(root):
+        if st != seat:
+            continue
+        c, vec = s.root_vector(m)
+        out[m] = [v, w, c, [x * c for x in vec]]
+    return out
+
+
+def pick_best(stats: dict, legal: list[int]) -> int:
+    """Most visits; ties by mean own value; then the lowest move."""
+    best, key = legal[0], (-1, -1.0)
+    for m in legal:
+        if m in stats:
+            v, w = stats[m][0], stats[m][1]
+            k = (v, w / v if v else 0.0)
+            if k > key:
+                best, key = m, k
+    return best
+
+
+def principal_variation(s: Any, seat: int, best: int, limit: int = 12) -> list[tuple[int, int]]:
+    """Most visited line: the best move, then at each node each acting seat's most visited
+    edge, following the most visited child."""
+    root = s.get_roots()[seat if s.mode == core.TREE_MODES["mo"] else 0]
+    pv: list[tuple[int, int]] = []
+    node = root
+    while node >= 0 and len(pv) < limit:
+        by_seat: dict[int, tuple[int, int]] = {}
+        for st, m, v, _w in s.edges_of(node):
+            if v > by_seat.get(st, (-1, 0))[0]:
+                by_seat[st] = (v, m)
+        if not by_seat:
+            break
+        for st in sorted(by_seat):
+            mv = best if (node == root and st == seat) else by_seat[st][1]
+            pv.append((st, mv))
+        kids = s.children_of(node)
+        if not kids:
+            break
+        node = max(kids, key=lambda cv: cv[1])[0]
+    return pv[:limit]
+
+
+# -- root parallelism ----------------------------------------------------------
+def _worker(conn: Any, view: State, seat: int, opts: dict, limits: Limits, seed: int,
+            stop: Any) -> None:
+    try:
+        s = core.make_search(view, seat, tree=opts["tree"], exploration=opts["exploration"],
+                             reward=opts["reward"], rollout=opts["rollout"], epsilon=opts["epsilon"],
+                             max_nodes=opts["max_nodes"], impl=opts["impl"])
+        rng = core.rng_for(view.game.kernel, seed)
+        iters, deadline, nodes = plan(limits, seat, view.players, time.perf_counter())
+        core.run_chunked(s, rng, iters, deadline, nodes, stop)
+        conn.send(root_stats(s, seat))
+    except Exception as exc:  # noqa: BLE001 - reported to the parent, never a traceback
+        conn.send({"error": f"{type(exc).__name__}: {exc}"})
+    finally:
+        conn.close()
+
+
+def start_workers(view: State, seat: int, opts: dict, limits: Limits, seed: int, count: int) -> list:
+    """Fork ``count`` helper searches with seeds derived from ``seed``; each builds its own tree."""
+    ctx = mp.get_context("fork")
+    stop = ctx.Event()
+    procs = []
+    for i in range(count):
+        a, b = ctx.Pipe(duplex=False)
+        p = ctx.Process(target=_worker, args=(b, view, seat, opts, limits,
+                                              (seed + 0x9E3779B97F4A7C15 * (i + 1)) & ((1 << 64) - 1), stop),
+                        daemon=True)
+        p.start()
+        b.close()
+        procs.append((p, a, stop))
+    return procs
+
+
+def join_workers(procs: list, stop: threading.Event) -> dict:
+    """Merge the helpers' root statistics (they stop when this search stopped early)."""
+    merged: dict = {}
+    if not procs:
+        return merged
+    if stop.is_set():
+        procs[0][2].set()
+    for p, conn, ev in procs:
+        while not conn.poll(0.001):
+            if stop.is_set():
+                ev.set()
+            if not p.is_alive() and not conn.poll(0):
+                break
+        try:
+            stats = conn.recv() if conn.poll(0) else {}
+        except EOFError:
+            stats = {}
+        p.join()
+        if "error" in stats:
+            raise SearchError(f"search worker failed: {stats['error']}")
+        for m, (v, w, c, vec) in stats.items():
+            a = merged.setdefault(m, [0, 0.0, 0, [0.0] * len(vec)])
+            a[0] += v
+            a[1] += w
+            a[2] += c
+            a[3] = [x + y for x, y in zip(a[3], vec)]
+    return merged
+
+
+register_player(IsmctsPlayer)
