@@ -98,3 +98,12 @@ def test_broken_edition_gives_a_clear_error(tmp_path, change, message):
     path.write_text(json.dumps(data))
     with pytest.raises(EditionError, match=message):
         engine.make("city_and_guilds", players=3, edition=str(path))
+
+
+def test_heuristic_prefers_investment_and_completing_a_block():
+    s = position(tiles={n: ("minstrel", None, 0) for n in ("e1", "f1", "g1", "h1", "e2", "f2", "g2")},
+                 hands={0: ["market-bakers", "building-bakers", "minstrel"]})
+    g = s.game
+    h = {s.move_to_string(0, m): g.heuristic(s, 0, m) for m in s.legal_moves(0)}
+    assert h["place market-bakers c1"] > h["place building-bakers c1"] > h["place minstrel c1"]
+    assert h["place minstrel h2 man"] > h["place minstrel c1 man"]  # h2 completes block B
