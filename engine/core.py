@@ -149,6 +149,11 @@ class Game:
         """Set ``self.layout`` and ``self.kernel`` from players, variants, edition."""
         raise NotImplementedError
 
+    @property
+    def key(self) -> tuple:
+        """What makes two configured games the same rules."""
+        return (self.name, self.players, self.variants, os.path.abspath(self.edition_path))
+
     def has(self, variant: str) -> bool:
         return variant in self.variants
 
@@ -225,8 +230,8 @@ class State:
         return State(self.game, self.buf.copy())
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and other.game is self.game and bool(
-            np.array_equal(other.buf, self.buf))
+        return isinstance(other, State) and (other.game is self.game or other.game.key == self.game.key) \
+            and bool(np.array_equal(other.buf, self.buf))
 
     def __hash__(self) -> int:
         return hash(self.buf.tobytes())
