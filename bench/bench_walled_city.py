@@ -101,9 +101,9 @@ def test_legal_moves(benchmark):
     buf = s.buf
     out = np.zeros(game.kernel.max_moves, dtype=np.intc)
     seat = s.to_move()[0]
-    # the adjust step is the costly one: walk this turn to it
-    for move in (s.legal_moves(seat)[0],):
-        kc.apply(buf, seat, move)
+    # the round-2 adjust step is the costly one (it forms neighbourhoods): walk this turn to it
+    while int(game.layout.view(buf, "phase")[0]) != 9:
+        s.apply(seat, s.legal_moves(seat)[0])
 
     def gen(k):
         for _ in range(10):

@@ -111,8 +111,6 @@ class WalledCity(Game):
                 an[a, P] += 1
                 ap[a, P] += 2
             tw[:, P] = 1
-        if self.kernel.n_chance() == 0:  # pragma: no cover - every edition has dice
-            raise BadState("edition has no chance setup")
 
     def check_buffer(self, buf: np.ndarray) -> None:
         L = self.layout
