@@ -413,6 +413,7 @@ cdef class Search:
         cdef int n = self.n, T = self.ntrees, na, j, s, t, m, e, o, c, i, nc
         cdef int plen = 0, nlen = 0
         cdef bint grown
+        cdef unsigned long long vh
         self.world[:] = self.root
         if self.determinize:
             k.determinize(self.world, self.root_seat, self.rng)
@@ -453,12 +454,16 @@ cdef class Search:
                 k.apply(self.world, -1, o)
             grown = False
             for t in range(T):
+                vh = 0
+                if self.mode != OMNI:
+                    vh = self._owner_view_hash(t)
+                    self.evk[t] = mix64(self.evk[t] ^ vh)
                 c = self._child_get(self.cur[t], self.evk[t])
                 if c < 0:
                     grown = True
                     if self.nn < self.max_nodes:
                         c = self._new_node(self.cur[t], self.evk[t], self.ndepth[self.cur[t]] + 1)
-                        self._maybe_hash(c, t)
+                        self.nhash[c] = vh
                 self.cur[t] = c
                 if c >= 0:
                     if nlen == self.pcap:
@@ -492,20 +497,14 @@ cdef class Search:
         self.node_visits_total += nlen
         return 0
 
-    cdef int _maybe_hash(self, int node, int t) except -1:
-        cdef int owner, i
+    cdef unsigned long long _owner_view_hash(self, int t) except? 0:
+        cdef int owner = t if self.mode == MO else self.root_seat, i
         cdef unsigned long long h = 0
-        if self.mode == OMNI or self.ndepth[node] - self.root_depth > self.hash_depth:
-            return 0
-        owner = t if self.mode == MO else self.root_seat
-        if self.mode == MO and owner != self.root_seat:
-            return 0
         self.tmp[:] = self.world
         self.k.observe(self.tmp, owner)
         for i in range(HEADER, self.size):
             h += <unsigned long long>(<unsigned int>self.tmp[i]) * self.pw[i]
-        self.nhash[node] = mix64(h)
-        return 0
+        return mix64(h)
 
     cdef int _reward(self) except -1:
         cdef int n = self.n, i, j, best, cnt, below, ties, rival

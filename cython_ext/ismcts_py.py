@@ -8,8 +8,11 @@ One *arena* holds the nodes of every tree (one tree in SO/omniscient mode, one
 per seat in MO mode).  A node is a decision point (some seats to move, chance
 already resolved).  Its children are found by ``(node, ev)`` where ``ev`` is a
 64-bit fold of the events between the two decision points *as the tree's owner
-observes them* (``kernel.observed_move``): a hidden pick of another seat folds
-to the same code whatever it was, so the tree does not branch on it.
+observes them* (``kernel.observed_move``: a hidden pick of another seat folds
+to the same code whatever it was, so the tree does not branch on it), then of
+the hash of the owner's view at the new decision point (what the step revealed
+to it: a hand received, cards turned face up).  So a node is an information
+set of its owner, and a later search finds its root in the tree by view hash.
 
 Statistics live on *edges* ``(node, seat, move)``: visits, availability and
 the sum of ``seat``'s reward.  At a simultaneous step every acting seat selects
@@ -274,12 +277,18 @@ class Search:
                 k.apply(w, -1, o)
             grown = False
             for t in range(T):
+                vh = 0
+                if self.mode != OMNI:
+                    # what the owner now sees (cards revealed, hands received) is part
+                    # of its information set, not only the observed moves
+                    vh = self._owner_view_hash(t)
+                    ev[t] = mix64(ev[t] ^ vh)
                 c = self.children.get((cur[t], ev[t]), -1)
                 if c < 0:
                     grown = True
                     if len(self.nv) < self.max_nodes:
                         c = self._new_node(cur[t], ev[t], self.ndepth[cur[t]] + 1)
-                        self._maybe_hash(c, t)
+                        self.nhash[c] = vh
                 cur[t] = c
                 if c >= 0:
                     path_nodes.append(c)
@@ -310,15 +319,11 @@ class Search:
         self.iterations += 1
         self.node_visits_total += len(path_nodes)
 
-    def _maybe_hash(self, node: int, t: int) -> None:
-        if self.mode == OMNI or self.ndepth[node] - self.root_depth > self.hash_depth:
-            return
+    def _owner_view_hash(self, t: int) -> int:
         owner = t if self.mode == MO else self.root_seat
-        if self.mode == MO and owner != self.root_seat:
-            return
         self.tmp[:] = self.world
         self.k.observe(self.tmp, owner)
-        self.nhash[node] = view_hash(self.tmp, self.size)
+        return view_hash(self.tmp, self.size)
 
     def _reward(self) -> None:
         n, r = self.n, self.r

@@ -1,0 +1,70 @@
+"""Shared helpers for the search tests: positions and a game runner."""
+from __future__ import annotations
+
+import engine
+from cython_ext import select
+from engine.core import CHANCE, State, make_rng
+from engine.perft import play_to_decision
+
+COMPILED = (not select.pure_python_forced()
+            and select.load("ismcts").__name__.endswith("_c")
+            and select.load("guildes").__name__.endswith("_c"))
+
+
+def random_decision(state: State, seed: int, plies: int) -> State:
+    """Play ``plies`` random moves (chance included) from ``state``; stop early at a decision
+    when the game would end."""
+    rng = make_rng(seed)
+    s = state.clone()
+    for _ in range(plies):
+        tm = s.to_move()
+        if not tm:
+            break
+        seat = tm[0]
+        moves = s.legal_moves(seat)
+        if seat == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+        else:
+            probe = s.clone()
+            probe.apply(seat, moves[rng.below(len(moves))])
+            if probe.is_terminal():
+                break
+            s = probe
+    while s.to_move() == (CHANCE,):
+        s.apply(CHANCE, s.sample_chance(rng))
+    return s
+
+
+def guildes_start(players: int = 4, seed: int = 1) -> State:
+    return play_to_decision(engine.make("guildes", players=players, seed=seed), seed)
+
+
+def play_game(game: str, players: int, seats: dict, seed: int, limits) -> list[float]:
+    """Play one game with ``seats[i]`` choosing for seat i; return the win shares."""
+    s = engine.make(game, players=players, seed=seed)
+    rng = make_rng(seed * 7919 + 1)
+    while not s.is_terminal():
+        tm = s.to_move()
+        if tm == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance(rng))
+            continue
+        picks = [(i, seats[i].choose(s, i, limits)) for i in tm]
+        for i, m in picks:
+            s.apply(i, m)
+    return s.returns("win")
+
+
+def game_configs(cls) -> list[tuple[int, tuple[str, ...]]]:
+    """One buildable (players, variants) per extreme player count of a game class."""
+    from engine.errors import BadConfig
+
+    out = []
+    for players in sorted({cls.min_players, cls.max_players}):
+        for variants in [()] + [(v.name,) for v in cls.variant_list]:
+            try:
+                cls(players, variants)
+            except BadConfig:
+                continue
+            out.append((players, variants))
+            break
+    return out
