@@ -45,17 +45,32 @@ WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "g
 
 
 class Job:
-    """A worker thread (search or perft) and the event that stops it."""
+    """A worker thread (search or perft) and the event that stops it.
 
-    def __init__(self, target: Callable[["Job"], None]) -> None:
+    ``target(job)`` returns the job's last line (``bestmove ...``); the job
+    counts as finished *before* that line is written, so a frontend that
+    reacts to it at once never meets ``error busy``.
+    """
+
+    def __init__(self, target: Callable[["Job"], str], out: Out, fallback: str) -> None:
         self.stop = threading.Event()
-        self.thread = threading.Thread(target=target, args=(self,), daemon=True)
+        self.finished = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(target, out, fallback), daemon=True)
+
+    def _run(self, target: Callable[["Job"], str], out: Out, fallback: str) -> None:
+        try:
+            last = target(self)
+        except Exception as exc:  # noqa: BLE001 - the job's last line must still come
+            out(error_line("internal", f"{type(exc).__name__}: {exc}"))
+            last = fallback
+        self.finished.set()
+        out(last)
 
     def start(self) -> None:
         self.thread.start()
 
     def alive(self) -> bool:
-        return self.thread.is_alive()
+        return not self.finished.is_set()
 
 
 class Session:
@@ -300,16 +315,18 @@ class Session:
         depth = parse_int(rest, "perft depth", 1, 20)
         state = self.need_game().clone()
 
-        def run(job: Job) -> None:
+        def run(job: Job) -> str:
             for d in range(1, depth + 1):
                 try:
                     n = stoppable_perft(state, d, job.stop)
                 except _Stopped:
-                    self.out(f"perft stopped at depth {d}")
-                    return
+                    return f"perft stopped at depth {d}"
+                if d == depth:
+                    return f"perft {d} {n}"
                 self.out(f"perft {d} {n}")
+            return "perft stopped"  # not reached: depth >= 1
 
-        self._start(run)
+        self._start(run, "perft stopped")
 
     def cmd_go(self, rest: str) -> None:
         state = self.need_game().clone()
@@ -331,19 +348,20 @@ class Session:
         interval = self.options["infointerval"].value / 1000.0
         top = self.options["infomoves"].value
 
-        def run(job: Job) -> None:
-            last = [0.0]
+        def run(job: Job) -> str:
+            last = [0.0, -1]  # time and iteration count of the last report
 
             def on_info(info: SearchInfo) -> None:
                 now = time.monotonic()
                 if now - last[0] >= interval:
-                    last[0] = now
+                    last[:] = [now, info.iterations]
                     self._report(state, seat, info, top)
 
             best = None
             try:
                 best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
-                self._report(state, seat, player.last_info, top)
+                if player.last_info.iterations != last[1] or not player.last_info.iterations:
+                    self._report(state, seat, player.last_info, top)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
@@ -351,14 +369,13 @@ class Session:
             if limits.infinite:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
             if best is None or best not in state.legal_moves(seat):
-                self.out("bestmove none")
-            else:
-                self.out("bestmove " + state.move_to_string(seat, best))
+                return "bestmove none"
+            return "bestmove " + state.move_to_string(seat, best)
 
-        self._start(run)
+        self._start(run, "bestmove none")
 
-    def _start(self, target: Callable[[Job], None]) -> None:
-        self.job = Job(target)
+    def _start(self, target: Callable[[Job], str], fallback: str) -> None:
+        self.job = Job(target, self.out, fallback)
         self.job.start()
 
     def _limits(self, words: list[str], players: int) -> Limits:
