@@ -244,6 +244,8 @@ class Session:
                 move = state.sample_chance()  # the position's own seeded dealer
             else:
                 legal = state.legal_moves(seat)
+                if not legal:  # e.g. another seat's hidden hand in a masked view
+                    raise IllegalMove(f"seat {seat} has no known legal move here")
                 move = legal[self.rng.below(len(legal))]
         else:
             move = state.parse_move(seat, text)
@@ -339,6 +341,8 @@ class Session:
         seat = self.seat if self.seat is not None else movers[0]
         if seat not in movers:
             raise IllegalMove(f"seat {seat} is not to move")
+        if not state.legal_moves(seat):
+            raise IllegalMove(f"seat {seat} has no known legal move here")
         if state.observer is not None and state.observer != seat:
             raise IllegalMove(f"the position is seat {state.observer}'s view; the engine plays seat {seat}")
         omniscient = bool(self.options["omniscient"].value)
