@@ -341,10 +341,10 @@ class Session:
         seat = self.seat if self.seat is not None else movers[0]
         if seat not in movers:
             raise IllegalMove(f"seat {seat} is not to move")
-        if not state.legal_moves(seat):
-            raise IllegalMove(f"seat {seat} has no known legal move here")
         if state.observer is not None and state.observer != seat:
             raise IllegalMove(f"the position is seat {state.observer}'s view; the engine plays seat {seat}")
+        if not state.legal_moves(seat):
+            raise IllegalMove(f"seat {seat} has no known legal move here")
         omniscient = bool(self.options["omniscient"].value)
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")

@@ -69,7 +69,7 @@ def test_a_whole_guildes_game_through_the_protocol_alone():
             else:
                 seat = int(tomove.split(",")[0])
                 expect(e, f"seat {seat}")
-                best = go(e, "go iterations 8")[-1]
+                best = go(e, "go iterations 4")[-1]
                 assert best.startswith("bestmove ") and best != "bestmove none", best
                 assert expect(e, f"play seat {seat} {best[len('bestmove '):]}") == []
             plies += 1
