@@ -1,5 +1,31 @@
 """The ISMCTS player (Cowling, Powley & Whitehouse 2012), SO or MO.
 
+Each iteration determinizes the root view (``kernel.determinize``), descends
+the tree, adds one node, rolls out in the kernel and backs the reward vector
+up: every seat's edges get that seat's own component (max^n).  Details of
+the tree (information-set keys, decoupled simultaneous steps) are in
+``cython_ext/ismcts_py.py``.
+
+* ``tree=so``: one tree owned by the searching seat; every seat selects on
+  its own edge statistics at the nodes of that tree (opponents' statistics
+  are aggregated over the searching seat's information sets).
+  ``tree=mo``: one tree per seat, each branching only on what its owner
+  observes; a seat selects in its own tree.
+* Limits: ``iterations``; ``nodes`` = node visits (tree nodes traversed,
+  summed over iterations); ``movetime``; ``clock``/``increment`` through
+  :func:`search.timeman.move_budget`; ``infinite`` until ``stop``.  With no
+  limit at all, 1000 iterations.  The stop flag is looked at every
+  millisecond (compiled; the pure-Python loop between iterations).
+* Final move: most visits, ties by mean own reward.  ``MoveStat.value`` is
+  the mean reward vector of this search's iterations through the move.
+* Tree reuse (``reuse``, SO only): the next decision's view is looked up by
+  view hash among the nodes of the old tree; if found (and the tree is under
+  half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
+* ``workers=N``: root parallelism; N-1 forked processes search with derived
+  seeds under the same limits, root visits and rewards are summed.
+* Deterministic: same view, seed and iteration limit -> same move and visit
+  counts (compiled and pure-Python loops agree exactly).
+
 >>> import engine
 >>> from engine.perft import play_to_decision
 >>> from search.api import Limits, make_player
