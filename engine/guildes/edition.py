@@ -66,6 +66,51 @@ def validate(data: dict) -> None:
     for e in events:
         _need(isinstance(e, dict) and isinstance(e.get("name"), str) and e.get("direction") in ("left", "right"),
               "each event needs a 'name' and a 'direction' (left/right)")
+    for g in guilds:
+        _need(isinstance(g.get("worth10", False), bool), f"guild {g['name']}: 'worth10' must be true or false")
+    tricks = data.get("tricks", [])
+    _need(isinstance(tricks, list) and len(tricks) <= 16, "'tricks' must be a list of at most 16 cards")
+    for t in tricks:
+        _need(isinstance(t, dict) and isinstance(t.get("name"), str), "each trick needs a 'name'")
+        kind = t.get("kind", t["name"] if t["name"] in TRICK_KINDS else None)
+        if "guild" in t:
+            _need(t["guild"] in names, f"trick {t['name']}: unknown guild {t.get('guild')!r}")
+            kind = "virtual"
+        _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
+        _need(isinstance(t.get("min_players", 3), int), f"trick {t['name']}: 'min_players' must be an int")
+
+
+# the effects the kernel implements, in its numbering (cython_ext/guildes_py.py)
+EVENT_EFFECTS = ("one-fewer", "ties-excluded", "sequential", "redistribution", "one-or-two", "face-down")
+TRICK_KINDS = ("protection", "swap-tables", "sacrifice", "draw-discard", "swap-hand-table", "virtual")
+
+
+def variant_arrays(data: dict, players: int, events: bool, tricks: bool) -> dict:
+    """Event effects and trick cards as kernel arrays; EditionError if a card's
+    effect is unknown while its variant is on."""
+    out: dict = {"events": int(events), "tricks": int(tricks)}
+    if events:
+        eff = []
+        for e in data["events"]:
+            name = e.get("effect", e["name"])
+            _need(name in EVENT_EFFECTS, f"event {e['name']}: unknown effect (known: {', '.join(EVENT_EFFECTS)})")
+            eff.append(EVENT_EFFECTS.index(name))
+        out["event_effect"] = np.array(eff, dtype=np.intc)
+    if tricks:
+        trs = data.get("tricks", [])
+        _need(len(trs) >= players + 1, f"the tricks variant needs at least {players + 1} trick cards")
+        gix = {g["name"]: i for i, g in enumerate(data["guilds"])}
+        kind, guild, ok = [], [], []
+        for t in trs:
+            k = "virtual" if "guild" in t else t.get("kind", t["name"])
+            kind.append(TRICK_KINDS.index(k))
+            guild.append(gix.get(t.get("guild"), 0))
+            ok.append(1 if players >= t.get("min_players", 3) else 0)
+        _need(sum(ok) >= players + 1, f"the tricks variant needs {players + 1} trick cards usable by {players} players")
+        out.update(ntricks=len(trs), trick_kind=np.array(kind, dtype=np.intc),
+                   trick_guild=np.array(guild, dtype=np.intc), trick_ok=np.array(ok, dtype=np.intc),
+                   worth10=np.array([1 if g.get("worth10") else 0 for g in data["guilds"]], dtype=np.intc))
+    return out
 
 
 def kernel_arrays(data: dict, players: int) -> dict:

@@ -10,15 +10,18 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
-from engine.core import CHANCE, HEADER, Game, State
+from engine.core import CHANCE, HEADER, Game, State, Variant
 from engine.errors import BadMove, BadState, EditionError
 from engine.guildes import edition as ed
+from engine.guildes import notation
 from engine.guildes.draw import draw_state
 from engine.layout import Layout
 from engine.registry import register
 
 EVENT, DEAL, DRAFT, PLAY, OVER = 0, 1, 2, 3, 4
-PHASES = ("event", "deal", "draft", "play", "over")
+TDEAL, REDIS, RDEAL, START, TRICK, DRAW, DPICK = 5, 6, 7, 8, 9, 10, 11
+PHASES = ("event", "deal", "draft", "play", "over", "trick-deal", "redistribution", "redeal",
+          "start", "tricks", "trick-draw", "trick-play")
 
 
 @register
@@ -28,6 +31,10 @@ class Guildes(Game):
     min_players = 3
     max_players = 6
     score_scale = 15.0
+    variant_list = (
+        Variant("events", "Event Cards: each round's event card also changes the rules of that round"),
+        Variant("tricks", "Dirty Trick Cards: a dirty trick phase after playing, before the count"),
+    )
 
     def validate_edition(self, data: dict) -> None:
         ed.validate(data)
@@ -46,10 +53,30 @@ class Guildes(Game):
             ("score", n), ("deck", G), ("discarded", (n, G)), ("table", (n, G)),
             ("played", (n, G)), ("kept", (n, G)), ("pending", n), ("picks", (n, h)),
             ("hist", (h, n, G)),
-        ], start=HEADER)
+        ] + self.variant_fields(), start=HEADER)
+        self.events, self.tricks = self.has("events"), self.has("tricks")
+        self.trick_names = [t["name"] for t in self.edition.get("tricks", [])]
         cfg = dict(arrays, players=n, size=self.layout.size, offsets=self.layout.offsets)
+        cfg.update(ed.variant_arrays(self.edition, n, self.events, self.tricks))
+        self.cfg = cfg
         self.kernel_module = select.load("guildes")
+        if self.variants and not getattr(self.kernel_module, "SUPPORTS_VARIANTS", False):
+            # a compiled module built before the variants: use the twin
+            self.kernel_module = select.twins("guildes")[1]
         self.kernel = self.kernel_module.GuildesKernel(cfg)
+
+    def variant_fields(self) -> list:
+        """Buffer fields the variants add (none for the base game)."""
+        n, G = self.players, self.G
+        out: list = []
+        if self.variants:
+            out.append(("ndisc", n))  # cards each seat has discarded (a public number)
+        if self.has("events"):
+            out += [("start", 1), ("sub", 1), ("pend2", n), ("fdown", n), ("rdisc", n), ("rrecv", n)]
+        if self.has("tricks"):
+            out += [("trick", n), ("prevtrick", n), ("tstep", 1), ("virt", (n, G)), ("pubdisc", G),
+                    ("drawn", G), ("dcard", 2), ("tdisc", (n, G))]
+        return out
 
     def initial_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout
@@ -57,6 +84,9 @@ class Guildes(Game):
         lay.view(buf, "pending")[:] = -1
         lay.view(buf, "picks")[:] = -1
         lay.view(buf, "event")[:] = -1
+        for name in ("start", "pend2", "fdown", "rdisc", "rrecv", "trick", "prevtrick", "dcard"):
+            if name in lay.offsets:
+                lay.view(buf, name)[:] = -1
 
     def field(self, state: State, name: str) -> np.ndarray:
         return self.layout.view(state.buf, name)
@@ -66,11 +96,28 @@ class Guildes(Game):
 
     # -- notation -----------------------------------------------------------
     def move_to_string(self, state: State, seat: int, move: int) -> str:
+        phase = self.phase(state)
         if seat == CHANCE:
-            if self.phase(state) == EVENT:
+            if phase == EVENT:
                 return f"event {self.event_names[move]}" if 0 <= move < len(self.event_names) else f"event #{move}"
-            return f"deal {self.guild_names[move]}" if 0 <= move < self.G else f"deal #{move}"
+            if phase == TDEAL:
+                ok = 0 <= move < len(self.trick_names)
+                return f"trick {self.trick_names[move]}" if ok else f"trick #{move}"
+            if phase == START:
+                return f"start {move}"
+            if phase == RDEAL:
+                if 0 <= move < self.kernel.fact:
+                    src = np.zeros(self.players, dtype=np.intc)
+                    self.kernel_module.perm_decode(move, self.players, src)
+                    return "redeal " + ",".join(str(int(x)) for x in src)
+                return f"redeal #{move}"
+            verb = "draw" if phase == DRAW else "deal"
+            return f"{verb} {self.guild_names[move]}" if 0 <= move < self.G else f"{verb} #{move}"
+        if phase == TRICK and seat >= 0:
+            return notation.trick_to_string(self, state, seat, move)
         if 0 <= move < self.G:
+            if phase == REDIS:
+                return "discard " + self.guild_names[move]
             return self.guild_names[move]
         return f"#{move}"
 
@@ -78,20 +125,26 @@ class Guildes(Game):
         words = text.lower().split()
         if not words:
             raise BadMove("empty move")
+        phase = self.phase(state)
+        if words[0].startswith("#") and len(words) == 1 and words[0][1:].isdigit():
+            return int(words[0][1:])
+        if seat == CHANCE and phase == START:
+            return notation.parse_start(self, words, text)
+        if seat == CHANCE and phase == RDEAL:
+            return notation.parse_redeal(self, words, text)
+        if seat == CHANCE and phase == TDEAL:
+            return notation.pick_name(self.trick_names, words[-1] if len(words) <= 2 else "", text)
+        if phase == TRICK and seat >= 0:
+            return notation.parse_trick(self, state, seat, words, text)
         verb = words[0] if len(words) == 2 else None
         word = words[-1]
-        if len(words) > 2 or (verb and verb not in ("event", "deal", "pick", "play")):
+        if len(words) > 2 or (verb and verb not in ("event", "deal", "pick", "play", "discard", "draw")):
             raise BadMove(f"cannot read move {text!r}")
         names = self.event_names if verb == "event" or (
-            seat == CHANCE and self.phase(state) == EVENT) else self.guild_names
+            seat == CHANCE and phase == EVENT) else self.guild_names
         if word.startswith("#") and word[1:].isdigit():
             return int(word[1:])
-        hits = [i for i, nm in enumerate(names) if nm == word] or [
-            i for i, nm in enumerate(names) if nm.startswith(word)]
-        if len(hits) != 1:
-            what = "no" if not hits else "ambiguous"
-            raise BadMove(f"{what} card name {word!r} in {text!r}")
-        return hits[0]
+        return notation.pick_name(names, word, text)
 
     def draw(self, state: State, seat: int | None) -> str:
         return draw_state(self, state, seat)
@@ -100,12 +153,17 @@ class Guildes(Game):
     def check_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout
         rnd, phase, step = (int(buf[lay[k]]) for k in ("round", "phase", "step"))
-        if not 0 <= phase <= OVER:
+        allowed = {EVENT, DEAL, DRAFT, PLAY, OVER}
+        if self.events:
+            allowed |= {REDIS, RDEAL, START}
+        if self.tricks:
+            allowed |= {TDEAL, TRICK, DRAW, DPICK}
+        if phase not in allowed:
             raise BadState(f"phase {phase} out of range")
         if not 0 <= rnd <= 3 or (rnd == 3) != (phase == OVER):
             raise BadState(f"round {rnd} does not fit phase {PHASES[phase]}")
         limit = {EVENT: 0, DEAL: self.players * self.dealt - 1, DRAFT: self.dealt - 1,
-                 PLAY: self.played - 1, OVER: 0}[phase]
+                 PLAY: self.played - 1, OVER: 0, TDEAL: self.players - 1}.get(phase, self.played)
         if not 0 <= step <= limit:
             raise BadState(f"step {step} out of range for phase {PHASES[phase]}")
         if phase >= DEAL and phase != OVER:
@@ -114,6 +172,21 @@ class Guildes(Game):
                 raise BadState(f"event {ev} out of range")
             if int(buf[lay["dir"]]) != int(self.kernel.event_dir[ev]):
                 raise BadState("passing direction does not match the event card")
+        for name, lo, hi in (("start", -1, self.players), ("sub", 0, self.players), ("pend2", -1, self.G),
+                             ("fdown", -1, self.G), ("rdisc", -1, self.G), ("rrecv", -1, self.G),
+                             ("trick", -1, len(self.trick_names)), ("prevtrick", -1, len(self.trick_names)),
+                             ("tstep", 0, max(1, len(self.trick_names))), ("dcard", -1, self.G),
+                             ("ndisc", 0, 1000), ("pubdisc", 0, 1000), ("drawn", 0, 1000)):
+            if name in lay.offsets:
+                v = lay.view(buf, name)
+                if ((v < lo) | (v >= hi)).any():
+                    raise BadState(f"{name} out of range")
+        if phase in (TRICK, DPICK) and self.kernel.trick_holder(buf, int(buf[lay["tstep"]])) < 0:
+            raise BadState("nobody holds the trick card to play")
+        if "virt" in lay.offsets and (np.abs(lay.view(buf, "virt")) > 1).any():
+            raise BadState("virt out of range")
+        if "tdisc" in lay.offsets and (lay.view(buf, "tdisc") < -1).any():
+            raise BadState("bad values in tdisc")
         for name in ("table", "played", "score"):
             if (lay.view(buf, name) < 0).any():
                 raise BadState(f"negative values in {name}")
