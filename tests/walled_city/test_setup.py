@@ -155,3 +155,11 @@ def test_no_off_colour_cards_elsewhere():
     for players, variants in ((3, ()), (4, ("borderlands",)), (2, ("borderlands",))):
         s = setup_state(players, variants)
         assert int(f(s, "hand")[:, 11:].sum()) == 0
+
+
+def test_off_colour_deal_is_a_hidden_chance_move_for_the_others():
+    s = game(3, ("borderlands",)).new_initial_state(2)
+    k = s.game.kernel
+    move = s.chance_outcomes()[0][0]
+    assert k.observed_move(s.buf, CHANCE, move, 0) == move          # seat 0 receives it
+    assert k.observed_move(s.buf, CHANCE, move, 1) >= k.max_moves   # seat 1 sees a card dealt, not which
