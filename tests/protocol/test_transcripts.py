@@ -73,8 +73,8 @@ def test_status_validmoves_and_play_random_for_chance(eng):
     assert expect(eng, "status")[0].startswith("status tomove chance ply 1 ")
 
 
-def test_play_random_uses_the_positions_seeded_dealer():
-    a, b = start("guildes"), start("guildes")
+def test_play_random_uses_the_positions_seeded_dealer(eng):
+    a, b = eng, start("guildes")
     try:
         for e in (a, b):
             expect(e, "newgame guildes players 3 seed 8")
@@ -82,7 +82,6 @@ def test_play_random_uses_the_positions_seeded_dealer():
                 expect(e, "play random")
         assert expect(a, "view") == expect(b, "view")
     finally:
-        a.quit()
         b.quit()
 
 
