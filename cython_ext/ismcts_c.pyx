@@ -449,8 +449,8 @@ cdef class Search:
                 if nc == 0 or self.seats[0] >= 0:
                     break
                 o = k.sample_chance(self.world, self.rng)
-                for t in range(T):
-                    self.evk[t] = fold(self.evk[t], -1, self._code(t, -1, o))
+                if self.mode == OMNI:
+                    self.evk[0] = fold(self.evk[0], -1, o)
                 k.apply(self.world, -1, o)
             grown = False
             for t in range(T):

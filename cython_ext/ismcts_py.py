@@ -13,6 +13,8 @@ to the same code whatever it was, so the tree does not branch on it), then of
 the hash of the owner's view at the new decision point (what the step revealed
 to it: a hand received, cards turned face up).  So a node is an information
 set of its owner, and a later search finds its root in the tree by view hash.
+Chance outcomes enter the key only through that view hash (in omniscient
+mode, used by the PIMC baseline, every move and outcome is folded as is).
 
 Statistics live on *edges* ``(node, seat, move)``: visits, availability and
 the sum of ``seat``'s reward.  At a simultaneous step every acting seat selects
@@ -272,8 +274,10 @@ class Search:
                 if nc == 0 or self.seats[0] >= 0:
                     break
                 o = k.sample_chance(w, self.rng)
-                for t in range(T):
-                    ev[t] = fold(ev[t], -1, self._code(t, -1, o))
+                if self.mode == OMNI:
+                    # SO/MO: what an owner sees of chance shows in its view hash below,
+                    # so a kernel reporting hidden deals as seen cannot split nodes
+                    ev[0] = fold(ev[0], -1, o)
                 k.apply(w, -1, o)
             grown = False
             for t in range(T):
