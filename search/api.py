@@ -139,7 +139,9 @@ class OpenState(State):
         return self.clone()
 
     def determinize(self, seat: int, rng) -> "OpenState":
-        return self.clone()
+        world = self.clone()
+        world.buf[0] = rng.below(0x7FFFFFFF)  # a fresh dealer seed, as State.determinize gives
+        return world
 
 
 class RandomPlayer(Player):
