@@ -209,10 +209,18 @@ class Guildes(Game):
         table[seat, move] += 1
         return float(self.votes(table, rnd)[seat] - before)
 
-    def votes(self, table: np.ndarray, rnd: int) -> list[int]:
-        """One vote count of ``table[n, G]`` in round ``rnd`` (0-2)."""
+    def votes(self, table: np.ndarray, rnd: int, ties_excluded: bool = False,
+              virt: np.ndarray | None = None) -> list[int]:
+        """One vote count of ``table[n, G]`` in round ``rnd`` (0-2); optionally
+        under the event "tied players are not counted" and with the virtual
+        cards of the dirty tricks ``virt[n, G]`` (+1/-1)."""
         k = self.kernel
         out = np.zeros(self.players, dtype=np.intc)
-        self.kernel_module.count_votes(np.ascontiguousarray(table, dtype=np.intc).ravel(), self.players,
-                                       self.G, rnd, k.militia, k.mvotes, k.places, k.values, out)
+        t = np.ascontiguousarray(table, dtype=np.intc).ravel().copy()
+        if virt is not None:
+            t = np.maximum(t + np.ascontiguousarray(virt, dtype=np.intc).ravel(), 0).astype(np.intc)
+        if ties_excluded:
+            self.kernel_module.exclude_ties(t, self.players, self.G, k.militia, out)
+            out[:] = 0
+        self.kernel_module.count_votes(t, self.players, self.G, rnd, k.militia, k.mvotes, k.places, k.values, out)
         return [int(x) for x in out]
