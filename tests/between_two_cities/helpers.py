@@ -1,0 +1,51 @@
+"""Hand-built cities for the Between Two Cities tests.
+
+A city is written as rows of words placed on the 9x9 board from ``top``/``left``:
+``shop``, ``park``, ``drink`` ... (building kinds of the stand-in edition),
+``.`` for an empty cell.  Capitalised words are duplex halves.
+"""
+from __future__ import annotations
+
+import engine
+
+GAME = "between_two_cities"
+
+
+def make_game(players: int = 3, variants: tuple[str, ...] = ()):
+    return engine.make_game(GAME, players, variants)
+
+
+def blank_state(game, mats=None):
+    """A state in the choose phase of round 1 with empty cities and the given mats (None: none)."""
+    s = game.new_initial_state(0)
+    lay = game.layout
+    s.buf[lay["phase"]] = 5  # choose
+    mat = lay.view(s.buf, "mat")
+    cities = lay.view(s.buf, "city")
+    for c in range(game.NC):
+        m = -1 if mats is None else mats[c]
+        mat[c] = m
+        if m >= 0:
+            cities[c][game.tables["land"].reshape(-1, 81)[m] == 1] = 1
+    return s
+
+
+def put(game, state, city: int, rows: list[str], top: int = 2, left: int = 2) -> None:
+    cells = game.layout.view(state.buf, "city")[city]
+    for i, row in enumerate(rows):
+        for j, word in enumerate(row.split()):
+            if word == ".":
+                continue
+            x = (top + i) * 9 + left + j
+            k = game.kind_names.index(word.lower())
+            cells[x] = (34 if word[0].isupper() else 2) + k
+
+
+def score(rows: list[str], players: int = 3, variants: tuple[str, ...] = (), mats=None, others=None) -> int:
+    """Score of city 0 built from ``rows`` (other cities from ``others``)."""
+    g = make_game(players, variants)
+    s = blank_state(g, mats)
+    put(g, s, 0, rows)
+    for c, r in (others or {}).items():
+        put(g, s, c, r)
+    return g.city_scores(s)[0]
