@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.core import CHANCE, State
 from search import core
-from search.api import MoveStat, Player, SearchInfo, register_player
+from search.api import MoveStat, OpenState, Player, SearchInfo, register_player
 from search.ismcts import check_options, pick_best, plan, root_stats
 
 
@@ -75,7 +75,8 @@ class FlatMCPlayer(Player):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             w = view.clone()
-            k.determinize(w.buf, seat, rng)
+            if not isinstance(view, OpenState):  # omniscient analysis: the state is the world
+                k.determinize(w.buf, seat, rng)
             c = k.legal(w.buf, seat, moves)
             m = int(moves[rng.below(c)])
             k.apply(w.buf, seat, m)
@@ -129,7 +130,8 @@ class PimcPlayer(Player):
             if stop.is_set():
                 break
             w = view.clone()
-            k.determinize(w.buf, seat, rng)
+            if not isinstance(view, OpenState):
+                k.determinize(w.buf, seat, rng)
             s = core.make_search(State(view.game, w.buf), seat, tree="omni",
                                  exploration=self.opts["exploration"], reward=self.opts["reward"],
                                  determinize=False)

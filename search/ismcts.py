@@ -47,7 +47,7 @@ from typing import Any, Optional
 from engine.core import State
 from engine.errors import BadConfig
 from search import core
-from search.api import InfoCallback, Limits, MoveStat, Player, SearchError, SearchInfo, register_player
+from search.api import InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, register_player
 from search.timeman import move_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -152,7 +152,8 @@ class IsmctsPlayer(Player):
         o = self.opts
         key = (id(view.game), seat, o["tree"])
         s = self._search
-        if o["reuse"] and o["tree"] == "so" and s is not None and self._key == key:
+        if (o["reuse"] and o["tree"] == "so" and s is not None and self._key == key
+                and not isinstance(view, OpenState)):
             from cython_ext.ismcts_py import view_hash
 
             node = s.find_node(view_hash(view.buf, s.size))
@@ -160,10 +161,8 @@ class IsmctsPlayer(Player):
                 s.reroot(node)
                 s.set_root(view.buf, True)
                 return s
-        s = core.make_search(view, seat, tree=o["tree"], exploration=o["exploration"],
-                             reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
-                             max_nodes=o["max_nodes"], impl=o["impl"])
-        self._search, self._key = (s, key) if o["reuse"] else (None, None)
+        s = build_search(view, seat, o)
+        self._search, self._key = (s, key) if o["reuse"] and not isinstance(view, OpenState) else (None, None)
         return s
 
     def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float,
@@ -184,6 +183,15 @@ class IsmctsPlayer(Player):
         return SearchInfo(iterations=done, nodes=s.node_count(), elapsed=elapsed,
                           ips=done / elapsed if elapsed > 0 else 0.0, moves=moves,
                           pv=principal_variation(s, seat, best), best=best)
+
+
+def build_search(view: State, seat: int, o: dict) -> Any:
+    """A fresh search for ``view``; an :class:`OpenState` (omniscient analysis) is
+    searched as the full state it is: no determinization, every move visible."""
+    omni = isinstance(view, OpenState)
+    return core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
+                            reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
+                            max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni)
 
 
 def plan(limits: Limits, seat: int, players: int, start: float):
@@ -257,9 +265,7 @@ def principal_variation(s: Any, seat: int, best: int, limit: int = 12) -> list[t
 def _worker(conn: Any, view: State, seat: int, opts: dict, limits: Limits, seed: int,
             stop: Any) -> None:
     try:
-        s = core.make_search(view, seat, tree=opts["tree"], exploration=opts["exploration"],
-                             reward=opts["reward"], rollout=opts["rollout"], epsilon=opts["epsilon"],
-                             max_nodes=opts["max_nodes"], impl=opts["impl"])
+        s = build_search(view, seat, opts)
         rng = core.rng_for(view.game.kernel, seed)
         iters, deadline, nodes = plan(limits, seat, view.players, time.perf_counter())
         core.run_chunked(s, rng, iters, deadline, nodes, stop)

@@ -239,3 +239,21 @@ def test_search_plays_whole_games_of_every_player_count():
         seats = {i: make_player("ismcts" if i == 0 else "random", seed=i) for i in range(players)}
         r = play_game("guildes", players, seats, players, Limits(iterations=5))
         assert sum(r) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["ismcts", "flatmc", "pimc"])
+def test_omniscient_analysis_searches_the_true_state(name):
+    """With every hidden value open the search depends on the hidden cards
+    (unlike a normal search, see test_no_peeking)."""
+    from engine.core import make_rng
+
+    s = random_decision(guildes_start(), 9, 60)
+    seat = s.to_move()[0]
+    other = s.determinize(seat, make_rng(77))
+    runs = []
+    for st in (s, other):
+        p = make_player(name, seed=4)
+        m = p.choose(st, seat, Limits(iterations=ITERS), omniscient=True)
+        assert m in st.legal_moves(seat)
+        runs.append([(x.move, x.visits, x.value) for x in p.last_info.moves])
+    assert runs[0] != runs[1]
