@@ -46,7 +46,7 @@ cdef inline int imax(int a, int b) nogil:
     return a if a > b else b
 
 
-cdef int shop_best(const int[::1] nb, int g, int* sh, int start) noexcept nogil:
+cdef int shop_best(const int* nb, int g, int* sh, int start) noexcept nogil:
     cdef int x = start, best = -1, d, di, L, y, v, i
     cdef int cells[5]
     while x < NCELL and not sh[x]:
@@ -857,7 +857,7 @@ cdef class BtcKernel(Kernel):
             elif cx == CAT_SHOP:
                 sh[x] = 1
         if present[CAT_SHOP]:
-            total += shop_best(self.t_nb, g, sh, 0)
+            total += shop_best(&self.t_nb[0], g, sh, 0)
         return total
 
     cdef int largest_region(self, int[::1] buf, int base, int g, int a, int b) noexcept:
