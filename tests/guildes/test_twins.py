@@ -17,9 +17,7 @@ def pair(players, variants=()):
     game = engine.make_game("guildes", players, variants)
     from engine.guildes import edition as ed
 
-    cfg = dict(ed.kernel_arrays(game.edition, players), players=players, size=game.layout.size,
-               offsets=game.layout.offsets)
-    return game, compiled.GuildesKernel(cfg), twin.GuildesKernel(cfg)
+    return game, compiled.GuildesKernel(game.cfg), twin.GuildesKernel(game.cfg)
 
 
 def test_vote_count_twins_agree_on_random_tables():
@@ -34,14 +32,20 @@ def test_vote_count_twins_agree_on_random_tables():
         compiled.count_votes(table, 5, game.G, r, kc.militia, kc.mvotes, kc.places, kc.values, a)
         twin.count_votes(table, 5, game.G, r, kp.militia, kp.mvotes, kp.places, kp.values, b)
         assert (a == b).all()
+        ta, tb = table.copy(), table.copy()
+        compiled.exclude_ties(ta, 5, game.G, kc.militia, a)
+        twin.exclude_ties(tb, 5, game.G, kp.militia, b)
+        assert (ta == tb).all()
 
 
+@pytest.mark.parametrize("variants", [(), ("events",), ("tricks",), ("events", "tricks")],
+                         ids=lambda v: "+".join(v) or "base")
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_moves_observe_determinize_rollout_agree(players):
-    game, kc, kp = pair(players)
-    moves_c = np.zeros(game.G + 1, dtype=np.intc)
-    moves_p = np.zeros(game.G + 1, dtype=np.intc)
-    for i, s in enumerate(random_states(players, 1, 100 + players)):
+def test_moves_observe_determinize_rollout_agree(players, variants):
+    game, kc, kp = pair(players, variants)
+    moves_c = np.zeros(kc.max_moves + 1, dtype=np.intc)
+    moves_p = np.zeros(kc.max_moves + 1, dtype=np.intc)
+    for i, s in enumerate(random_states(players, 1, 100 + players, variants)):
         buf = s.buf
         assert kc.to_move(buf, moves_c) == kp.to_move(buf, moves_p)
         for seat in range(players):
