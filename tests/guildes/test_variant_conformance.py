@@ -14,6 +14,6 @@ COMBOS = [("events",), ("tricks",), ("events", "tricks")]
 def test_variant_conformance(players, variants, compiled):
     game = engine.make_game("guildes", players, variants)
     fast = game.kernel_module.__name__.endswith("_c")
-    report = check(game, games=4 if fast else 1, seed=players + 10 * len(variants), deep_every=9 if fast else 13)
+    report = check(game, games=2 if fast else 1, seed=players + 10 * len(variants), deep_every=11 if fast else 13)
     assert report.failures == []
     assert report.games > 0 and report.states > 100
