@@ -371,3 +371,26 @@ def test_drawing_shows_both_cities_of_a_seat():
     text = s.draw(1)
     assert "seat 1: left city 1" in text and "right city 0" in text
     assert "~~~~" in text and "scores:" in text
+
+
+def test_heuristic_is_the_points_a_placement_adds():
+    s = new(3, seed=12)
+    run_until(s, lambda s: phase(s) == PH_PLACE and (f(s, "city") >= 2).sum() > 6)
+    seat = s.to_move()[0]
+    g = s.game
+    for m in s.legal_moves(seat)[:10]:
+        side = (m - 1024) // 81 % 2
+        c = g.city_of(seat, side)
+        t = s.clone()
+        t.apply(seat, m)
+        assert g.heuristic(s, seat, m) == g.city_scores(t)[c] - g.city_scores(s)[c]
+    assert g.heuristic(s, seat, 3) == 0.0
+
+
+def test_deals_to_other_hands_are_hidden_moves():
+    s = new(3, seed=13)
+    run_until(s, lambda s: phase(s) == PH_DEAL)
+    k = s.game.kernel
+    m = s.chance_outcomes()[0][0]
+    assert k.observed_move(s.buf, CHANCE, m, 0) == m  # the first nine tiles go to seat 0
+    assert k.observed_move(s.buf, CHANCE, m, 1) >= k.max_moves
