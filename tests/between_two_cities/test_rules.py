@@ -394,3 +394,22 @@ def test_deals_to_other_hands_are_hidden_moves():
     m = s.chance_outcomes()[0][0]
     assert k.observed_move(s.buf, CHANCE, m, 0) == m  # the first nine tiles go to seat 0
     assert k.observed_move(s.buf, CHANCE, m, 1) >= k.max_moves
+
+
+def test_a_single_tile_may_not_block_the_room_for_the_duplex_tiles_to_come():
+    # beginner 4x4 window fixed at rows 3-6, cols c-f by a full top row and left column
+    g = engine.make_game(GAME, 3, ("beginner",))
+    s = g.new_initial_state(0)
+    lay = g.layout
+    s.buf[lay["phase"]] = PH_PLACE
+    lay.view(s.buf, "pend")[0, :2] = [g.kind_names.index("shop"), g.kind_names.index("park")]
+    cells = lay.view(s.buf, "city")[0]
+    house = 2 + g.kind_names.index("house")
+    for x in [2 * 9 + c for c in range(2, 6)] + [r * 9 + 2 for r in range(3, 6)] + [3 * 9 + 4]:
+        cells[x] = house
+    # with e4 built, free cells d4 f4 / d5 e5 f5 / d6 e6 f6 hold exactly two disjoint pairs
+    left_cells = {(m - 1024) % 81 for m in s.legal_moves(0) if (m - 1024) // 81 % 2 == 0}
+    e5, e6, d5 = 4 * 9 + 4, 5 * 9 + 4, 4 * 9 + 3
+    assert e5 not in left_cells and e6 not in left_cells  # each would leave one pair only
+    assert d5 in left_cells and 3 * 9 + 3 in left_cells
+    assert all(x % 9 in range(2, 6) and x // 9 in range(2, 6) for x in left_cells)
