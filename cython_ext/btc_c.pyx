@@ -611,7 +611,7 @@ cdef class BtcKernel(Kernel):
         cdef int pd[KM]
         cdef int* cur
         cdef int* pool
-        cdef int k, c, base, x, v, i, r, q, s, j, rr, nq, h, a, b
+        cdef int k, c, base, x, v, i, r, q, s, j, rr, nq, h, a, b, npairs
         for k in range(KM):
             pb[k] = self.t_totb[k]
             pd[k] = self.t_totd[k]
@@ -674,14 +674,19 @@ cdef class BtcKernel(Kernel):
         for s in range(self.players):
             if s != seat and buf[self.O_DONE + s]:
                 h = self.O_HAND + s * KM
-                a = self.draw_from(buf, h, rng)
-                buf[h + a] -= 1
-                b = self.draw_from(buf, h, rng)
-                buf[h + a] += 1
-                if b < a:
-                    a, b = b, a
-                buf[self.O_CHOSEN + s * 2] = a
-                buf[self.O_CHOSEN + s * 2 + 1] = b
+                npairs = 0
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            npairs += 1
+                r = rng.below(npairs)
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            if r == 0:
+                                buf[self.O_CHOSEN + s * 2] = a
+                                buf[self.O_CHOSEN + s * 2 + 1] = b
+                            r -= 1
         for k in range(KM):
             buf[self.O_BOXB + k] = pb[k]
             buf[self.O_BOXD + k] = pd[k]

@@ -623,18 +623,23 @@ class BtcKernel(Kernel):
             for q in range(nq):
                 if buf[self.O_DISC + rr * self.NPOS + q] < 0:
                     buf[self.O_DISC + rr * self.NPOS + q] = self.pool_draw(pool, rng)
-        # others' hidden choices: two random tiles of their (now known) hands
+        # others' hidden choices: uniform among the pairs their (now known) hands allow
         for s in range(self.players):
             if s != seat and buf[self.O_DONE + s]:
                 h = self.O_HAND + s * KM
-                a = self.pool_draw_buf(buf, h, rng)
-                buf[h + a] -= 1
-                b = self.pool_draw_buf(buf, h, rng)
-                buf[h + a] += 1
-                if b < a:
-                    a, b = b, a
-                buf[self.O_CHOSEN + s * 2] = a
-                buf[self.O_CHOSEN + s * 2 + 1] = b
+                npairs = 0
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            npairs += 1
+                r = rng.below(npairs)
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            if r == 0:
+                                buf[self.O_CHOSEN + s * 2] = a
+                                buf[self.O_CHOSEN + s * 2 + 1] = b
+                            r -= 1
         for k in range(KM):
             buf[self.O_BOXB + k] = pb[k]
             buf[self.O_BOXD + k] = pd[k]
@@ -650,9 +655,6 @@ class BtcKernel(Kernel):
                 pool[k] -= 1
                 return k
         return 0
-
-    def pool_draw_buf(self, buf, h, rng):
-        return self.draw_from(buf, h, rng)
 
     def observed_move(self, buf, actor, move, observer):
         ph = buf[self.O_PHASE]
