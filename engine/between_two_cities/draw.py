@@ -84,5 +84,7 @@ def draw_state(game: "BetweenTwoCities", state: "State", seat: int | None) -> st
         pend = [int(v) for v in game.field(view, "pend")[s] if v >= 0]
         if pend:
             lines.append("  to place: " + " ".join(names[k] for k in pend))
+    if game.jamey:
+        lines.append(f"Jamey: city 1 ({cs[1]} points) and city 2 ({cs[2]} points), score {min(cs[1], cs[2])}")
     lines.append("scores: " + " ".join(str(v) for v in view.scores()))
     return "\n".join(lines)
