@@ -413,3 +413,15 @@ def test_a_single_tile_may_not_block_the_room_for_the_duplex_tiles_to_come():
     assert e5 not in left_cells and e6 not in left_cells  # each would leave one pair only
     assert d5 in left_cells and 3 * 9 + 3 in left_cells
     assert all(x % 9 in range(2, 6) and x // 9 in range(2, 6) for x in left_cells)
+
+
+def test_nobody_looks_at_jameys_hand_until_it_is_passed_to_them():
+    s = new(2, ("two-player-advanced",), seed=14)
+    run_until(s, lambda s: phase(s) == PH_CHOOSE)
+    assert f(s.observe(0), "hand")[2, 0] == -1 and f(s.observe(1), "hand")[2, 0] == -1
+    jamey_left = f(s, "hand")[2].copy()
+    for p in (0, 1):
+        s.apply(p, s.legal_moves(p)[0])
+    # round one passes left: Jamey's remaining tiles go to seat 0, who now sees them
+    assert (f(s.observe(0), "hand")[0] == jamey_left).all()
+    assert f(s.observe(1), "hand")[0, 0] == -1
