@@ -9,6 +9,7 @@ from cython_ext.kernel_c cimport Kernel, Rng
 
 DEF MAXP = 4
 DEF RESTARTS = 10000
+DEF FIXED = -2
 cdef enum:
     EVENT = 0
     DEAL = 1
@@ -176,6 +177,9 @@ cdef class GuildesKernel(Kernel):
     cdef int* s_slot_p
     cdef int* s_slot_src
     cdef int* s_slot_card
+    cdef int* s_slot_own
+    cdef int* s_given
+    cdef int* s_sigma
     cdef int* s_seg
     cdef int* s_initial
     cdef int* s_item_o
@@ -251,6 +255,9 @@ cdef class GuildesKernel(Kernel):
         self.s_slot_p = <int*>malloc(hn * sizeof(int))
         self.s_slot_src = <int*>malloc(hn * sizeof(int))
         self.s_slot_card = <int*>malloc(hn * sizeof(int))
+        self.s_slot_own = <int*>malloc(hn * sizeof(int))
+        self.s_given = <int*>malloc(n * sizeof(int))
+        self.s_sigma = <int*>malloc(n * sizeof(int))
         self.s_seg = <int*>malloc(hn * G * sizeof(int))
         self.s_initial = <int*>malloc(n * G * sizeof(int))
         self.s_item_o = <int*>malloc(hn * sizeof(int))
@@ -271,6 +278,7 @@ cdef class GuildesKernel(Kernel):
     def __dealloc__(self):
         free(self.s_work); free(self.s_pool); free(self.s_first); free(self.s_last)
         free(self.s_slot_t); free(self.s_slot_p); free(self.s_slot_src); free(self.s_slot_card)
+        free(self.s_slot_own); free(self.s_given); free(self.s_sigma)
         free(self.s_seg); free(self.s_initial); free(self.s_item_o); free(self.s_item_g)
         free(self.s_item_c); free(self.s_chosen); free(self.s_start); free(self.s_tried)
         free(self.s_votes); free(self.s_moves); free(self.s_seats)
@@ -874,7 +882,12 @@ cdef class GuildesKernel(Kernel):
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer):
         cdef int* b = &buf[0]
         cdef int phase = b[self.o_phase]
-        if actor < 0 or actor == observer:
+        if actor < 0:
+            # a dealt card is seen only by the seat whose packet it joins
+            if (phase == DEAL and b[self.o_step] // self.h != observer) or phase == RDEAL:
+                return self.max_moves
+            return move
+        if actor == observer:
             return move
         if phase == TRICK or phase == DPICK or (phase == PLAY and self.c_effect(b) == SEQ):
             return move
@@ -960,6 +973,9 @@ cdef class GuildesKernel(Kernel):
         cdef int* slot_card = self.s_slot_card
         cdef int* seg = self.s_seg
         cdef int* initial = self.s_initial
+        cdef int* slot_own = self.s_slot_own
+        cdef int* given = self.s_given
+        cdef int* sigma = self.s_sigma
         if phase == DRAFT:
             t_cur = b[self.o_step]
         elif phase == PLAY or phase >= REDIS:
@@ -974,12 +990,6 @@ cdef class GuildesKernel(Kernel):
             if self.tr_on:
                 c -= b[self.o_pubdisc + g] - b[self.o_drawn + g]
             pool[g] = c
-        if redealt:
-            a_ = b[self.o_rdisc + seat]
-            b_ = b[self.o_rrecv + seat]
-            if a_ != b_ and pool[b_] > 0:
-                pool[a_] += 1
-                pool[b_] -= 1
         for p in range(n):
             first[p] = -1
             last[p] = -1
@@ -1012,14 +1022,12 @@ cdef class GuildesKernel(Kernel):
                 slot_src[nslots] = -1 if last[p] < 0 else last[p] * n + p
                 slot_card[nslots] = -1
                 nslots += 1
+        for j in range(nslots):
+            slot_own[j] = imod(slot_p[j] + dirn * slot_t[j], n)
         if redealt:
-            for o in range(n):
-                if o != seat:
-                    slot_t[nslots] = h
-                    slot_p[nslots] = imod(o - dirn * h, n)
-                    slot_src[nslots] = -1
-                    slot_card[nslots] = -1
-                    nslots += 1
+            nslots = self.c_redistribute(b, seat, rng, nslots)
+            if nslots < 0:
+                return 0
         for x in range(n * G):
             extra[x] = 0
         if self.tr_on and (phase == TRICK or phase == DRAW or phase == DPICK):
@@ -1030,7 +1038,9 @@ cdef class GuildesKernel(Kernel):
             if slot_card[j] >= 0:
                 continue
             src = slot_src[j]
-            if src < 0:
+            if src == FIXED:
+                g = b[self.o_rdisc + seat]
+            elif src < 0:
                 g = self.c_draw_plain(pool, 0, rng)
                 pool[g] -= 1
             else:
@@ -1093,6 +1103,19 @@ cdef class GuildesKernel(Kernel):
                 b[self.o_hist + x] = 0
         else:
             self.c_rebuild_rounds(b, seat, t_cur, phase)
+            if redealt:
+                for o in range(n):
+                    if o == seat:
+                        continue
+                    a_ = slot_card[given[o]]
+                    q = 0
+                    while sigma[q] != o:
+                        q += 1
+                    b_ = b[self.o_rdisc + seat] if q == seat else slot_card[given[q]]
+                    b[self.o_rdisc + o] = a_
+                    b[self.o_rrecv + o] = b_
+                    b[self.o_kept + o * G + a_] -= 1
+                    b[self.o_kept + o * G + b_] += 1
             if self.ev_on or self.tr_on:
                 self.c_fill_variants(b, seat, rng, eff, phase, redealt, nslots)
         if self.tr_on:
@@ -1150,17 +1173,6 @@ cdef class GuildesKernel(Kernel):
                 g = self.c_draw_pos(b, kb, rng)
                 b[self.o_rdisc + o] = g
                 b[kb + g] -= 1
-            elif redealt:
-                r = -1
-                for j in range(nslots):
-                    if self.s_slot_t[j] == h and imod(self.s_slot_p[j] + dirn * h, n) == o:
-                        r = self.s_slot_card[j]
-                g = self.c_draw_pos(b, kb, rng)
-                b[self.o_rdisc + o] = g
-                b[kb + g] -= 1
-                self.s_pool[g] += 1
-                b[self.o_rrecv + o] = r
-                b[kb + r] += 1
             if eff == FACEDOWN and phase == PLAY and b[self.o_step] > 0:
                 g = self.c_draw_pos(b, kb, rng)
                 b[self.o_fdown + o] = g
@@ -1228,13 +1240,74 @@ cdef class GuildesKernel(Kernel):
                         r -= 1
                 need -= 1
 
-    cdef int c_place_played(self, int* b, int seat, Rng rng, int nslots):
-        cdef int n = self.n, G = self.G, dirn = b[self.o_dir]
-        cdef int items = 0, o, g, q, cnt, j, src, a, kk, tmp, d, budget, found, avail
+    cdef int c_redistribute(self, int* b, int seat, Rng rng, int nslots):
+        # see guildes_py._redistribute
+        cdef int n = self.n, h = self.h, G = self.G
+        cdef int mine = b[self.o_rdisc + seat], got = b[self.o_rrecv + seat]
+        cdef int i, j, tmp, o, r, src, avail
         cdef int* slot_t = self.s_slot_t
-        cdef int* slot_p = self.s_slot_p
         cdef int* slot_src = self.s_slot_src
         cdef int* slot_card = self.s_slot_card
+        cdef int* slot_own = self.s_slot_own
+        cdef int* given = self.s_given
+        cdef int* sigma = self.s_sigma
+        while True:
+            for i in range(n):
+                sigma[i] = i
+            for i in range(n - 1, 0, -1):
+                j = rng.below(i + 1)
+                tmp = sigma[i]; sigma[i] = sigma[j]; sigma[j] = tmp
+            if sigma[seat] != seat or mine == got:
+                break
+        for o in range(n):
+            if o == seat:
+                continue
+            r = rng.below(h)
+            j = 0
+            while True:
+                if slot_t[j] < h and slot_own[j] == o:
+                    if r == 0:
+                        break
+                    r -= 1
+                j += 1
+            given[o] = j
+        for o in range(n):
+            if o == seat:
+                continue
+            j = given[o]
+            slot_own[j] = sigma[o]
+            if sigma[o] == seat:
+                src = slot_src[j]
+                avail = self.s_pool[got] if src < 0 else self.s_seg[src * G + got]
+                if avail <= 0:
+                    return -1
+                slot_card[j] = got
+                if src < 0:
+                    self.s_pool[got] -= 1
+                else:
+                    self.s_seg[src * G + got] -= 1
+        if sigma[seat] != seat:
+            slot_t[nslots] = h
+            slot_src[nslots] = FIXED
+            slot_card[nslots] = -1
+            slot_own[nslots] = sigma[seat]
+            nslots += 1
+        return nslots
+
+    cdef inline bint c_can_supply(self, int src, int g, int fixed) noexcept nogil:
+        if src == FIXED:
+            return g == fixed
+        if src < 0:
+            return self.s_pool[g] > 0
+        return self.s_seg[src * self.G + g] > 0
+
+    cdef int c_place_played(self, int* b, int seat, Rng rng, int nslots):
+        cdef int n = self.n, G = self.G
+        cdef int items = 0, o, g, q, cnt, j, a, kk, tmp, d, budget, found
+        cdef int fixed = b[self.o_rdisc + seat] if self.ev_on else -1
+        cdef int* slot_src = self.s_slot_src
+        cdef int* slot_card = self.s_slot_card
+        cdef int* slot_own = self.s_slot_own
         cdef int* pool = self.s_pool
         cdef int* seg = self.s_seg
         cdef int* item_o = self.s_item_o
@@ -1250,11 +1323,8 @@ cdef class GuildesKernel(Kernel):
                 for q in range(b[self.o_played + o * G + g] + self.s_extra[o * G + g]):
                     cnt = 0
                     for j in range(nslots):
-                        if imod(slot_p[j] + dirn * slot_t[j], n) == o:
-                            src = slot_src[j]
-                            avail = pool[g] if src < 0 else seg[src * G + g]
-                            if avail > 0:
-                                cnt += 1
+                        if slot_own[j] == o and self.c_can_supply(slot_src[j], g, fixed):
+                            cnt += 1
                     item_o[items] = o
                     item_g[items] = g
                     item_c[items] = cnt
@@ -1284,30 +1354,27 @@ cdef class GuildesKernel(Kernel):
             if chosen[d] >= 0:
                 j = chosen[d]
                 slot_card[j] = -1
-                if slot_src[j] < 0:
+                if slot_src[j] == -1:
                     pool[g] += 1
-                else:
+                elif slot_src[j] >= 0:
                     seg[slot_src[j] * G + g] += 1
                 chosen[d] = -1
             found = -1
             while tried[d] < nslots:
                 j = (start[d] + tried[d]) % nslots
                 tried[d] += 1
-                if slot_card[j] < 0 and imod(slot_p[j] + dirn * slot_t[j], n) == o:
-                    src = slot_src[j]
-                    avail = pool[g] if src < 0 else seg[src * G + g]
-                    if avail > 0:
-                        found = j
-                        break
+                if slot_card[j] < 0 and slot_own[j] == o and self.c_can_supply(slot_src[j], g, fixed):
+                    found = j
+                    break
             if found < 0:
                 tried[d] = 0
                 d -= 1
                 continue
             chosen[d] = found
             slot_card[found] = g
-            if slot_src[found] < 0:
+            if slot_src[found] == -1:
                 pool[g] -= 1
-            else:
+            elif slot_src[found] >= 0:
                 seg[slot_src[found] * G + g] -= 1
             d += 1
             if d < items:

@@ -37,6 +37,7 @@ PROTECT, SWAPT, SACRIF, DRAWD, SWAPH, VIRT = 0, 1, 2, 3, 4, 5
 SUPPORTS_VARIANTS = True  # the events and tricks variants (issue 5)
 MAXP = 4  # most places paid for one guild (Alchemists in round 3)
 RESTARTS = 10000
+FIXED = -2  # slot source: a card the determinizing seat knows (its redistribution discard)
 
 
 def count_votes(table, n: int, G: int, rnd: int, militia: int, mvotes: int, places, values, out) -> None:
@@ -775,9 +776,14 @@ class GuildesKernel(Kernel):
             out[i] = buf[self.o_score + i]
 
     def observed_move(self, buf, actor: int, move: int, observer: int) -> int:
-        if actor < 0 or actor == observer:
-            return move
         phase = buf[self.o_phase]
+        if actor < 0:
+            # a dealt card is seen only by the seat whose packet it joins
+            if (phase == DEAL and buf[self.o_step] // self.h != observer) or phase == RDEAL:
+                return self.max_moves
+            return move
+        if actor == observer:
+            return move
         if phase == TRICK or phase == DPICK or (phase == PLAY and self.effect(buf) == SEQ):
             return move  # public choices
         return self.max_moves  # picks, discards and face-down plays are hidden until revealed
@@ -860,13 +866,6 @@ class GuildesKernel(Kernel):
             if self.tr_on:
                 c -= buf[self.o_pubdisc + g] - buf[self.o_drawn + g]
             pool[g] = c
-        if redealt:
-            # approximation (docs): the card given away becomes unknown again,
-            # the card received is known
-            a, b = buf[self.o_rdisc + seat], buf[self.o_rrecv + seat]
-            if a != b and pool[b] > 0:
-                pool[a] += 1
-                pool[b] -= 1
         first = np.full(n, -1, dtype=np.intc)
         for p in range(n):
             for t in range(rows):
@@ -907,27 +906,31 @@ class GuildesKernel(Kernel):
                 slot_src[nslots] = -1 if last[p] < 0 else last[p] * n + p
                 slot_card[nslots] = -1
                 nslots += 1
+        # the seat that holds each slot's card now (redistribution moves cards)
+        slot_own = np.zeros((h + 1) * n, dtype=np.intc)
+        for j in range(nslots):
+            slot_own[j] = (slot_p[j] + dirn * slot_t[j]) % n
+        given = np.full(n, -1, dtype=np.intc)
+        sigma = np.zeros(n, dtype=np.intc)
         if redealt:
-            # one more slot per other seat: the card it received (from the pool)
-            for o in range(n):
-                if o != seat:
-                    slot_t[nslots] = h
-                    slot_p[nslots] = (o - dirn * h) % n
-                    slot_src[nslots] = -1
-                    slot_card[nslots] = -1
-                    nslots += 1
+            nslots = self._redistribute(buf, seat, rng, nslots, slot_t, slot_src, slot_card, slot_own,
+                                        pool, seg, given, sigma)
+            if nslots < 0:
+                return 0
         extra = np.zeros(n * G, dtype=np.intc)
         if self.tr_on and (phase == TRICK or phase == DRAW or phase == DPICK):
             self._assign_drawn(buf, seat, rng, extra)
         # played cards first, into slots of their player that can supply them
-        if not self._place_played(buf, seat, rng, nslots, slot_t, slot_p, slot_src, slot_card, pool, seg, extra):
+        if not self._place_played(buf, seat, rng, nslots, slot_src, slot_card, slot_own, pool, seg, extra):
             return 0
         # every other slot, in the order the picks were made
         for j in range(nslots):
             if slot_card[j] >= 0:
                 continue
             src = slot_src[j]
-            if src < 0:
+            if src == FIXED:
+                g = buf[self.o_rdisc + seat]
+            elif src < 0:
                 g = self._draw_plain(pool, 0, rng)
                 pool[g] -= 1
             else:
@@ -991,6 +994,19 @@ class GuildesKernel(Kernel):
                 buf[self.o_hist + x] = 0
         else:
             self._rebuild_rounds(buf, seat, initial, t_cur, phase)
+            if redealt:
+                for o in range(n):
+                    if o == seat:
+                        continue
+                    a = slot_card[given[o]]
+                    k = 0
+                    while sigma[k] != o:
+                        k += 1
+                    r = buf[self.o_rdisc + seat] if k == seat else slot_card[given[k]]
+                    buf[self.o_rdisc + o] = a
+                    buf[self.o_rrecv + o] = r
+                    buf[self.o_kept + o * G + a] -= 1
+                    buf[self.o_kept + o * G + r] += 1
             if self.ev_on or self.tr_on:
                 self._fill_variants(buf, seat, rng, eff, phase, redealt, nslots, slot_t, slot_p, slot_card, pool)
         if self.tr_on:
@@ -1040,17 +1056,6 @@ class GuildesKernel(Kernel):
                 g = self._draw_pos(buf, kb, rng)
                 buf[self.o_rdisc + o] = g
                 buf[kb + g] -= 1
-            elif redealt:
-                r = -1
-                for j in range(nslots):
-                    if slot_t[j] == h and (slot_p[j] + dirn * h) % n == o:
-                        r = slot_card[j]
-                g = self._draw_pos(buf, kb, rng)
-                buf[self.o_rdisc + o] = g
-                buf[kb + g] -= 1
-                pool[g] += 1
-                buf[self.o_rrecv + o] = r
-                buf[kb + r] += 1
             if eff == FACEDOWN and phase == PLAY and buf[self.o_step] > 0:
                 g = self._draw_pos(buf, kb, rng)
                 buf[self.o_fdown + o] = g
@@ -1139,14 +1144,71 @@ class GuildesKernel(Kernel):
                         r -= 1
                 need -= 1
 
-    def _place_played(self, buf, seat, rng, nslots, slot_t, slot_p, slot_src, slot_card, pool, seg, extra) -> int:
-        """Give each card another seat played this round a pick slot of that seat.
+    def _redistribute(self, buf, seat, rng, nslots, slot_t, slot_src, slot_card, slot_own,
+                      pool, seg, given, sigma) -> int:
+        """After the redistribution: who gave which pick to whom.
+
+        ``sigma[i]`` is the seat that received seat i's discard: a uniform
+        permutation, redrawn while it would give ``seat`` back its own card
+        when that is not what it received.  Each other seat gave one of its
+        pick slots, chosen uniformly; that slot's card now sits in the
+        receiver's hand (``slot_own``).  The slot given to ``seat`` must hold
+        the card ``seat`` received; ``seat``'s own discard, a card it knows,
+        becomes a fixed extra slot of its receiver.  Returns the new slot
+        count, or -1 for a dead end.
+        """
+        n, h = self.n, self.h
+        mine, got = buf[self.o_rdisc + seat], buf[self.o_rrecv + seat]
+        while True:
+            for i in range(n):
+                sigma[i] = i
+            for i in range(n - 1, 0, -1):
+                j = rng.below(i + 1)
+                sigma[i], sigma[j] = sigma[j], sigma[i]
+            if sigma[seat] != seat or mine == got:
+                break
+        for o in range(n):
+            if o == seat:
+                continue
+            r = rng.below(h)
+            j = 0
+            while True:
+                if slot_t[j] < h and slot_own[j] == o:
+                    if r == 0:
+                        break
+                    r -= 1
+                j += 1
+            given[o] = j
+        for o in range(n):
+            if o == seat:
+                continue
+            j = given[o]
+            slot_own[j] = sigma[o]
+            if sigma[o] == seat:
+                src = slot_src[j]
+                if (pool[got] if src < 0 else seg[src * self.G + got]) <= 0:
+                    return -1
+                slot_card[j] = got
+                if src < 0:
+                    pool[got] -= 1
+                else:
+                    seg[src * self.G + got] -= 1
+        if sigma[seat] != seat:
+            slot_t[nslots] = h
+            slot_src[nslots] = FIXED
+            slot_card[nslots] = -1
+            slot_own[nslots] = sigma[seat]
+            nslots += 1
+        return nslots
+
+    def _place_played(self, buf, seat, rng, nslots, slot_src, slot_card, slot_own, pool, seg, extra) -> int:
+        """Give each card another seat played this round a slot of that seat.
 
         A depth-first search, most constrained card first, trying slots from a
         random starting point, so that a consistent placement is always found.
         """
         n, G = self.n, self.G
-        dirn = buf[self.o_dir]
+        fixed = buf[self.o_rdisc + seat] if self.ev_on else -1
         items = 0
         item_o = np.zeros(n * (self.h + 1), dtype=np.intc)
         item_g = np.zeros(n * (self.h + 1), dtype=np.intc)
@@ -1158,10 +1220,8 @@ class GuildesKernel(Kernel):
                 for _ in range(buf[self.o_played + o * G + g] + extra[o * G + g]):
                     cnt = 0
                     for j in range(nslots):
-                        if (slot_p[j] + dirn * slot_t[j]) % n == o:
-                            src = slot_src[j]
-                            if (pool[g] if src < 0 else seg[src * G + g]) > 0:
-                                cnt += 1
+                        if slot_own[j] == o and self._can_supply(slot_src[j], g, fixed, pool, seg):
+                            cnt += 1
                     item_o[items] = o
                     item_g[items] = g
                     item_c[items] = cnt
@@ -1189,35 +1249,41 @@ class GuildesKernel(Kernel):
             if chosen[d] >= 0:  # undo the previous choice at this level
                 j = chosen[d]
                 slot_card[j] = -1
-                if slot_src[j] < 0:
+                if slot_src[j] == -1:
                     pool[g] += 1
-                else:
+                elif slot_src[j] >= 0:
                     seg[slot_src[j] * G + g] += 1
                 chosen[d] = -1
             found = -1
             while tried[d] < nslots:
                 j = (start[d] + tried[d]) % nslots
                 tried[d] += 1
-                if slot_card[j] < 0 and (slot_p[j] + dirn * slot_t[j]) % n == o:
-                    src = slot_src[j]
-                    if (pool[g] if src < 0 else seg[src * G + g]) > 0:
-                        found = j
-                        break
+                if slot_card[j] < 0 and slot_own[j] == o and self._can_supply(slot_src[j], g, fixed, pool, seg):
+                    found = j
+                    break
             if found < 0:
                 tried[d] = 0
                 d -= 1
                 continue
             chosen[d] = found
             slot_card[found] = g
-            if slot_src[found] < 0:
+            if slot_src[found] == -1:
                 pool[g] -= 1
-            else:
+            elif slot_src[found] >= 0:
                 seg[slot_src[found] * G + g] -= 1
             d += 1
             if d < items:
                 start[d] = rng.below(nslots)
                 tried[d] = 0
         return 1 if d == items else 0
+
+    def _can_supply(self, src: int, g: int, fixed: int, pool, seg) -> bool:
+        """Whether a slot with source ``src`` can still take card ``g``."""
+        if src == FIXED:
+            return g == fixed
+        if src < 0:
+            return pool[g] > 0
+        return seg[src * self.G + g] > 0
 
     def _rebuild_rounds(self, buf, seat: int, initial, t_cur: int, phase: int) -> None:
         """Recompute hist rows, kept hands and packets from initial contents and picks."""

@@ -183,3 +183,18 @@ def test_drawing_masks_other_hands():
     text = s.draw(0)
     assert "your hand to pick from" in text and "seat 1: 0 votes [has chosen]" not in text
     assert "your choice" not in text
+
+
+def test_observed_move_hides_other_seats_picks_and_deals():
+    s = engine.make("guildes", players=4, seed=3)
+    k, lay = s.game.kernel, s.game.layout
+    s.apply(CHANCE, s.sample_chance())          # the event card is public
+    assert int(s.buf[lay["phase"]]) == 1
+    deal = s.sample_chance()
+    # the first cards go to packet 0: seen by seat 0 only
+    assert k.observed_move(s.buf, CHANCE, deal, 0) == deal
+    assert k.observed_move(s.buf, CHANCE, deal, 1) == k.max_moves
+    d = to_decision(s)
+    m = d.legal_moves(2)[0]
+    assert k.observed_move(d.buf, 2, m, 2) == m
+    assert k.observed_move(d.buf, 2, m, 0) == k.max_moves
