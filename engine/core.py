@@ -205,6 +205,10 @@ class Game:
         """Per seat, a key where higher is better; equal keys share the place."""
         return [(s,) for s in state.scores()]
 
+    def rival_keys(self, state: "State") -> list[tuple]:
+        """Rank keys of competitors that are not seats (e.g. a dummy player who can win)."""
+        return []
+
     def heuristic(self, state: "State", seat: int, move: int) -> float:
         """Immediate gain of ``move`` for ``seat`` (for greedy players)."""
         return 0.0
@@ -326,13 +330,19 @@ class State:
         return [int(x) for x in out]
 
     def winners(self) -> list[int]:
+        """Seats with the best rank key (empty when a non-seat rival beats them all)."""
         keys = self.game.rank_keys(self)
-        best = max(keys)
+        best = max(keys + self.game.rival_keys(self))
         return [i for i, k in enumerate(keys) if k == best]
 
     def returns(self, mode: str = "win") -> list[float]:
-        """Rewards in [0, 1] per seat: ``win`` share (ties split), ``rank``, or ``score``."""
-        return returns_from(self.game.rank_keys(self), self.scores(), mode, self.game.score_scale)
+        """Rewards in [0, 1] per seat: ``win`` share (ties split), ``rank``, or ``score``.
+
+        Non-seat rivals (:meth:`Game.rival_keys`) take their share of a win or
+        their place in the ranking, so win shares then sum to less than 1.
+        """
+        return returns_from(self.game.rank_keys(self), self.scores(), mode, self.game.score_scale,
+                            self.game.rival_keys(self))
 
     # -- hidden information ---------------------------------------------------
     def observe(self, seat: int) -> "State":
@@ -360,27 +370,35 @@ class State:
         return world
 
 
-def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float) -> list[float]:
+def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,
+                 rivals: Sequence[tuple] = ()) -> list[float]:
     """Turn rank keys and scores into a reward vector (see :meth:`State.returns`).
+
+    ``rivals`` are rank keys of non-seat competitors: they win or rank like
+    seats but get no reward.
 
     >>> returns_from([(3,), (5,), (5,)], [3, 5, 5], "win", 10)
     [0.0, 0.5, 0.5]
     >>> returns_from([(3,), (5,), (4,)], [3, 5, 4], "rank", 10)
     [0.0, 1.0, 0.5]
+    >>> returns_from([(3,), (5,)], [3, 5], "win", 10, rivals=[(5,)])
+    [0.0, 0.5]
     """
     n = len(keys)
+    everyone = list(keys) + list(rivals)
     if mode == "win":
-        best = max(keys)
-        winners = [i for i in range(n) if keys[i] == best]
-        return [1.0 / len(winners) if i in winners else 0.0 for i in range(n)]
+        best = max(everyone)
+        share = 1.0 / sum(1 for k in everyone if k == best)
+        return [share if keys[i] == best else 0.0 for i in range(n)]
     if mode == "rank":
-        if n == 1:
+        m = len(everyone)
+        if m == 1:
             return [1.0]
         out = []
         for i in range(n):
-            below = sum(1 for j in range(n) if keys[j] < keys[i])
-            ties = sum(1 for j in range(n) if keys[j] == keys[i]) - 1
-            out.append((below + ties / 2) / (n - 1))
+            below = sum(1 for k in everyone if k < keys[i])
+            ties = sum(1 for k in everyone if k == keys[i]) - 1
+            out.append((below + ties / 2) / (m - 1))
         return out
     if mode == "score":
         import math

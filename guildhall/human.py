@@ -103,7 +103,7 @@ class HumanGame:
         click.echo("final scores: " + ", ".join(
             f"seat {i}{' (you)' if i == self.seat else ''} {v}" for i, v in enumerate(scores)))
         win = s.winners()
-        who = " and ".join("you" if w == self.seat else f"seat {w}" for w in win)
+        who = " and ".join("you" if w == self.seat else f"seat {w}" for w in win) or "nobody at the table"
         click.echo(f"winner: {who}" + (" -- well played!" if self.seat in win else ""))
 
 

@@ -178,12 +178,22 @@ def make_player(name: str, seed: Optional[int] = None, **options) -> Player:
     return _PLAYERS[name](seed=seed, **options)
 
 
+_BROKEN: dict[str, str] = {}
+
+
+def broken_players() -> dict[str, str]:
+    """Built-in player modules that failed to import, with the error."""
+    _load_builtin()
+    return dict(_BROKEN)
+
+
 def _load_builtin() -> None:
     import importlib
 
     for mod in ("search.baselines", "search.ismcts"):
+        if mod in _BROKEN:
+            continue
         try:
             importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+        except Exception as exc:  # noqa: BLE001 - one broken player must not break the others
+            _BROKEN[mod] = f"{type(exc).__name__}: {exc}"

@@ -48,12 +48,12 @@ def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
     Games that keep the default ``rank_keys`` (rank by score) are scored inside
     the loop from ``kernel.scores``; the others pay one Python call per iteration.
     """
-    if type(game).rank_keys is Game.rank_keys:
+    if type(game).rank_keys is Game.rank_keys and type(game).rival_keys is Game.rival_keys:
         return REWARD_MODES[mode], None
 
     def reward_fn(buf: np.ndarray) -> list[float]:
         st = State(game, buf)
-        return returns_from(game.rank_keys(st), st.scores(), mode, game.score_scale)
+        return returns_from(game.rank_keys(st), st.scores(), mode, game.score_scale, game.rival_keys(st))
 
     return CALLBACK, reward_fn
 

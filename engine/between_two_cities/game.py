@@ -145,18 +145,15 @@ class BetweenTwoCities(Game):
         return (min(cs[a], cs[b]), max(cs[a], cs[b]), *counts)
 
     def rank_keys(self, state: State) -> list[tuple]:
-        """Final score, higher city, then factories, shops, parks, taverns, offices, houses, civic.
-
-        Two-player advanced: Jamey (seat 2 of the seating) is ranked too; a seat that
-        Jamey beats gets a leading 0 so it ranks below every seat that Jamey does not
-        beat (see docs/rulings-between_two_cities.md).
-        """
+        """Final score, higher city, then factories, shops, parks, taverns, offices, houses, civic."""
         cs = self.city_scores(state)
-        keys = [self._key(state, cs, s) for s in range(self.players)]
-        if self.jamey:
-            jk = self._key(state, cs, 2)
-            keys = [(0 if jk > k else 1, *k) for k in keys]
-        return keys
+        return [self._key(state, cs, s) for s in range(self.players)]
+
+    def rival_keys(self, state: State) -> list[tuple]:
+        """Two-player advanced: Jamey (seat 2 of the seating) competes and can win."""
+        if not self.jamey:
+            return []
+        return [self._key(state, self.city_scores(state), 2)]
 
     def jamey_score(self, state: State) -> int:
         """Jamey's final score (the lower of cities 1 and 2) in the advanced 2-player game."""

@@ -297,14 +297,16 @@ def test_two_player_advanced_round_two_each_human_picks_one_of_two_jamey_duplexe
 def test_jamey_can_win():
     s = new(2, ("two-player-advanced",), seed=4)
     g = s.game
-    for seed in range(30):
+    wins = 0
+    for seed in range(60):
         t = new(2, ("two-player-advanced",), seed=seed)
         g.kernel.rollout(t.buf, make_rng(seed))
-        keys = g.rank_keys(t)
-        if g.jamey_score(t) > max(t.scores()):
-            assert all(k[0] == 0 for k in keys)
-            return
-    pytest.skip("Jamey did not win in 30 random games")
+        if g.rival_keys(t)[0] > max(g.rank_keys(t)):
+            # Jamey alone on top: nobody at the table wins
+            assert t.winners() == [] and t.returns("win") == [0.0, 0.0]
+            assert max(t.returns("rank")) <= 0.5
+            wins += 1
+    assert wins > 0, "Jamey never won 60 random games"
 
 
 def test_districts_factory_and_house_never_share_a_district():
