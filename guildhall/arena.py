@@ -101,5 +101,5 @@ def summarise(rec: GameRecord, names: Sequence[str]) -> list[str]:
 def result_line(rec: GameRecord, names: Sequence[str]) -> str:
     scores = ", ".join(f"seat {i} ({n}) {s}" for i, (n, s) in enumerate(zip(names, rec.scores)))
     who = " and ".join(f"seat {w} ({names[w]})" for w in rec.winners) or "nobody at the table"
-    verb = "wins" if len(rec.winners) == 1 else "share the win"
+    verb = "wins" if len(rec.winners) <= 1 else "share the win"
     return f"final scores: {scores} -- {who} {verb}"
