@@ -414,9 +414,8 @@ cdef class GuildesKernel(Kernel):
         else:
             return 0
         for g in range(self.G):
-            if b[base + g] > 0:
-                out[c] = g
-                c += 1
+            out[c] = g  # branch-free: the hot loop of every playout
+            c += b[base + g] > 0
         return c
 
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out):

@@ -3,9 +3,9 @@
 
 cdef class Rng:
     cdef public unsigned long long state
-    cpdef unsigned long long next64(self)
-    cpdef int below(self, int n)
-    cpdef double random(self)
+    cpdef unsigned long long next64(self) noexcept
+    cpdef int below(self, int n) noexcept
+    cpdef double random(self) noexcept
 
 
 cdef class Kernel:

@@ -10,7 +10,7 @@ cdef class Rng:
     def __init__(self, unsigned long long seed=0):
         self.state = seed
 
-    cpdef unsigned long long next64(self):
+    cpdef unsigned long long next64(self) noexcept:
         cdef unsigned long long z
         self.state += GOLDEN
         z = self.state
@@ -18,10 +18,10 @@ cdef class Rng:
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
         return z ^ (z >> 31)
 
-    cpdef int below(self, int n):
+    cpdef int below(self, int n) noexcept:
         return <int>(((self.next64() >> 32) * <unsigned long long>n) >> 32)
 
-    cpdef double random(self):
+    cpdef double random(self) noexcept:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
 
