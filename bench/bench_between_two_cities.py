@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import engine
-from bench.conftest import median_time
+from bench.conftest import median_time, record
 from cython_ext import select
 
 compiled, twin = select.twins("btc")
@@ -35,13 +35,6 @@ def finished_states(game, kc, n):
     return out
 
 
-def record(benchmark, slow, label):
-    fast = benchmark.stats.stats.median
-    benchmark.extra_info["twin_median_s"] = slow
-    benchmark.extra_info["ratio"] = slow / fast
-    print(f"\n{label}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
-
-
 def test_city_scoring(benchmark):
     game, kc, kp = kernels(5, ("districts",))
     bufs = finished_states(game, kc, 20)
@@ -54,7 +47,7 @@ def test_city_scoring(benchmark):
         return go
 
     benchmark(run(kc))
-    record(benchmark, median_time(run(kp), repeat=3), "city scoring x20 games (5 cities, districts)")
+    record(benchmark, "city scoring x20 games (5 cities, districts)", median_time(run(kp), repeat=3))
 
 
 def test_shop_partition(benchmark):
@@ -77,7 +70,7 @@ def test_shop_partition(benchmark):
         return go
 
     benchmark(run(compiled, kc))
-    record(benchmark, median_time(run(twin, kp), repeat=3), "shop partition x20 cities (~12 shops)")
+    record(benchmark, "shop partition x20 cities (~12 shops)", median_time(run(twin, kp), repeat=3))
 
 
 def test_legal_placements(benchmark):
@@ -104,7 +97,7 @@ def test_legal_placements(benchmark):
         return go
 
     benchmark(run(kc))
-    record(benchmark, median_time(run(kp), repeat=3), "legal placements x10 positions")
+    record(benchmark, "legal placements x10 positions", median_time(run(kp), repeat=3))
 
 
 @pytest.mark.parametrize("players,variants", [(4, ()), (2, ("two-player-advanced",))])
@@ -121,4 +114,4 @@ def test_random_playout(benchmark, players, variants):
         return go
 
     benchmark(run(kc, kc_mod.Rng))
-    record(benchmark, median_time(run(kp, kp_mod.Rng), repeat=5), f"playout {players}p {variants}")
+    record(benchmark, f"playout {players}p {variants}", median_time(run(kp, kp_mod.Rng), repeat=5))

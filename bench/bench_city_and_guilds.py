@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import engine
-from bench.conftest import median_time
+from bench.conftest import median_time, record
 from cython_ext import select
 from engine.core import CHANCE
 
@@ -44,13 +44,6 @@ def midgame(game, seed=3, plies=150):
         else:
             s.apply(m[0], rnd.choice(s.legal_moves(m[0])))
     return s
-
-
-def record(benchmark, name, slow):
-    fast = benchmark.stats.stats.median
-    benchmark.extra_info["twin_median_s"] = slow
-    benchmark.extra_info["ratio"] = slow / fast
-    print(f"\n{name}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
 
 
 def test_random_playout(benchmark):

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import engine
-from bench.conftest import median_time
+from bench.conftest import median_time, record
 from cython_ext import select
 from engine.guildes import edition as ed
 
@@ -42,11 +42,7 @@ def test_vote_count(benchmark):
         return go
 
     benchmark(run(compiled, kc))
-    fast = benchmark.stats.stats.median
-    slow = median_time(run(twin, kp), repeat=5)
-    benchmark.extra_info["twin_median_s"] = slow
-    benchmark.extra_info["ratio"] = slow / fast
-    print(f"\nvote count x100: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
+    record(benchmark, "vote count x100", median_time(run(twin, kp), repeat=5))
 
 
 def test_random_playout(benchmark):
@@ -62,11 +58,7 @@ def test_random_playout(benchmark):
         return go
 
     benchmark(run(kc, kc_mod.Rng))
-    fast = benchmark.stats.stats.median
-    slow = median_time(run(kp, kp_mod.Rng), repeat=5)
-    benchmark.extra_info["twin_median_s"] = slow
-    benchmark.extra_info["ratio"] = slow / fast
-    print(f"\nfull playout: compiled {fast * 1e6:.1f} us, twin {slow * 1e3:.1f} ms, ratio {slow / fast:.0f}x")
+    record(benchmark, "full playout", median_time(run(kp, kp_mod.Rng), repeat=5))
 
 
 def test_determinize_play_phase(benchmark):
@@ -90,7 +82,4 @@ def test_determinize_play_phase(benchmark):
         return go
 
     benchmark(run(kc, kc_mod.Rng))
-    fast = benchmark.stats.stats.median
-    slow = median_time(run(kp, kp_mod.Rng), repeat=5, number=3)
-    benchmark.extra_info["ratio"] = slow / fast
-    print(f"\ndeterminize (play phase): compiled {fast * 1e6:.1f} us, twin {slow * 1e3:.2f} ms, ratio {slow / fast:.0f}x")
+    record(benchmark, "determinize (play phase)", median_time(run(kp, kp_mod.Rng), repeat=5, number=3))

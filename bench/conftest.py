@@ -12,3 +12,15 @@ def median_time(fn, repeat: int = 7, number: int = 1) -> float:
             fn()
         runs.append((time.perf_counter() - t) / number)
     return statistics.median(runs)
+
+
+def record(benchmark, name: str, slow: float) -> float:
+    """Store and print the twin/compiled ratio of a finished benchmark; return it.
+
+    ``slow`` is the twin's median seconds on the same work as the benchmark.
+    """
+    fast = benchmark.stats.stats.median
+    benchmark.extra_info["twin_median_s"] = slow
+    benchmark.extra_info["ratio"] = slow / fast
+    print(f"\n{name}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
+    return slow / fast
