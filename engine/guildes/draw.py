@@ -7,7 +7,10 @@ if TYPE_CHECKING:
     from engine.core import State
     from engine.guildes.game import Guildes
 
-PHASES = ("choosing the event card", "dealing", "selecting", "playing", "game over")
+PHASES = ("choosing the event card", "dealing", "selecting", "playing", "game over",
+          "dealing dirty tricks", "redistribution: discarding one card", "redistribution: dealing back",
+          "choosing the first player", "dirty tricks", "dirty trick: drawing from the discard pile",
+          "dirty trick: playing a drawn card")
 
 
 def _cards(names: list[str], counts) -> str:
@@ -32,11 +35,22 @@ def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
     score = lay.view(buf, "score")
     table = lay.view(buf, "table")
     pending = lay.view(buf, "pending")
+    tricks = lay.view(buf, "trick") if "trick" in lay.offsets else None
+    virt = lay.view(buf, "virt") if "virt" in lay.offsets else None
+    fdown = lay.view(buf, "fdown") if "fdown" in lay.offsets else None
     for i in range(game.players):
         mark = " (you)" if i == seat else ""
         ready = " [has chosen]" if pending[i] >= 0 else ""
         lines.append(f"seat {i}{mark}: {int(score[i])} votes{ready}")
         lines.append(f"  table: {_cards(names, table[i])}")
+        if fdown is not None and fdown[i] != -1 and phase == 3:
+            card = names[int(fdown[i])] if seat == i or seat is None else "?"
+            lines.append(f"  face-down card: {card}")
+        if virt is not None and virt[i].any():
+            mods = ", ".join(f"{'+' if v > 0 else ''}{int(v)} {names[g]}" for g, v in enumerate(virt[i]) if v)
+            lines.append(f"  dirty-trick virtual cards: {mods}")
+        if tricks is not None and 0 <= tricks[i] < len(game.trick_names):
+            lines.append(f"  dirty trick: {game.trick_names[int(tricks[i])]}")
     viewer = seat if seat is not None else None
     if viewer is not None:
         kept = lay.view(buf, "kept")[viewer]

@@ -11,3 +11,13 @@ def test_conformance(players, compiled):
                    deep_every=7 if compiled else 9)
     assert report.failures == []
     assert report.games > 0 and report.states > 100
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_conformance_over_a_hundred_games(players, compiled):
+    # the wide sweep: every state shallowly checked, a sample deeply
+    if not compiled:
+        pytest.skip("the wide sweep runs with the compiled kernels (the twins agree by test_twins)")
+    report = check(engine.make_game("guildes", players), games=100, seed=1000 + players, deep_every=97)
+    assert report.failures == []
+    assert report.games == 100
