@@ -2,7 +2,8 @@
 
 Chance is drawn by each state's own seeded dealer, so a game is fixed by its
 seed and the players' seeds.  Nothing here knows a particular game: the
-summary groups moves by the game's ``round`` field when its layout has one.
+summary groups moves by the game's ``round`` field when its layout has one,
+and separates a seat's moves of different phases (``phase`` field) by ``|``.
 
 >>> import engine
 >>> from search.api import make_player
@@ -26,6 +27,7 @@ class Ply:
     move: int
     text: str
     round: Optional[int]  # the game's round field before the move (None if it has none)
+    phase: Optional[int] = None  # likewise its phase field
 
 
 @dataclass
@@ -38,9 +40,13 @@ class GameRecord:
     round_scores: dict[int, list[int]] = field(default_factory=dict)  # scores as each round ended
 
 
-def round_of(state: State) -> Optional[int]:
-    off = state.game.layout.offsets.get("round")
+def field_of(state: State, name: str) -> Optional[int]:
+    off = state.game.layout.offsets.get(name)
     return None if off is None else int(state.buf[off])
+
+
+def round_of(state: State) -> Optional[int]:
+    return field_of(state, "round")
 
 
 def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(iterations=100),
@@ -56,7 +62,7 @@ def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(ite
             break
         seat = movers[0]
         move = state.sample_chance() if seat == CHANCE else players[seat].choose(state, seat, limits)
-        ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state))
+        ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state), field_of(state, "phase"))
         state.apply(seat, move)
         after = round_of(state)
         if ply.round is not None and after != ply.round:
@@ -90,9 +96,12 @@ def summarise(rec: GameRecord, names: Sequence[str]) -> list[str]:
         if chance:
             lines.append(f"  {'dealer':<{width}}  " + "; ".join(chance))
         for seat, name in enumerate(names):
-            moves = [p.text for p in plies if p.seat == seat]
-            if moves:
-                lines.append(f"  {f'seat {seat} ({name})':<{width}}  " + ", ".join(moves))
+            mine = [p for p in plies if p.seat == seat]
+            if mine:
+                text = mine[0].text
+                for before, ply in zip(mine, mine[1:]):
+                    text += (" | " if ply.phase != before.phase else ", ") + ply.text
+                lines.append(f"  {f'seat {seat} ({name})':<{width}}  " + text)
         if rnd in rec.round_scores:
             lines.append(f"  scores after round {rnd + 1}: " + ", ".join(map(str, rec.round_scores[rnd])))
     return lines
