@@ -427,3 +427,42 @@ def test_nobody_looks_at_jameys_hand_until_it_is_passed_to_them():
     # round one passes left: Jamey's remaining tiles go to seat 0, who now sees them
     assert (f(s.observe(0), "hand")[0] == jamey_left).all()
     assert f(s.observe(1), "hand")[0, 0] == -1
+
+
+def _placements_all_adjacent(players, variants, seeds):
+    """Play random games; every legal placement after a city's first tile touches a tile."""
+    bad = []
+    for seed in seeds:
+        s = new(players, variants, seed=seed)
+        g = s.game
+        nb = g.tables["nb"].reshape(-1, 81, 4)
+        rnd = random.Random(seed)
+        rng = make_rng(seed)
+        while not s.is_terminal():
+            movers = s.to_move()
+            if movers == (CHANCE,):
+                s.apply(CHANCE, s.sample_chance(rng))
+                continue
+            seat = movers[0]
+            moves = s.legal_moves(seat)
+            if phase(s) == PH_PLACE:
+                cells = f(s, "city")
+                duplex = s.game.round_is_duplex(s)
+                for m in moves:
+                    side, x = (m - 1024) // 81 % 2, (m - 1024) % 81
+                    c = g.city_of(seat, side)
+                    if (cells[c] >= 2).sum() == 0:
+                        continue
+                    geo = f(s, "mat")[c] if f(s, "mat")[c] >= 0 else len(g.mat_names)
+                    halves = (x, x + 1) if duplex else (x,)
+                    if not any(y >= 0 and cells[c, y] >= 2 for h in halves for y in nb[geo, h]):
+                        bad.append((seed, int(f(s, "round")[0]), c, x))
+            s.apply(seat, rnd.choice(moves))
+    return bad
+
+
+def test_every_tile_is_placed_next_to_a_tile_of_its_city():
+    # "all tiles must be placed adjacent to at least one other tile in that city";
+    # duplex: "1 of the buildings must be placed adjacent to another building tile"
+    assert _placements_all_adjacent(3, (), range(6)) == []
+    assert _placements_all_adjacent(2, ("two-player-advanced",), range(6)) == []
