@@ -49,6 +49,14 @@ def test_placing_player_must_surpass_a_full_tie_leaves_the_cubes():
     assert owners(s) == (1, 0)
 
 
+def test_second_player_equalling_the_first_exactly_leaves_the_white_cube():
+    s = start({"e1": ("building-bakers", 0, 1), "f1": ("building-bakers", 0, 1),
+               "g1": ("building-bakers", 1, 1)}, 1)
+    assert owners(s) == (0, 1)
+    place(s, 1, "place building-bakers h1")  # 2 buildings, 2 men each: the cubes stay
+    assert owners(s) == (0, 1)
+
+
 def test_markets_do_not_count_for_ownership():
     s = start({"e1": ("building-bakers", 0, 1)}, 1)
     place(s, 1, "place market-bakers f1")

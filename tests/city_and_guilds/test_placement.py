@@ -30,9 +30,20 @@ def test_chains_connect_across_streets_and_minstrels_and_taverns_break_them():
     g = game(4)
     s = position(tiles={"c1": ("building-bakers", None, 0), "e1": ("market-bakers", None, 0),
                         "f1": ("minstrel", None, 0), "g1": ("building-bakers", None, 0),
-                        "h1": ("tavern", None, 0), "j1": ("building-bakers", None, 0)})
+                        "h1": ("tavern", None, 0), "j1": ("building-bakers", None, 0),
+                        "k1": ("market-bakers", None, 0)})
     k = g.kernel
-    assert k.guild_chain_value(s.buf, 2) == 2 + 3  # c1-e1: 2 tiles over 2 blocks
+    # c1-e1: 2 tiles over 2 blocks = 5; j1-k1 (2 tiles, 1 block) = 3.  Were the minstrel
+    # (f1) or the tavern (h1) passable, c1-e1-g1 or g1-j1-k1 (3 tiles, 2 blocks) = 6 would win
+    assert k.guild_chain_value(s.buf, 2) == 2 + 3
+
+
+def test_rulebook_chain_illustration_six_tiles_four_buildings_two_markets_three_blocks():
+    g = game(4)
+    tiles = {n: ("building-candlemakers", None, 0) for n in ("c1", "c2", "e1", "e5")}
+    tiles.update({n: ("market-candlemakers", None, 0) for n in ("e2", "f5")})
+    s = position(tiles=tiles)
+    assert g.kernel.guild_chain_value(s.buf, 0) == 6 + 6  # 6 tiles + bonus for 3 blocks
 
 
 def test_setup_men_per_player_count():

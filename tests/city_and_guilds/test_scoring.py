@@ -77,6 +77,22 @@ def test_exactly_two_players_in_block_get_one_pound_extra_each():
     assert money(s) == [12 + 1, 6 + 1, 0, 0]  # 23 -> 12 and 6, plus 1 each
 
 
+def test_rulebook_lone_player_example_takes_the_whole_21():
+    m = ("market-clothmakers", None, 0)
+    s = fill_b([("building-blacksmiths", 0, 1), m, m, m, m, ("minstrel", None, 0),
+                ("building-blacksmiths", None, 0)], 0, "place building-bakers h2")
+    assert s.game.kernel.block_value(s.buf, 1) == 21
+    assert money(s) == [21, 0, 0, 0]  # clothmakers control, nobody on their track
+
+
+def test_rulebook_two_player_example_21_pays_12_and_7():
+    m = ("market-clothmakers", None, 0)
+    s = fill_b([("building-blacksmiths", 0, 2), ("building-blacksmiths", 1, 1), m, m, m, m,
+                ("minstrel", None, 0)], 0, "place building-bakers h2")
+    assert s.game.kernel.block_value(s.buf, 1) == 21
+    assert money(s) == [11 + 1, 6 + 1, 0, 0]
+
+
 def test_tied_third_place_is_not_paid():
     s = fill_b([("building-blacksmiths", 0, 1), ("building-blacksmiths", 0, 1),
                 ("building-blacksmiths", 0, 1), ("building-blacksmiths", 1, 1),
