@@ -25,6 +25,7 @@ from engine.errors import EditionError
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # north, east, south, west
 MAX_BLOCKS = 30  # chains keep their blocks in an int bitmask
+MAX_SPACES = 1024  # the compiled kernel's fixed arrays (MAXS in cython_ext/cag_c.pyx)
 
 
 @dataclass
@@ -68,6 +69,8 @@ def parse_map(rows: list[str]) -> CityMap:
                 m.names.append(cell_name(i, j))
                 m.block_of.append(m.letters.index(ch))
     m.spaces = len(m.cell)
+    if m.spaces > MAX_SPACES:
+        raise EditionError(f"map has {m.spaces} spaces; at most {MAX_SPACES} spaces")
     for (i, j) in m.cell:
         nbrs = []
         for di, dj in DIRS:
