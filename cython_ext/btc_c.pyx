@@ -123,8 +123,12 @@ cdef class BtcKernel(Kernel):
         return 1 if s == 0 else 0
 
     cdef int feasible(self, int[::1] buf, int c, int g, int rmin, int rmax, int cmin, int cmax,
-                      int x1, int x2, int need) noexcept:
-        cdef int W = self.W, r, cc, rlo, rhi, clo, chi, base, wr, wc, pairs, run, x
+                      int x1, int x2, int need, int s) noexcept:
+        cdef int W = self.W, r, cc, rlo, rhi, clo, chi, base, wr, wc, pairs, x, v, y, z, z2, d
+        cdef int head, tail, nfree, lim = s + 1, r2, c2
+        cdef int dist[NCELL]
+        cdef int queue[NCELL]
+        cdef const int* nb = &self.t_nb[0]
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = imin(rmin, r); rmax = imax(rmax, r); cmin = imin(cmin, cc); cmax = imax(cmax, cc)
@@ -139,24 +143,78 @@ cdef class BtcKernel(Kernel):
         chi = imin(cmin, BW - W)
         if rlo > rhi or clo > chi:
             return 0
-        if need <= 0:
-            return 1
         base = self.O_CITY + c * NCELL
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
-                pairs = 0
+                head = 0
+                tail = 0
+                nfree = 0
                 for r in range(wr, wr + W):
-                    run = 0
                     for cc in range(wc, wc + W):
                         x = r * BW + cc
-                        if buf[base + x] == 0 and x != x1 and x != x2:
-                            run += 1
+                        v = buf[base + x]
+                        if v >= 2 or x == x1 or x == x2:
+                            dist[x] = 0
+                            queue[tail] = x
+                            tail += 1
+                        elif v == 0:
+                            dist[x] = -1
+                            nfree += 1
                         else:
-                            pairs += run // 2
-                            run = 0
-                    pairs += run // 2
-                if pairs >= need:
+                            dist[x] = -2
+                while head < tail:
+                    y = queue[head]
+                    head += 1
+                    for d in range(4):
+                        z = nb[(g * NCELL + y) * 4 + d]
+                        if z < 0:
+                            continue
+                        r = z // BW
+                        cc = z % BW
+                        if r < wr or r >= wr + W or cc < wc or cc >= wc + W:
+                            continue
+                        if dist[z] == -1:
+                            dist[z] = dist[y] + 1
+                            queue[tail] = z
+                            tail += 1
+                            nfree -= 1
+                if nfree > 0:
+                    continue
+                if need <= 0:
                     return 1
+                if need == 1 or s > 0:
+                    pairs = 0
+                    for r in range(wr, wr + W):
+                        cc = wc
+                        while cc < wc + W - 1:
+                            x = r * BW + cc
+                            if dist[x] > 0 and dist[x + 1] > 0 and imin(dist[x], dist[x + 1]) <= lim:
+                                pairs += 1
+                                cc += 2
+                            else:
+                                cc += 1
+                    if pairs >= need:
+                        return 1
+                    continue
+                for r in range(wr, wr + W):
+                    for cc in range(wc, wc + W - 1):
+                        x = r * BW + cc
+                        if dist[x] <= 0 or dist[x + 1] <= 0 or imin(dist[x], dist[x + 1]) != 1:
+                            continue
+                        for r2 in range(wr, wr + W):
+                            for c2 in range(wc, wc + W - 1):
+                                y = r2 * BW + c2
+                                if dist[y] <= 0 or dist[y + 1] <= 0:
+                                    continue
+                                if y == x or y == x + 1 or y + 1 == x:
+                                    continue
+                                if imin(dist[y], dist[y + 1]) == 1:
+                                    return 1
+                                for d in range(4):
+                                    z = nb[(g * NCELL + y) * 4 + d]
+                                    z2 = nb[(g * NCELL + y + 1) * 4 + d]
+                                    if z == x or z == x + 1 or z2 == x or z2 == x + 1:
+                                        return 1
         return 0
 
     cdef inline int adjacent_built(self, int[::1] buf, int base, int g, int x) noexcept:
@@ -170,7 +228,7 @@ cdef class BtcKernel(Kernel):
     cdef int gen_cells(self, int[::1] buf, int c, int duplex, int[::1] out) noexcept:
         cdef int g = self.geo(buf, c)
         cdef int base = self.O_CITY + c * NCELL
-        cdef int rmin, rmax, cmin, cmax, ntiles = 0, x, r, cc, need, n = 0, strict, si, x2
+        cdef int rmin, rmax, cmin, cmax, ntiles = 0, x, r, cc, need, n = 0, strict, si, x2, nsingle = 0, s = 0
         if self.HASMAT:
             rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
             cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
@@ -179,9 +237,14 @@ cdef class BtcKernel(Kernel):
         for x in range(NCELL):
             if buf[base + x] >= 2:
                 ntiles += 1
+                if buf[base + x] < 34:
+                    nsingle += 1
                 r = x // BW; cc = x % BW
                 rmin = imin(rmin, r); rmax = imax(rmax, r); cmin = imin(cmin, cc); cmax = imax(cmax, cc)
         need = 2 - buf[self.O_DCNT + c] - duplex
+        # single tiles this city still gets before its duplex tiles (after this one)
+        if need == 2:
+            s = imax(self.t_rhand[0] - 2 - nsingle, 0)
         for si in range(2):
             strict = 1 - si
             for x in range(NCELL):
@@ -202,7 +265,7 @@ cdef class BtcKernel(Kernel):
                     if not self.adjacent_built(buf, base, g, x) and (
                             x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
                         continue
-                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need):
+                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need, s):
                     out[n] = x
                     n += 1
             if n > 0 or ntiles == 0:

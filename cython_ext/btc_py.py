@@ -56,6 +56,8 @@ class BtcKernel(Kernel):
         for k in TABLES:
             setattr(self, "t_" + k, [int(v) for v in cfg[k]])
         self.tmp = [0] * NCELL
+        self.dist = [0] * NCELL
+        self.queue = [0] * NCELL
 
     # ------------------------------------------------------------------ geometry
     def geo(self, buf, c):
@@ -73,8 +75,15 @@ class BtcKernel(Kernel):
         # 2-player advanced: seat 0 shares its right city with Jamey, seat 1 its left
         return 1 if s == 0 else 0
 
-    def feasible(self, buf, c, g, r0min, r0max, c0min, c0max, x1, x2, need):
-        """Is there a WxW window holding the bbox and ``need`` free horizontal pairs?"""
+    def feasible(self, buf, c, g, r0min, r0max, c0min, c0max, x1, x2, need, s):
+        """Can the city still be completed by adjacent placements after ``x1``/``x2`` are built?
+
+        Some WxW window must hold the bbox; inside it every free cell must be
+        connected to a tile (through free cells, bridges included), and the
+        ``need`` duplex tiles to come must find free horizontal pairs that the
+        ``s`` single tiles placed before them can reach: with ``s == 0`` one
+        pair next to a tile and the other next to a tile or to the first pair.
+        """
         W = self.W
         rmin, rmax, cmin, cmax = r0min, r0max, c0min, c0max
         if x1 >= 0:
@@ -93,24 +102,85 @@ class BtcKernel(Kernel):
         chi = min(cmin, BW - W)
         if rlo > rhi or clo > chi:
             return 0
-        if need <= 0:
-            return 1
         base = self.O_CITY + c * NCELL
+        nb = self.t_nb
+        dist = self.dist
+        queue = self.queue
+        lim = s + 1
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
-                pairs = 0
+                # distance of every free cell of the window from the tiles
+                head = 0
+                tail = 0
+                nfree = 0
                 for r in range(wr, wr + W):
-                    run = 0
                     for cc in range(wc, wc + W):
                         x = r * BW + cc
-                        if buf[base + x] == 0 and x != x1 and x != x2:
-                            run += 1
+                        v = buf[base + x]
+                        if v >= 2 or x == x1 or x == x2:
+                            dist[x] = 0
+                            queue[tail] = x
+                            tail += 1
+                        elif v == 0:
+                            dist[x] = -1
+                            nfree += 1
                         else:
-                            pairs += run // 2
-                            run = 0
-                    pairs += run // 2
-                if pairs >= need:
+                            dist[x] = -2
+                while head < tail:
+                    y = queue[head]
+                    head += 1
+                    for d in range(4):
+                        z = nb[(g * NCELL + y) * 4 + d]
+                        if z < 0:
+                            continue
+                        r = z // BW
+                        cc = z % BW
+                        if r < wr or r >= wr + W or cc < wc or cc >= wc + W:
+                            continue
+                        if dist[z] == -1:
+                            dist[z] = dist[y] + 1
+                            queue[tail] = z
+                            tail += 1
+                            nfree -= 1
+                if nfree > 0:
+                    continue  # a free cell no tile can ever be placed next to
+                if need <= 0:
                     return 1
+                if need == 1 or s > 0:
+                    # disjoint free pairs whose nearer half is within reach (greedy per row)
+                    pairs = 0
+                    for r in range(wr, wr + W):
+                        cc = wc
+                        while cc < wc + W - 1:
+                            x = r * BW + cc
+                            if dist[x] > 0 and dist[x + 1] > 0 and min(dist[x], dist[x + 1]) <= lim:
+                                pairs += 1
+                                cc += 2
+                            else:
+                                cc += 1
+                    if pairs >= need:
+                        return 1
+                    continue
+                # two duplex tiles next: one next to a tile, the other next to a tile or to it
+                for r in range(wr, wr + W):
+                    for cc in range(wc, wc + W - 1):
+                        x = r * BW + cc
+                        if dist[x] <= 0 or dist[x + 1] <= 0 or min(dist[x], dist[x + 1]) != 1:
+                            continue
+                        for r2 in range(wr, wr + W):
+                            for c2 in range(wc, wc + W - 1):
+                                y = r2 * BW + c2
+                                if dist[y] <= 0 or dist[y + 1] <= 0:
+                                    continue
+                                if y == x or y == x + 1 or y + 1 == x:
+                                    continue
+                                if min(dist[y], dist[y + 1]) == 1:
+                                    return 1
+                                for d in range(4):
+                                    z = nb[(g * NCELL + y) * 4 + d]
+                                    z2 = nb[(g * NCELL + y + 1) * 4 + d]
+                                    if z == x or z == x + 1 or z2 == x or z2 == x + 1:
+                                        return 1
         return 0
 
     def adjacent_built(self, buf, base, g, x):
@@ -136,13 +206,20 @@ class BtcKernel(Kernel):
         else:
             rmin, rmax, cmin, cmax = 99, -1, 99, -1
         ntiles = 0
+        nsingle = 0
         for x in range(NCELL):
             if buf[base + x] >= 2:
                 ntiles += 1
+                if buf[base + x] < 34:
+                    nsingle += 1
                 r = x // BW
                 cc = x % BW
                 rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
         need = 2 - buf[self.O_DCNT + c] - duplex
+        # single tiles this city still gets before its duplex tiles (after this one)
+        s = 0
+        if need == 2:
+            s = max(self.t_rhand[0] - 2 - nsingle, 0)
         n = 0
         for strict in (1, 0):
             for x in range(NCELL):
@@ -163,7 +240,7 @@ class BtcKernel(Kernel):
                     if not self.adjacent_built(buf, base, g, x) and (
                             x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
                         continue
-                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need):
+                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need, s):
                     out[n] = x
                     n += 1
             if n > 0 or ntiles == 0:

@@ -392,8 +392,13 @@ cdef class WalledCityKernel(Kernel):
         b[self.o_phase] = P_DCARD
 
     cdef void power_hook_(self, int* b, int seat):
-        # start of a build turn: where guild powers will be offered (none yet)
+        # where guild powers will be offered (none yet): "at any time during your turn",
+        # so it runs before every step of a build turn, with the step in phase
         return
+
+    cdef inline void enter_step_(self, int* b, int ph):
+        b[self.o_phase] = ph
+        self.power_hook_(b, b[self.o_cur])
 
     cdef void start_build_(self, int* b):
         cdef int n = self.players, t, seat
@@ -605,23 +610,19 @@ cdef class WalledCityKernel(Kernel):
         return want if want < have else have
 
     cdef void after_settle_(self, int* b):
-        if b[self.o_round] == 1:
-            b[self.o_phase] = P_ADJUST
-        elif b[self.o_sel_left] > 0:
-            b[self.o_phase] = P_PROMOTE
-            self.check_promote_(b)
+        if b[self.o_round] == 2 and self.can_promote_(b):
+            self.enter_step_(b, P_PROMOTE)
         else:
-            b[self.o_phase] = P_ADJUST
+            self.enter_step_(b, P_ADJUST)
 
-    cdef void check_promote_(self, int* b):
+    cdef int can_promote_(self, int* b):
         cdef int o
         if b[self.o_sel_left] <= 0:
-            b[self.o_phase] = P_ADJUST
-            return
+            return 0
         for o in range(self.no):
             if self.promote_source_(b, o) >= 0:
-                return
-        b[self.o_phase] = P_ADJUST
+                return 1
+        return 0
 
     cdef void begin_align_(self, int* b):
         cdef int p
@@ -687,7 +688,7 @@ cdef class WalledCityKernel(Kernel):
             b[self.o_sel_card] = move
             b[self.o_hand + seat * K + move] -= 1
             b[self.o_pool + seat * OWN + move] -= 1
-            b[self.o_phase] = P_SPLIT
+            self.enter_step_(b, P_SPLIT)
         elif ph == P_SPLIT:
             c = b[self.o_sel_card]
             a = self.card_a[c]
@@ -726,7 +727,7 @@ cdef class WalledCityKernel(Kernel):
             self.after_settle_(b)
         elif ph == P_PROMOTE:
             if move == 0:
-                b[self.o_phase] = P_ADJUST
+                self.enter_step_(b, P_ADJUST)
                 return
             o = (move - 1) / 2
             t = self.gap_tw[b[self.o_sel_loc] * 2 + (move - 1) % 2]
@@ -734,7 +735,8 @@ cdef class WalledCityKernel(Kernel):
             b[self.o_an + a * self.no + o] -= 1
             b[self.o_tw + t * self.no + o] += 1
             b[self.o_sel_left] -= 1
-            self.check_promote_(b)
+            if not self.can_promote_(b):
+                self.enter_step_(b, P_ADJUST)
         elif ph == P_ADJUST:
             if move > 0 and move < CHIT_BASE:
                 d = (move - 1) / 2

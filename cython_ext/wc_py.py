@@ -313,8 +313,15 @@ class WalledCityKernel(Kernel):
         buf[self.o_phase] = P_DCARD
 
     def power_hook(self, buf, seat: int) -> None:
-        """Start of a build turn: where guild powers will be offered (none yet)."""
+        """Where guild powers will be offered (none yet): "You may activate your Guild's power
+        at any time during your turn", so it runs before every step of a build turn
+        (construct, settle, promote, adjust), with the step in ``phase``."""
         return
+
+    def enter_step(self, buf, ph: int) -> None:
+        """The current seat's build turn moves on to step ``ph``."""
+        buf[self.o_phase] = ph
+        self.power_hook(buf, buf[self.o_cur])
 
     def start_build(self, buf) -> None:
         self.sort_order(buf, 0, self.o_guild)
@@ -527,23 +534,19 @@ class WalledCityKernel(Kernel):
         return want if want < have else have
 
     def after_settle(self, buf) -> None:
-        if buf[self.o_round] == 1:
-            buf[self.o_phase] = P_ADJUST
-        elif buf[self.o_sel_left] > 0:
-            buf[self.o_phase] = P_PROMOTE
-            self.check_promote(buf)
+        if buf[self.o_round] == 2 and self.can_promote(buf):
+            self.enter_step(buf, P_PROMOTE)
         else:
-            buf[self.o_phase] = P_ADJUST
+            self.enter_step(buf, P_ADJUST)
 
-    def check_promote(self, buf) -> None:
-        """Leave the promote step when nothing is left to promote."""
+    def can_promote(self, buf) -> int:
+        """1 while promotions are left and a noble stands in the wall's neighbourhood."""
         if buf[self.o_sel_left] <= 0:
-            buf[self.o_phase] = P_ADJUST
-            return
+            return 0
         for o in range(self.no):
             if self.promote_source(buf, o) >= 0:
-                return
-        buf[self.o_phase] = P_ADJUST
+                return 1
+        return 0
 
     def apply(self, buf, seat: int, move: int) -> None:
         ph = buf[self.o_phase]
@@ -578,7 +581,7 @@ class WalledCityKernel(Kernel):
             buf[self.o_sel_card] = move
             buf[self.o_hand + seat * K + move] -= 1
             buf[self.o_pool + seat * OWN + move] -= 1     # played face up: public
-            buf[self.o_phase] = P_SPLIT
+            self.enter_step(buf, P_SPLIT)
         elif ph == P_SPLIT:
             c = buf[self.o_sel_card]
             a = self.card_a[c]
@@ -617,7 +620,7 @@ class WalledCityKernel(Kernel):
             self.after_settle(buf)
         elif ph == P_PROMOTE:
             if move == 0:
-                buf[self.o_phase] = P_ADJUST
+                self.enter_step(buf, P_ADJUST)
                 return
             o = (move - 1) // 2
             t = self.gap_tw[buf[self.o_sel_loc] * 2 + (move - 1) % 2]
@@ -625,7 +628,8 @@ class WalledCityKernel(Kernel):
             buf[self.o_an + a * self.no + o] -= 1
             buf[self.o_tw + t * self.no + o] += 1
             buf[self.o_sel_left] -= 1
-            self.check_promote(buf)
+            if not self.can_promote(buf):
+                self.enter_step(buf, P_ADJUST)
         elif ph == P_ADJUST:
             if move > 0 and move < CHIT_BASE:
                 d = (move - 1) // 2

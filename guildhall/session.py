@@ -41,6 +41,7 @@ from search.api import Limits, SearchInfo, make_player
 
 Out = Callable[[str], None]
 # commands a running job does not block (they read a snapshot or control the job)
+STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
 
 
@@ -310,8 +311,11 @@ class Session:
 
     # -- jobs ---------------------------------------------------------------------------
     def cmd_stop(self, rest: str) -> None:
+        # wait (briefly) for the job's last line, so that the next command never
+        # meets 'error busy' just because the worker had not noticed the flag yet
         if self.job is not None:
             self.job.stop.set()
+            self.job.thread.join(STOP_WAIT)
 
     def cmd_perft(self, rest: str) -> None:
         depth = parse_int(rest, "perft depth", 1, 20)

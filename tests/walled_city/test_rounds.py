@@ -345,3 +345,60 @@ def test_guild_power_hook_changes_nothing_yet(players):
         k.power_hook(buf, s.to_move()[0])
         assert (buf == s.buf).all()
     assert game(players).guilds[0]["power"] == "mercers"
+
+
+def _recording_twin(s):
+    """The pure-Python twin of ``s``'s kernel with ``power_hook`` recording (phase, seat, cur)."""
+    from cython_ext import select
+    g = s.game
+    k = select.twins("wc")[1].WalledCityKernel(g.players, g.layout.size, g.kernel.max_moves,
+                                               dict(g.layout.offsets), g.topo)
+    calls = []
+    k.power_hook = lambda buf, seat: calls.append((int(buf[k.o_phase]), seat, int(buf[k.o_cur])))
+    return k, calls
+
+
+def _one_turn(k, buf, pick):
+    """Play the build turn of the seat to move with ``pick(legal)``; return that seat."""
+    seat = int(buf[k.o_cur])
+    out = [0] * k.max_moves
+    while True:
+        n = k.legal(buf, seat, out)
+        k.apply(buf, seat, pick(out[:n]))
+        if int(buf[k.o_phase]) not in (PH["card"], PH["split"], PH["n1"], PH["n2"], PH["promote"], PH["adjust"]) \
+                or int(buf[k.o_cur]) != seat:
+            return seat
+
+
+def test_guild_power_hook_is_offered_before_every_step_of_a_round_one_turn():
+    # "You may activate your Guild's power at any time during your turn": the hook runs
+    # before Construct, Settle and Adjust, for the seat whose turn it is.
+    s = round1_build(3)
+    k, calls = _recording_twin(s)
+    buf = s.buf.copy()
+    seat = _one_turn(k, buf, lambda legal: legal[-1])
+    nxt = int(buf[k.o_cur])
+    assert calls == [(PH["split"], seat, seat), (PH["adjust"], seat, seat), (PH["loc"], nxt, nxt)]
+
+
+def test_guild_power_hook_is_offered_before_every_step_of_a_round_two_turn():
+    # round 2: before Construct, Settle, Promote and Adjust
+    s = round2_build(3, (), 3)
+    seat = s.to_move()[0]
+    gap = s.legal_moves(seat)[0]
+    f(s, "an")[s.game.board["gaps"][gap]["area"]][seat] += 2     # nobles to promote
+    k, calls = _recording_twin(s)
+    buf = s.buf.copy()
+    k.apply(buf, seat, gap)
+    card = next(c for c in range(11) if buf[k.o_hand + seat * 14 + c] > 0 and s.game.cards[c][1] >= 1)
+    k.apply(buf, seat, card)
+    k.apply(buf, seat, 0)                       # settle the first half, promote up to the second
+    while int(buf[k.o_phase]) in (PH["n1"], PH["n2"]):
+        k.apply(buf, seat, 0)
+    k.apply(buf, seat, 1 + 2 * seat)            # promote one of our nobles
+    if int(buf[k.o_phase]) == PH["promote"]:
+        k.apply(buf, seat, 0)
+    k.apply(buf, seat, 0)                       # pass the adjust
+    phases = [c[0] for c in calls if c[1] == seat]
+    assert phases == [PH["split"], PH["promote"], PH["adjust"]]
+    assert all(c[1] == c[2] for c in calls)
