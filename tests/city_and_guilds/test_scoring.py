@@ -162,6 +162,14 @@ def test_guild_tie_after_every_tie_break_means_no_count():
     assert money(s) == [0, 0, 0, 0]
 
 
+def test_guild_tie_skips_only_the_guild_count_the_block_count_is_paid():
+    mi = ("minstrel", None, 0)
+    t = [("building-bakers", 1, 1), mi, ("building-candlemakers", None, 0), mi, mi, mi, mi]
+    s = guild_b(t, tracks={BAKERS: [(2, 1)], CANDLE: [(3, 1)]})
+    assert s.game.kernel.guild_control(s.buf, 1) == -1
+    assert money(s) == [0, 8 + 6 * 5, 0, 0]  # seat 1 alone in the block: all of £38
+
+
 def test_completion_is_followed_by_the_draw_when_no_tavern_remains():
     s = example_block()
     f(s, "tavleft")[0] = 0

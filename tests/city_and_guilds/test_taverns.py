@@ -42,3 +42,14 @@ def test_no_tavern_is_offered_when_none_remain():
     f(s, "tavleft")[0] = 0
     place(s, 0, "place market-bakers h2")
     assert s.game.phase(s) == DRAW
+
+
+def test_a_chain_reaction_tavern_may_be_declined_too():
+    tiles = dict(B_BUT_H2)
+    tiles.update(C_BUT_K3)
+    s = position(tiles=tiles, hands={0: ["market-bakers"] * 3})
+    place(s, 0, "place market-bakers h2")
+    place(s, 0, "tavern k3")
+    assert s.game.phase(s) == TAVERN_PH and s.to_move() == (0,)
+    place(s, 0, "tavern pass")
+    assert s.game.phase(s) == DRAW and f(s, "tavleft")[0] == 3
