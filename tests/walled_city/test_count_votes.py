@@ -209,3 +209,44 @@ def test_two_player_neutral_competes_for_majorities_but_scores_nothing():
     put(s, 0, 0, peasants=1)
     assert neighbourhood_votes(s) == [3, 0, 5]
     assert votes(s)[:2] == [3, 0]
+
+
+def test_flee_example_every_noble_of_a_multi_area_neighbourhood_with_an_open_gap_leaves():
+    # Rulebook example: two open gaps; the top-right neighbourhood has no nobles (no change),
+    # the bottom one holds two of Olive's nobles and one each of William's and Tanya's, spread
+    # over its areas: all four flee, even from an area with no gap of its own.
+    s = isolate_all(empty_board(3))
+    f(s, "round")[0] = 2
+    f(s, "wall")[:] = 1
+    gaps = s.game.board["gaps"]
+    paths = s.game.board["paths"]
+    # bottom neighbourhood: the gap area of gap 7 (D3) joined with D2 and inner C3
+    g_bottom = 7
+    d3 = gaps[g_bottom]["area"]
+    joined = {d3}
+    for i, p in enumerate(paths):
+        if d3 in p["a"] + p["b"]:
+            f(s, "road")[i] = 0
+            joined |= set(p["a"] + p["b"])
+    inner = next(a for a in joined if a not in {g["area"] for g in gaps})   # no gap on its perimeter
+    f(s, "wall")[g_bottom] = 0
+    f(s, "wall")[3] = 0                                                   # top-right gap, no nobles there
+    put(s, d3, OLIVE, nobles=1, peasants=2)
+    put(s, inner, OLIVE, nobles=1)
+    put(s, inner, WILLIAM, nobles=1, peasants=1)
+    other = next(a for a in joined if a not in (d3, inner))
+    put(s, other, TANYA, nobles=1)
+    put(s, gaps[3]["area"], WILLIAM, peasants=2)
+    safe = gaps[0]["area"]
+    put(s, safe, TANYA, nobles=2)
+    f(s, "tw")[gaps[g_bottom]["towers"][0]][OLIVE] = 1                    # watchmen never flee
+    buf = s.buf.copy()
+    s.game.kernel.count_votes(buf)
+    an = s.game.layout.view(buf, "an")
+    ap = s.game.layout.view(buf, "ap")
+    assert all(int(an[a][o]) == 0 for a in joined for o in range(3))
+    assert int(ap[d3][OLIVE]) == 2 and int(ap[inner][WILLIAM]) == 1 and int(ap[gaps[3]["area"]][WILLIAM]) == 2
+    assert int(an[safe][TANYA]) == 2
+    assert int(s.game.layout.view(buf, "tw")[gaps[g_bottom]["towers"][0]][OLIVE]) == 1
+    # the fled nobles are out of the game, not back in the supply
+    assert list(s.game.layout.view(buf, "nob")) == list(f(s, "nob"))
