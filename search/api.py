@@ -190,7 +190,7 @@ def broken_players() -> dict[str, str]:
 def _load_builtin() -> None:
     import importlib
 
-    for mod in ("search.baselines", "search.ismcts"):
+    for mod in ("search.baselines", "search.ismcts", "search.solver"):
         if mod in _BROKEN:
             continue
         try:
