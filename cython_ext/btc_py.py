@@ -194,9 +194,10 @@ class BtcKernel(Kernel):
     def gen_cells(self, buf, c, duplex, out):
         """Legal cells for a building (or a duplex's left half) in city ``c``.
 
-        Adjacency is required; if no adjacent cell keeps the city completable
-        (possible only in rare corner shapes), any completable empty cell is
-        allowed so that a seat always has a move (docs/rulings).
+        Adjacency is required, and ``feasible`` keeps the city completable by
+        adjacent placements; should no adjacent cell pass (not seen in random
+        play), any completable empty cell is allowed so that a seat always has
+        a move (docs/rulings).
         """
         g = self.geo(buf, c)
         base = self.O_CITY + c * NCELL
