@@ -218,7 +218,11 @@ SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win"}
 
 
 class SolverPlayer(Player):
-    """Plays the best average exact value over ``worlds`` determinizations."""
+    """Plays the best average exact value over ``worlds`` determinizations.
+
+    A position beyond ``max_nodes`` (or a search stopped early) is played by
+    ISMCTS under the same limits instead, so the player always answers.
+    """
 
     name = "solver"
     options = dict(SOLVER_SPEC)
@@ -240,8 +244,15 @@ class SolverPlayer(Player):
         # the node budget bounds the work; iteration and time limits do not apply
         start = time.perf_counter()
         worlds = 1 if isinstance(view, OpenState) else self.opts["worlds"]
-        sol = solve_view(view, seat, worlds, int(self.rng.below(1 << 30)), self.opts["reward"],
-                         self.opts["max_nodes"], stop)
+        try:
+            sol = solve_view(view, seat, worlds, int(self.rng.below(1 << 30)), self.opts["reward"],
+                             self.opts["max_nodes"], stop)
+        except SolverLimit:
+            # too large to solve (or stopped): never answer with nothing -- search instead
+            from search.ismcts import IsmctsPlayer
+
+            fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
+            return fallback.search(view, seat, limits, on_info, stop)
         el = time.perf_counter() - start
         info = SearchInfo(iterations=worlds, nodes=sol.nodes, elapsed=el, best=sol.best,
                           moves=[MoveStat(m, 1, v) for m, v in sol.values.items()])

@@ -159,3 +159,9 @@ def test_chance_is_an_expectation_and_single_movers_maximise_their_own_reward():
     v0 = (1 / 3 + 0.5 + 0.5) / 3
     assert sol.value[0] == pytest.approx(v0)
     assert sol.value[1] == pytest.approx(1 - v0)
+
+
+def test_the_solver_player_falls_back_to_search_when_the_position_is_too_large():
+    s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+    p = make_player("solver", seed=1, max_nodes=50)
+    assert p.choose(s, 0, Limits(iterations=50)) in s.legal_moves(0)
