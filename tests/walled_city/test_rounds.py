@@ -402,3 +402,35 @@ def test_guild_power_hook_is_offered_before_every_step_of_a_round_two_turn():
     phases = [c[0] for c in calls if c[1] == seat]
     assert phases == [PH["split"], PH["promote"], PH["adjust"]]
     assert all(c[1] == c[2] for c in calls)
+
+
+def test_promote_takes_nobles_from_anywhere_in_the_walls_neighbourhood_only():
+    # "promote up to that many Nobles from the neighborhood adjacent to your constructed Wall"
+    s = round2_build(3, (), 3)
+    seat = s.to_move()[0]
+    other = (seat + 1) % 3
+    third = (seat + 2) % 3
+    b = s.game.board
+    gap = s.legal_moves(seat)[0]
+    area = b["gaps"][gap]["area"]
+    f(s, "road")[:] = 1
+    i, p = next((i, p) for i, p in enumerate(b["paths"]) if area in p["a"] + p["b"])
+    f(s, "road")[i] = 0                                    # the wall's area joins one neighbour
+    neighbour = [x for x in p["a"] + p["b"] if x != area][0]
+    outside = next(a for a in range(len(b["areas"])) if a not in (area, neighbour))
+    f(s, "an")[:, :] = 0
+    f(s, "an")[neighbour][other] = 1                       # same neighbourhood, another area
+    f(s, "an")[outside][third] = 1                         # another neighbourhood
+    s.apply(seat, gap)
+    card = next(k for k in s.legal_moves(seat) if s.game.cards[k] == (2, 2)) if 7 in s.legal_moves(seat) \
+        else next(k for k in s.legal_moves(seat) if s.game.cards[k][1] >= 1)
+    s.apply(seat, card)
+    s.apply(seat, 0)
+    while phase(s) in (PH["n1"], PH["n2"]):
+        s.apply(seat, 0)                                    # peasants only
+    assert phase(s) == PH["promote"]
+    owners = {(m - 1) // 2 for m in s.legal_moves(seat) if m > 0}
+    assert owners == {other}
+    t = b["gaps"][gap]["towers"][0]
+    s.apply_string(seat, f"promote p{other} T{t}")
+    assert int(f(s, "an")[neighbour][other]) == 0 and int(f(s, "tw")[t][other]) >= 1
