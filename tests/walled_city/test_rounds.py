@@ -434,3 +434,11 @@ def test_promote_takes_nobles_from_anywhere_in_the_walls_neighbourhood_only():
     t = b["gaps"][gap]["towers"][0]
     s.apply_string(seat, f"promote p{other} T{t}")
     assert int(f(s, "an")[neighbour][other]) == 0 and int(f(s, "tw")[t][other]) >= 1
+
+
+def test_round_two_build_order_is_ascending_round_two_guild_priority():
+    s = round2_build(4, ("mixed-guilds",), 5)
+    key = s.game.topo["gkey"]
+    order = list(f(s, "order"))
+    keys = [int(key[f(s, "guild")[p] - 1]) for p in order]
+    assert keys == sorted(keys) and s.to_move() == (order[0],)
