@@ -492,32 +492,32 @@ cdef class BtcKernel(Kernel):
         cdef int i = buf[self.O_PTR]
         cdef int duplex = self.t_rkind[r]
         cdef int nh = self.players if duplex else self.NPOS
-        cdef int q, j, total
+        cdef int q, jn, total
         if duplex:
             buf[self.O_BOXD + k] -= 1
         else:
             buf[self.O_BOXB + k] -= 1
-        if i < nh * hs:
-            q = i // hs
+        jn = 4 if duplex and self.JAMEY else 0
+        if i < jn:
+            buf[self.O_PEND + (i // 2) * 4 + 2 + i % 2] = k
+        else:
+            q = (i - jn) // hs
             buf[self.O_HAND + q * KM + k] += 1
             buf[self.O_HANDN + q] += 1
-        else:
-            j = i - nh * hs
-            buf[self.O_PEND + (j // 2) * 4 + 2 + j % 2] = k
         i += 1
         buf[self.O_PTR] = i
-        total = nh * hs + (4 if duplex and self.JAMEY else 0)
+        if jn > 0 and i == jn:
+            buf[self.O_SUB] = 0
+            self.begin_place(buf)
+            return
+        total = nh * hs + jn
         if i == total:
             buf[self.O_PTR] = 0
             self.start_turn(buf)
 
     cdef void start_turn(self, int[::1] buf):
         if self.t_rkind[buf[self.O_ROUND]]:
-            if self.JAMEY:
-                buf[self.O_SUB] = 0
-                self.begin_place(buf)
-            else:
-                buf[self.O_PHASE] = PH_CHOOSE
+            buf[self.O_PHASE] = PH_CHOOSE
         elif self.JAMEY:
             buf[self.O_PTR] = 0
             buf[self.O_PHASE] = PH_JDEAL
@@ -612,8 +612,10 @@ cdef class BtcKernel(Kernel):
         cdef int r, q, k
         buf[self.O_PTR] = 0
         if buf[self.O_SUB] == 0:
+            # Jamey's round-two duplex tiles are placed: now the humans draw their hands
             buf[self.O_SUB] = 1
-            buf[self.O_PHASE] = PH_CHOOSE
+            buf[self.O_PTR] = 4
+            buf[self.O_PHASE] = PH_DEAL
             return
         r = buf[self.O_ROUND]
         if not self.t_rkind[r] and buf[self.O_HANDN] > 1:
@@ -763,7 +765,8 @@ cdef class BtcKernel(Kernel):
             hs = self.t_rhand[r]
             nh = self.players if self.t_rkind[r] else self.NPOS
             i = buf[self.O_PTR]
-            if i < nh * hs and i // hs != observer:
+            i -= 4 if self.JAMEY and self.t_rkind[r] else 0
+            if 0 <= i < nh * hs and i // hs != observer:
                 return HIDDEN
         return move
 

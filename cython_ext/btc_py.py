@@ -472,27 +472,29 @@ class BtcKernel(Kernel):
             buf[self.O_BOXD + k] -= 1
         else:
             buf[self.O_BOXB + k] -= 1
-        if i < nh * hs:
-            q = i // hs
+        # 2-player advanced round two: Jamey's four duplex tiles first (two per human,
+        # face up), placed before the humans draw their own hands
+        jn = 4 if duplex and self.JAMEY else 0
+        if i < jn:
+            buf[self.O_PEND + (i // 2) * 4 + 2 + i % 2] = k
+        else:
+            q = (i - jn) // hs
             buf[self.O_HAND + q * KM + k] += 1
             buf[self.O_HANDN + q] += 1
-        else:  # 2-player advanced: Jamey's duplex tiles, two per human, face up
-            j = i - nh * hs
-            buf[self.O_PEND + (j // 2) * 4 + 2 + j % 2] = k
         i += 1
         buf[self.O_PTR] = i
-        total = nh * hs + (4 if duplex and self.JAMEY else 0)
+        if jn > 0 and i == jn:
+            buf[self.O_SUB] = 0
+            self.begin_place(buf)
+            return
+        total = nh * hs + jn
         if i == total:
             buf[self.O_PTR] = 0
             self.start_turn(buf)
 
     def start_turn(self, buf):
         if self.t_rkind[buf[self.O_ROUND]]:
-            if self.JAMEY:
-                buf[self.O_SUB] = 0
-                self.begin_place(buf)
-            else:
-                buf[self.O_PHASE] = PH_CHOOSE
+            buf[self.O_PHASE] = PH_CHOOSE
         elif self.JAMEY:
             buf[self.O_PTR] = 0
             buf[self.O_PHASE] = PH_JDEAL
@@ -586,8 +588,10 @@ class BtcKernel(Kernel):
     def end_place(self, buf):
         buf[self.O_PTR] = 0
         if buf[self.O_SUB] == 0:
+            # Jamey's round-two duplex tiles are placed: now the humans draw their hands
             buf[self.O_SUB] = 1
-            buf[self.O_PHASE] = PH_CHOOSE
+            buf[self.O_PTR] = 4
+            buf[self.O_PHASE] = PH_DEAL
             return
         r = buf[self.O_ROUND]
         if not self.t_rkind[r] and buf[self.O_HANDN] > 1:
@@ -743,7 +747,8 @@ class BtcKernel(Kernel):
             hs = self.t_rhand[r]
             nh = self.players if self.t_rkind[r] else self.NPOS
             i = buf[self.O_PTR]
-            if i < nh * hs and i // hs != observer:
+            i -= 4 if self.JAMEY and self.t_rkind[r] else 0
+            if 0 <= i < nh * hs and i // hs != observer:
                 return HIDDEN
         return move
 

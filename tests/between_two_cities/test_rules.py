@@ -291,7 +291,32 @@ def test_two_player_advanced_round_two_each_human_picks_one_of_two_jamey_duplexe
     s.apply(0, m)
     assert int(f(s, "jdisc")[0]) >= 0 and (f(s, "pend")[0] == -1).all()
     s.apply(1, s.legal_moves(1)[0])
-    assert phase(s) == PH_CHOOSE and list(f(s, "handn")[:2]) == [3, 3]
+    # "Then proceed with the normal round two steps": the humans draw their 3 duplex tiles now
+    assert phase(s) == PH_DEAL and list(f(s, "handn")[:2]) == [0, 0]
+    run_until(s, lambda s: phase(s) == PH_CHOOSE)
+    assert list(f(s, "handn")[:2]) == [3, 3]
+
+
+def test_two_player_advanced_jamey_duplexes_are_placed_before_the_humans_draw():
+    # "Round two begins with Jamey drawing 4 duplex tiles. Each human player gains 2 at random,
+    # selects 1 ..., and places it ... Then proceed with the normal round two steps."
+    s = new(2, ("two-player-advanced",), seed=3)
+    run_until(s, lambda s: int(f(s, "round")[0]) == 1 and phase(s) == PH_DEAL)
+    first = [s.move_to_string(CHANCE, m) for m, _ in s.chance_outcomes()]
+    assert first and all(t.startswith("deal ") for t in first)
+    deals = 0
+    while phase(s) == PH_DEAL:
+        s.apply(CHANCE, s.chance_outcomes()[0][0])
+        deals += 1
+    assert deals == 4 and phase(s) == PH_PLACE
+    assert list(f(s, "handn")[:2]) == [0, 0]  # no human hand yet when Jamey's duplex is chosen
+    assert (f(s, "pend")[:, 2:] >= 0).all()
+    # Jamey's four tiles are dealt face up, the humans' hands later are hidden from the other seat
+    while phase(s) != PH_DEAL:
+        s.apply(s.to_move()[0], s.legal_moves(s.to_move()[0])[0])
+    k = s.game.kernel
+    m = s.chance_outcomes()[0][0]
+    assert k.observed_move(s.buf, CHANCE, m, 0) == m and k.observed_move(s.buf, CHANCE, m, 1) >= k.max_moves
 
 
 def test_jamey_can_win():
