@@ -53,7 +53,7 @@ cdef class Search:
     cdef public int root_depth
     cdef public double c, scale
     cdef public object reward_fn, rollout_fn
-    cdef public bint determinize
+    cdef public bint determinize, view_keys
     cdef public long long iterations, node_visits_total
     cdef Rng rng
     cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np
@@ -127,6 +127,7 @@ cdef class Search:
         self.scale = scale
         self.max_nodes = max_nodes
         self.hash_depth = hash_depth
+        self.view_keys = True
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
         self.ntrees = players if mode == MO else 1
@@ -457,7 +458,8 @@ cdef class Search:
                 vh = 0
                 if self.mode != OMNI:
                     vh = self._owner_view_hash(t)
-                    self.evk[t] = mix64(self.evk[t] ^ vh)
+                    if self.view_keys:
+                        self.evk[t] = mix64(self.evk[t] ^ vh)
                 c = self._child_get(self.cur[t], self.evk[t])
                 if c < 0:
                     grown = True

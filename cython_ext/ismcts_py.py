@@ -95,6 +95,7 @@ class Search:
         self.scale = float(scale)
         self.max_nodes = max_nodes
         self.hash_depth = hash_depth
+        self.view_keys = True  # False: children keyed by observed moves only
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
         self.ntrees = players if mode == MO else 1
@@ -286,7 +287,8 @@ class Search:
                     # what the owner now sees (cards revealed, hands received) is part
                     # of its information set, not only the observed moves
                     vh = self._owner_view_hash(t)
-                    ev[t] = mix64(ev[t] ^ vh)
+                    if self.view_keys:
+                        ev[t] = mix64(ev[t] ^ vh)
                 c = self.children.get((cur[t], ev[t]), -1)
                 if c < 0:
                     grown = True

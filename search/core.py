@@ -95,9 +95,16 @@ def egreedy_rollout(game: Game, epsilon: float) -> Callable:
 def make_search(view: State, seat: int, *, tree: str = "so", exploration: float = 0.7,
                 reward: str = "win", rollout: str = "random", epsilon: float = 0.1,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
-                determinize: bool = True) -> Any:
+                determinize: bool = True, keys: str = "moves") -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
-    ``determinize=False``)."""
+    ``determinize=False``).
+
+    ``keys``: ``moves`` keys a node's children by the moves its owner observed
+    (own moves, public moves, a hidden-move code for the others), so one node
+    gathers every determinization that shares that history and the tree grows
+    deep; ``view`` also folds in a hash of the owner's whole view (the hands it
+    was shown, cards revealed), one node per distinct information set, which
+    in drafting games makes almost every child new."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -105,6 +112,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     rfun = egreedy_rollout(game, epsilon) if rollout == "egreedy" else None
     s = mod.Search(k, game.players, seat, TREE_MODES[tree], exploration, rmode,
                    float(game.score_scale), max_nodes, hash_depth, rfn, rfun)
+    s.view_keys = keys == "view"
     s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
     return s
 

@@ -18,7 +18,7 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   millisecond (compiled; the pure-Python loop between iterations).
 * Final move: most visits, ties by mean own reward.  ``MoveStat.value`` is
   the mean reward vector of this search's iterations through the move.
-* Tree reuse (``reuse``, SO only): the next decision's view is looked up by
+* Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
   view hash among the nodes of the old tree; if found (and the tree is under
   half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
 * ``workers=N``: root parallelism; N-1 forked processes search with derived
@@ -92,6 +92,7 @@ ISMCTS_SPEC = {
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
     "max_nodes": (200_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
+    "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
 }
 
 
@@ -103,7 +104,10 @@ class IsmctsPlayer(Player):
     random (in the kernel) or egreedy (game heuristic, ``epsilon``);
     ``reuse`` keep the subtree between decisions (so only); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
-    added; ``impl`` force the compiled or the Python loop.
+    added; ``impl`` force the compiled or the Python loop; ``keys`` moves
+    (children keyed by the observed moves: deep trees, the default) or view
+    (also by a hash of the owner's whole view: exact information sets, which
+    in Guildes keeps the tree one level deep -- see docs/strength.md).
     """
 
     name = "ismcts"
@@ -152,7 +156,9 @@ class IsmctsPlayer(Player):
         o = self.opts
         key = (id(view.game), seat, o["tree"])
         s = self._search
-        if (o["reuse"] and o["tree"] == "so" and s is not None and self._key == key
+        # a node found by view hash is the new root only where nodes are whole
+        # information sets (keys=view); a moves-keyed node mixes many views
+        if (o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
                 and not isinstance(view, OpenState)):
             from cython_ext.ismcts_py import view_hash
 
@@ -189,9 +195,10 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     """A fresh search for ``view``; an :class:`OpenState` (omniscient analysis) is
     searched as the full state it is: no determinization, every move visible."""
     omni = isinstance(view, OpenState)
-    return core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
-                            reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
-                            max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni)
+    s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
+                         reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
+                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"])
+    return s
 
 
 def plan(limits: Limits, seat: int, players: int, start: float):

@@ -157,7 +157,7 @@ def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
     from cython_ext.ismcts_py import view_hash
 
     s = _late_play_step()
-    p = make_player("ismcts", seed=3)
+    p = make_player("ismcts", seed=3, keys="view")
     m = p.choose(s, 0, Limits(iterations=ITERS))
     old = p._search
     # the others' hands are hidden, so find a joint play whose view the tree holds

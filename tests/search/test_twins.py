@@ -8,8 +8,8 @@ from tests.search.helpers import COMPILED, guildes_start, random_decision
 pytestmark = pytest.mark.skipif(not COMPILED, reason="compiled ismcts/guildes kernels absent")
 
 
-def _run(view, seat, impl, tree, reward, iters, seed, max_nodes=100_000):
-    s = core.make_search(view, seat, tree=tree, reward=reward, impl=impl, max_nodes=max_nodes)
+def _run(view, seat, impl, tree, reward, iters, seed, max_nodes=100_000, keys="moves"):
+    s = core.make_search(view, seat, tree=tree, reward=reward, impl=impl, max_nodes=max_nodes, keys=keys)
     rng = select.twins("kernel")[0].Rng(seed)
     s.run(rng, iters, 0.0, 0)
     roots = s.get_roots()
@@ -25,13 +25,14 @@ def test_compiled_and_python_loops_agree_at_game_start(tree, reward):
 
 
 @pytest.mark.parametrize("plies", [20, 60, 120])
-def test_compiled_and_python_loops_agree_later_in_the_game(plies):
+@pytest.mark.parametrize("keys", ["moves", "view"])
+def test_compiled_and_python_loops_agree_later_in_the_game(plies, keys):
     s = random_decision(guildes_start(4, 5), plies, plies)
     seat = s.to_move()[0]
     view = s.observe(seat)
     for tree in ("so", "mo"):
-        assert _run(view, seat, "python", tree, "win", 300, plies) == \
-            _run(view, seat, "compiled", tree, "win", 300, plies)
+        assert _run(view, seat, "python", tree, "win", 300, plies, keys=keys) == \
+            _run(view, seat, "compiled", tree, "win", 300, plies, keys=keys)
 
 
 def test_loops_agree_with_a_node_limit():
