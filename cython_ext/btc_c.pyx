@@ -274,23 +274,7 @@ cdef class BtcKernel(Kernel):
 
     # ------------------------------------------------------------------ turn
     cpdef int to_move(self, int[::1] buf, int[::1] out):
-        cdef int ph = buf[self.O_PHASE], n = 0, s
-        if ph == PH_END:
-            return 0
-        if ph <= PH_JDEAL:
-            out[0] = -1
-            return 1
-        if ph == PH_ASSIGN:
-            out[0] = 0 if self.t_rdir[buf[self.O_ROUND]] > 0 else 1
-            return 1
-        if ph == PH_PLACE:
-            out[0] = buf[self.O_PTR]
-            return 1
-        for s in range(self.players):
-            if buf[self.O_DONE + s] == 0:
-                out[n] = s
-                n += 1
-        return n
+        return self.to_move_c(buf, &out[0])
 
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out):
         cdef int ph = buf[self.O_PHASE], n = 0, h, a, b, duplex, p, slot, k, side, c, m, i
