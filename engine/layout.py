@@ -5,7 +5,7 @@ the engine gets readable views and a text form for free.
 
 >>> lay = Layout([("round", 1), ("score", 3), ("table", (3, 2))])
 >>> lay.size
-12
+10
 >>> buf = lay.new()
 >>> lay.view(buf, "table")[1, 0] = 5
 >>> text = lay.dumps(buf)

@@ -1,0 +1,30 @@
+"""The examples in docstrings run and stay true."""
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import engine
+import guildhall
+import search
+
+PACKAGES = (engine, search, guildhall)
+EXTRA = ("cython_ext.select", "cython_ext.kernel_py")
+
+
+def modules():
+    names = list(EXTRA)
+    for pkg in PACKAGES:
+        names.append(pkg.__name__)
+        for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+            if not info.name.endswith("__main__"):
+                names.append(info.name)
+    return names
+
+
+@pytest.mark.parametrize("name", modules())
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} failing example(s) in {name}"
