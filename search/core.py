@@ -92,7 +92,7 @@ def egreedy_rollout(game: Game, epsilon: float) -> Callable:
     return rollout
 
 
-def make_search(view: State, seat: int, *, tree: str = "so", exploration: float = 0.7,
+def make_search(view: State, seat: int, *, tree: str = "so", exploration: float = 1.4,
                 reward: str = "win", rollout: str = "random", epsilon: float = 0.1,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
                 determinize: bool = True, keys: str = "moves") -> Any:

@@ -82,7 +82,7 @@ def _pos_int(lo: int, hi: int):
 
 
 ISMCTS_SPEC = {
-    "exploration": (0.7, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
+    "exploration": (1.4, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
                     "a number in [0, 100]"),
     "tree": ("so", lambda v: v in core.TREE_MODES and v != "omni", "so or mo"),
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score"),

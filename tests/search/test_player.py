@@ -19,7 +19,7 @@ def test_every_player_is_registered():
 
 def test_players_list_their_options_with_defaults():
     p = make_player("ismcts")
-    assert p.options["exploration"] == 0.7 and p.options["tree"] == "so" and p.options["workers"] == 1
+    assert p.options["exploration"] == 1.4 and p.options["tree"] == "so" and p.options["workers"] == 1
     assert all(k == k.lower() and " " not in k for k in p.options)
 
 
