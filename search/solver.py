@@ -138,30 +138,36 @@ class _Solver:
 
 
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
-          stop: Optional[threading.Event] = None) -> Solution:
-    """Solve a full state exactly (see the module docstring)."""
+          stop: Optional[threading.Event] = None, seat: Optional[int] = None) -> Solution:
+    """Solve a full state exactly (see the module docstring).
+
+    ``seat``: whose moves to report when several seats are to move (default:
+    the first listed); the value does not depend on it.
+    """
     if state.observer is not None:
         raise SearchError("solve needs a full state; use solve_view for a seat's view")
     solver = _Solver(reward, max_nodes, stop)
     movers = state.to_move()
     if not movers:
         return Solution(list(state.returns(reward)), None, nodes=1)
-    seat = movers[0]
+    if seat is not None and seat in movers:
+        movers = (seat,) + tuple(x for x in movers if x != seat)
+    first = movers[0]
     values: dict[int, list[float]] = {}
-    if seat == CHANCE:
+    if first == CHANCE:
         return Solution(list(solver.value(state)), CHANCE, nodes=solver.nodes, fallback=solver.fallback)
     if len(movers) == 1:
-        for m in state.legal_moves(seat):
-            values[m] = list(solver.value(solver._child(state, seat, m)))
-        best = max(values, key=lambda m: (values[m][seat], -m))
+        for m in state.legal_moves(first):
+            values[m] = list(solver.value(solver._child(state, first, m)))
+        best = max(values, key=lambda m: (values[m][first], -m))
         value = values[best]
     else:
         value_t, choice = solver.simultaneous(state, movers)
         value, best = list(value_t), choice[0]
         # a move's value: the others keep their equilibrium choices
-        for m in state.legal_moves(seat):
+        for m in state.legal_moves(first):
             values[m] = list(solver.joint_value(state, movers, (m,) + choice[1:]))
-    return Solution(value, seat, values, best, solver.nodes, solver.fallback)
+    return Solution(value, first, values, best, solver.nodes, solver.fallback)
 
 
 def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: str = "win",
@@ -176,7 +182,7 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     fallback = False
     for _ in range(worlds):
         world = view.determinize(seat, rng)  # an OpenState (omniscient analysis) returns itself
-        sol = solve(_as_mover(world, seat), reward, max_nodes, stop)
+        sol = solve(world, reward, max_nodes, stop, seat=seat)
         nodes += sol.nodes
         fallback |= sol.fallback
         total += np.asarray(sol.value)
@@ -185,33 +191,6 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     values = {m: [float(x) / worlds for x in v] for m, v in sorted(sums.items())}
     best = max(values, key=lambda m: (values[m][seat], -m))
     return Solution([float(x) / worlds for x in total], seat, values, best, nodes, fallback)
-
-
-def _as_mover(world: State, seat: int) -> State:
-    """Put ``seat`` first among the seats to move, so that ``solve`` reports its moves."""
-    movers = world.to_move()
-    if len(movers) <= 1 or movers[0] == seat:
-        return world
-    # the simultaneous step's value does not depend on who is listed first;
-    # solve() reports the first mover's moves, so reorder through a wrapper
-    return _Reordered(world, seat)
-
-
-class _Reordered(State):
-    __slots__ = ("first",)
-
-    def __init__(self, world: State, first: int) -> None:
-        super().__init__(world.game, world.buf)
-        self.first = first
-
-    def to_move(self) -> tuple[int, ...]:
-        movers = super().to_move()
-        if self.first in movers:
-            return (self.first,) + tuple(s for s in movers if s != self.first)
-        return movers
-
-    def clone(self) -> State:
-        return State(self.game, self.buf.copy())
 
 
 SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win"}
