@@ -112,3 +112,67 @@ def result_line(rec: GameRecord, names: Sequence[str]) -> str:
     who = " and ".join(f"seat {w} ({names[w]})" for w in rec.winners) or "nobody at the table"
     verb = "wins" if len(rec.winners) <= 1 else "share the win"
     return f"final scores: {scores} -- {who} {verb}"
+
+
+@dataclass
+class Standing:
+    """One engine's results in a tournament."""
+
+    name: str
+    games: int = 0
+    shares: list[float] = field(default_factory=list)  # win share per game (1/k for a k-way tie)
+    score_total: float = 0.0
+
+    @property
+    def win_share(self) -> float:
+        return sum(self.shares) / len(self.shares) if self.shares else 0.0
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of the win share (normal approximation)."""
+        n = len(self.shares)
+        if n < 2:
+            return 0.0
+        m = self.win_share
+        var = sum((x - m) ** 2 for x in self.shares) / (n - 1)
+        return 1.96 * (var / n) ** 0.5
+
+
+def seating(engines: Sequence[str], players: int, game_index: int) -> list[str]:
+    """Engines rotated over the seats, one step per game, so each sits everywhere.
+
+    >>> seating(["a", "b"], 3, 0), seating(["a", "b"], 3, 1)
+    (['a', 'b', 'a'], ['b', 'a', 'b'])
+    """
+    k = len(engines)
+    return [engines[(s + game_index) % k] for s in range(players)]
+
+
+def tournament(game: Game, engines: Sequence[str], games: int, limits: Limits, seed: int = 0,
+               options: Optional[dict] = None,
+               on_game: Optional[Callable[[int, GameRecord, list[str]], None]] = None) -> dict[str, Standing]:
+    """Play ``games`` games with the engines rotated over the seats.
+
+    Each seat's result counts for the engine in it: its win share in that game
+    (a win 1, a k-way tie 1/k, else 0).  ``options`` maps an engine name to the
+    options its players get (for tuning).  A name may appear once only.
+    """
+    from search.api import make_player
+
+    if len(set(engines)) != len(engines):
+        raise ValueError("each engine may be named once")
+    options = options or {}
+    table = {name: Standing(name) for name in engines}
+    for i in range(games):
+        names = seating(engines, game.players, i)
+        players = [make_player(n, seed=(seed + i) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
+        rec = play_game(game, players, limits, seed + i)
+        ties = len(rec.winners)
+        for s, n in enumerate(names):
+            st = table[n]
+            st.games += 1
+            st.shares.append(1.0 / ties if s in rec.winners else 0.0)
+            st.score_total += rec.scores[s]
+        if on_game is not None:
+            on_game(i, rec, names)
+    return table

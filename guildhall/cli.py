@@ -163,6 +163,67 @@ def selfplay(game, players, variants, edition, count, seed, engines, iterations,
             click.echo(f"  seat {s} ({n}): {wins[s]:g} wins, mean score {totals[s] / count:.1f}")
 
 
+# -- match (tournament) --------------------------------------------------------------------
+def parse_settings(items: Sequence[str]) -> dict:
+    """``ENGINE.OPTION=VALUE`` items as {engine: {option: value}} (values stay strings)."""
+    from engine.errors import BadConfig
+
+    out: dict = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        name, dot, opt = key.partition(".")
+        if not sep or not dot or not name or not opt:
+            raise BadConfig(f"--set takes ENGINE.OPTION=VALUE, not {item!r}")
+        out.setdefault(name, {})[opt] = value
+    return out
+
+
+@main.command()
+@click.argument("game")
+@game_options
+@click.option("--engine", "engines", multiple=True, required=True,
+              help="An engine in the tournament (give two or more).")
+@click.option("--games", "count", type=int, default=20, show_default=True, help="Games to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--set", "settings", multiple=True, metavar="ENGINE.OPTION=VALUE",
+              help="An option for one engine's players, e.g. ismcts.exploration=1.0.")
+@search_options
+@friendly
+def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime) -> None:
+    """Play a tournament between engines, rotated over the seats; report win shares."""
+    import engine as eng
+    from engine.errors import BadConfig
+    from guildhall.arena import tournament
+    from search.api import make_player, player_names
+
+    g = eng.make_game(game, players, variants, edition)
+    if count < 1:
+        raise BadConfig("--games must be at least 1")
+    if len(engines) < 2 or len(set(engines)) != len(engines):
+        raise BadConfig("name two or more different engines with --engine")
+    known = player_names()
+    for n in engines:
+        if n not in known:
+            raise BadConfig(f"unknown engine {n!r} (engines: {', '.join(known)})")
+    options = parse_settings(settings)
+    for n, opts in options.items():
+        if n not in engines:
+            raise BadConfig(f"--set names {n!r}, which is not in the tournament")
+        make_player(n, seed=0, **opts)  # refuse a bad option before playing
+    limits = make_limits(iterations, movetime)
+    click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
+               f"rotated over the seats from seed {seed}")
+    with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
+        table = tournament(g, list(engines), count, limits, seed, options, lambda i, rec, names: bar.update(1))
+    fair = 1.0 / g.players
+    click.echo(f"| engine | seats played | win share | 95% CI | mean score |  (fair share {fair:.3f})")
+    click.echo("|---|---|---|---|---|")
+    for st in table.values():
+        lo, hi = max(0.0, st.win_share - st.half_width), min(1.0, st.win_share + st.half_width)
+        click.echo(f"| {st.name} | {st.games} | {st.win_share:.3f} | [{lo:.3f}, {hi:.3f}] | "
+                   f"{st.score_total / max(1, st.games):.1f} |")
+
+
 # -- perft ---------------------------------------------------------------------------------
 @main.command()
 @click.argument("game")

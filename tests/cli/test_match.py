@@ -1,0 +1,44 @@
+"""`guildhall match`: a tournament with the engines rotated over the seats."""
+from click.testing import CliRunner
+
+import engine
+from guildhall.arena import seating, tournament
+from guildhall.cli import main
+from search.api import Limits
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_engines_rotate_over_every_seat():
+    seen = {(s, name) for i in range(3) for s, name in enumerate(seating(["a", "b", "c"], 3, i))}
+    assert seen == {(s, n) for s in range(3) for n in "abc"}
+
+
+def test_tournament_counts_every_seat_and_splits_ties():
+    g = engine.make_game("guildes", 3)
+    games = []
+    table = tournament(g, ["random", "greedy"], 4, Limits(iterations=5), seed=3,
+                       on_game=lambda i, rec, names: games.append((rec, names)))
+    assert sum(st.games for st in table.values()) == 4 * 3
+    # the win shares of one game add up to 1 over its seats
+    total = sum(sum(st.shares) for st in table.values())
+    assert abs(total - 4) < 1e-9
+    assert len(games) == 4 and all(0.0 <= st.win_share <= 1.0 for st in table.values())
+
+
+def test_match_prints_a_table_and_applies_engine_options():
+    r = run("match", "guildes", "--players", "3", "--engine", "random", "--engine", "ismcts",
+            "--games", "2", "--iterations", "5", "--set", "ismcts.exploration=1.0")
+    assert r.exit_code == 0, r.output
+    assert "| random |" in r.output and "| ismcts |" in r.output and "fair share 0.333" in r.output
+
+
+def test_match_refuses_bad_input_in_one_line():
+    for args in (["--engine", "random"], ["--engine", "random", "--engine", "nope"],
+                 ["--engine", "random", "--engine", "greedy", "--set", "greedy.x"],
+                 ["--engine", "random", "--engine", "ismcts", "--set", "ismcts.exploration=zz"],
+                 ["--engine", "random", "--engine", "greedy", "--set", "pimc.worlds=2"]):
+        r = run("match", "guildes", *args)
+        assert r.exit_code != 0 and r.output.startswith("error: ") and r.output.count("\n") == 1, r.output
