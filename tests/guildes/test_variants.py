@@ -387,3 +387,53 @@ def test_drawing_works_in_every_phase_of_the_variants(variants):
             s.apply(seat, rnd.choice(s.legal_moves(seat)))
     assert s.draw(1).startswith("Guildes")
     assert len(phases) > 4
+
+
+# -- audit additions ----------------------------------------------------------
+def test_protection_also_blocks_sacrifice_targets():
+    # "A Dirty Trick card cannot be played against you": C may not discard a
+    # card from the protected player's table
+    s = to_tricks(4, ["sacrifice", "protection", "knights", "nobles"])
+    s.apply_string(1, "trick decline")
+    assert s.to_move() == (0,)
+    targets = {s.move_to_string(0, m).split()[3].split(":")[0] for m in s.legal_moves(0)[1:]}
+    tb = F(s, "table")
+    worth = [s.game.guild_names.index(x) for x in ("knights", "nobles", "priests", "bourgeois", "alchemists")]
+    if tb[0, worth].sum() > 0:
+        assert targets == {"0", "2", "3"}
+    assert "1" not in targets
+
+
+def test_trick_cards_are_shuffled_back_every_round():
+    # "the Dirty Trick cards dealt this round are gathered and shuffled back in
+    # ... to form a draw pile of 9 cards again": seat 0 may receive any card
+    # but its own previous one, including the others' previous cards
+    s = force_round(4, ("tricks",), "one-fewer", tricks=["knights", "protection", "sacrifice", "nobles"])
+    lay = s.game.layout
+    while int(s.buf[lay["round"]]) == 0:
+        for seat in s.to_move():
+            s.apply(seat, s.legal_moves(seat)[0] if s.to_move() != (CHANCE,) else s.sample_chance())
+    s.apply(CHANCE, s.sample_chance())               # round 2 event
+    outs = {m for m, _ in s.chance_outcomes()}
+    names = s.game.trick_names
+    assert outs == set(range(9)) - {names.index("knights")}
+    assert {names.index("protection"), names.index("sacrifice"), names.index("nobles")} <= outs
+
+
+def test_virtual_card_changes_the_count_of_the_round():
+    # the -1 of a virtual trick card counts in that round's count
+    s = to_tricks(4, ["protection", "swap-tables", "sacrifice", "knights"])
+    for seat in (0, 1, 2):
+        s.apply(seat, 0)
+    kn = s.game.guild_names.index("knights")
+    tb = F(s, "table").copy()
+    who = int(np.argmax(tb[:, kn]))
+    if who == 0:                                      # protected: pick another holder
+        who = next(i for i in (1, 2, 3) if tb[i, kn] > 0)
+    before = F(s, "score").copy()
+    s.apply_string(3, f"trick minus knights {who}")
+    virt = np.zeros_like(tb)
+    virt[who, kn] = -1
+    got = (F(s, "score") - before).tolist()
+    assert got == s.game.votes(tb, 0, virt=virt)
+    assert got != s.game.votes(tb, 0) or tb[:, kn].sum() == 0
