@@ -18,6 +18,14 @@ def _cards(names: list[str], counts) -> str:
     return ", ".join(parts) or "-"
 
 
+def _effect(game: "Guildes", ev: int) -> str:
+    """This round's event effect name under the events variant, else ''."""
+    if not game.events or not 0 <= ev < len(game.event_names):
+        return ""
+    e = game.edition["events"][ev]
+    return e.get("effect", e["name"])
+
+
 def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
     if seat is not None and state.observer is None:
         state = state.observe(seat)
@@ -31,7 +39,8 @@ def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
     if phase == 2:
         lines.append(f"pick {step + 1} of {game.dealt}")
     elif phase == 3:
-        lines.append(f"play {step + 1} of {game.played}")
+        eff = _effect(game, ev)
+        lines.append(f"play {step + 1} of {game.played - (1 if eff == 'one-fewer' else 0)}")
     score = lay.view(buf, "score")
     table = lay.view(buf, "table")
     pending = lay.view(buf, "pending")
@@ -43,8 +52,8 @@ def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
         ready = " [has chosen]" if pending[i] >= 0 else ""
         lines.append(f"seat {i}{mark}: {int(score[i])} votes{ready}")
         lines.append(f"  table: {_cards(names, table[i])}")
-        if fdown is not None and fdown[i] != -1 and phase == 3:
-            card = names[int(fdown[i])] if seat == i or seat is None else "?"
+        if fdown is not None and phase == 3 and step > 0 and _effect(game, ev) == "face-down":
+            card = names[int(fdown[i])] if fdown[i] >= 0 and (seat == i or seat is None) else "?"
             lines.append(f"  face-down card: {card}")
         if virt is not None and virt[i].any():
             mods = ", ".join(f"{'+' if v > 0 else ''}{int(v)} {names[g]}" for g, v in enumerate(virt[i]) if v)

@@ -437,3 +437,13 @@ def test_virtual_card_changes_the_count_of_the_round():
     got = (F(s, "score") - before).tolist()
     assert got == s.game.votes(tb, 0, virt=virt)
     assert got != s.game.votes(tb, 0) or tb[:, kn].sum() == 0
+
+
+def test_drawing_shows_the_round_play_count_and_others_face_down_cards():
+    s = force_round(4, ("events",), "one-fewer")
+    assert "play 1 of 6" in s.draw(0)
+    s = force_round(4, ("events",), "face-down")
+    for seat in s.to_move():
+        play_first(s, seat)
+    text = s.draw(0)
+    assert text.count("face-down card: ?") == 3 and "play 2 of 7" in text
