@@ -447,3 +447,12 @@ def test_drawing_shows_the_round_play_count_and_others_face_down_cards():
         play_first(s, seat)
     text = s.draw(0)
     assert text.count("face-down card: ?") == 3 and "play 2 of 7" in text
+
+
+def test_virtual_plus_one_without_cards_counts_as_one_card():
+    # ruling: treated as having one card, so the player may score the guild
+    g = engine.make_game("guildes", 4, ("tricks",))
+    t = table(g, [{"knights": 1}, {}, {}, {}])
+    virt = np.zeros((4, g.G), dtype=np.intc)
+    virt[1, g.guild_names.index("knights")] = 1
+    assert g.votes(t, 0, virt=virt) == [5, 5, 0, 0]
