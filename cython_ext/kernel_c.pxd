@@ -12,6 +12,8 @@ cdef class Kernel:
     cdef public int players
     cdef public int size
     cdef public int max_moves
+    cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
+    cdef object _chance_probs
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)

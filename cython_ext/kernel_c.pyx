@@ -46,8 +46,11 @@ cdef class Kernel:
     cpdef int sample_chance(self, int[::1] buf, Rng rng):
         cdef int n, i
         cdef double r, acc = 0.0
-        outcomes = memoryview_int(self.max_moves)
-        probs = memoryview_double(self.max_moves)
+        if self._chance_moves is None:
+            self._chance_moves = memoryview_int(self.max_moves)
+            self._chance_probs = memoryview_double(self.max_moves)
+        cdef int[::1] outcomes = self._chance_moves
+        cdef double[::1] probs = self._chance_probs
         n = self.chance(buf, outcomes, probs)
         r = rng.random()
         for i in range(n):
