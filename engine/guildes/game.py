@@ -200,14 +200,54 @@ class Guildes(Game):
             raise BadState("more cards on the tables than the guild has")
 
     def heuristic(self, state: State, seat: int, move: int) -> float:
-        """Votes the card would bring if the round were counted now."""
-        if seat == CHANCE or not 0 <= move < self.G:
+        """Votes the move would bring (or, for a redistribution discard, cost)
+        if the round were counted now.  In the trick phase moves are trick
+        codes, not guilds: their effect on the tables is counted."""
+        if seat == CHANCE:
+            return 0.0
+        phase = self.phase(state)
+        if phase == TRICK:
+            return self._trick_gain(state, seat, move)
+        if not 0 <= move < self.G:
             return 0.0
         table = self.field(state, "table").copy()
         rnd = min(int(state.buf[self.layout["round"]]), 2)
         before = self.votes(table, rnd)[seat]
         table[seat, move] += 1
-        return float(self.votes(table, rnd)[seat] - before)
+        gain = float(self.votes(table, rnd)[seat] - before)
+        return -gain if phase == REDIS else gain
+
+    def _trick_gain(self, state: State, seat: int, move: int) -> float:
+        """Votes a trick move changes for ``seat`` in this round's count."""
+        n, G, k = self.players, self.G, self.kernel
+        if move <= 0:
+            return 0.0
+        table = self.field(state, "table").copy()
+        virt = self.field(state, "virt").copy()
+        rnd = min(int(state.buf[self.layout["round"]]), 2)
+        ev = int(state.buf[self.layout["event"]])
+        ties = bool(self.events) and 0 <= ev and int(self.cfg["event_effect"][ev]) == 1
+        before = self.votes(table, rnd, ties, virt)[seat]
+        t = int(self.field(state, "trick")[seat])
+        kind, m = int(k.trick_kind[t]), move - 1
+        if kind == 1:
+            gb, ga, pb, pa = m % G, (m // G) % G, (m // (G * G)) % n, m // (G * G * n)
+            table[pa, ga] -= 1
+            table[pb, ga] += 1
+            table[pb, gb] -= 1
+            table[pa, gb] += 1
+        elif kind == 2:
+            gt, pt, gc = m % G, (m // G) % n, m // (G * n)
+            table[seat, gc] -= 1
+            table[pt, gt] -= 1
+        elif kind == 4:
+            table[seat, m // G] += 1
+            table[seat, m % G] -= 1
+        elif kind == 5:
+            virt[m // 2, int(k.trick_guild[t])] += -1 if m % 2 else 1
+        else:
+            return 0.0
+        return float(self.votes(table, rnd, ties, virt)[seat] - before)
 
     def votes(self, table: np.ndarray, rnd: int, ties_excluded: bool = False,
               virt: np.ndarray | None = None) -> list[int]:

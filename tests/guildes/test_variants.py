@@ -456,3 +456,27 @@ def test_virtual_plus_one_without_cards_counts_as_one_card():
     virt = np.zeros((4, g.G), dtype=np.intc)
     virt[1, g.guild_names.index("knights")] = 1
     assert g.votes(t, 0, virt=virt) == [5, 5, 0, 0]
+
+
+def test_heuristic_reads_trick_codes_and_redistribution_discards():
+    # trick moves are codes, not guilds: decline gains nothing, a virtual -1
+    # on a rival is judged by the count; a redistribution discard costs votes
+    s = to_tricks(4, ["protection", "swap-tables", "sacrifice", "knights"])
+    for seat in (0, 1, 2):
+        s.apply(seat, 0)
+    g = s.game
+    assert g.heuristic(s, 3, 0) == 0.0
+    for m in s.legal_moves(3):
+        text = s.move_to_string(3, m)
+        _, sign, _, who = text.split() if m else ("", "", "", "")
+        if m:
+            virt = F(s, "virt").copy()
+            virt[int(who), g.guild_names.index("knights")] += 1 if sign == "plus" else -1
+            exp = g.votes(F(s, "table"), 0, virt=virt)[3] - g.votes(F(s, "table"), 0)[3]
+            assert g.heuristic(s, 3, m) == exp
+    r = force_round(4, ("events",), "redistribution")
+    for m in r.legal_moves(0):
+        t = F(r, "table").copy()
+        before = g.votes(t, 0)[0]
+        t[0, m] += 1
+        assert g.heuristic(r, 0, m) == -(g.votes(t, 0)[0] - before)
