@@ -10,7 +10,6 @@ observer marker); a kernel lays its own fields out from word 2 on.
 """
 from __future__ import annotations
 
-import numpy as np
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -82,8 +81,10 @@ class Kernel:
 
     def sample_chance(self, buf, rng: Rng) -> int:
         """Draw one chance outcome with its probability."""
-        outcomes = np.zeros(self.max_moves, dtype=np.intc)
-        probs = np.zeros(self.max_moves, dtype=np.float64)
+        scratch = getattr(self, "_chance_scratch", None)
+        if scratch is None:  # allocated once: rollouts draw chance at every deal
+            scratch = self._chance_scratch = ([0] * self.max_moves, [0.0] * self.max_moves)
+        outcomes, probs = scratch
         n = self.chance(buf, outcomes, probs)
         r = rng.random()
         acc = 0.0

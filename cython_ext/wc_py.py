@@ -729,18 +729,6 @@ class WalledCityKernel(Kernel):
                     n += 1
         return n
 
-    def sample_chance(self, buf, rng: Rng) -> int:
-        outcomes = [0] * 64
-        probs = [0.0] * 64
-        n = self.chance(buf, outcomes, probs)
-        r = rng.random()
-        acc = 0.0
-        for i in range(n):
-            acc += probs[i]
-            if r < acc:
-                return outcomes[i]
-        return outcomes[n - 1]
-
     # -- hidden information ------------------------------------------------------------
     def observe(self, buf, seat: int) -> None:
         for p in range(self.players):
