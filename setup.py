@@ -1,7 +1,9 @@
-"""Builds every ``cython_ext/*_c.pyx`` kernel; metadata lives in pyproject.toml.
+"""Compiles every kernel of ``cython_ext/`` with Cython; metadata lives in pyproject.toml.
 
-``GUILDHALL_PUREPYTHON=1`` at build time skips the extension: the pure-Python
-twins beside each kernel are then used at run time.
+A kernel is a typed ``.py`` source with its ``.pxd`` beside it (Cython's
+pure-Python mode), so the same file also runs interpreted.
+``GUILDHALL_PUREPYTHON=1`` at build time skips the extension;
+``GUILDHALL_ONLY=kernel,guildes`` builds a subset while a kernel is in progress.
 """
 import glob
 import os
@@ -14,12 +16,13 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     from Cython.Build import cythonize
     from setuptools import Extension
 
-    sources = sorted(glob.glob(os.path.join("cython_ext", "*_c.pyx")))
-    # GUILDHALL_ONLY=kernel,guildes builds a subset while a kernel is in progress
+    sources = sorted(p[:-4] + ".py" for p in glob.glob(os.path.join("cython_ext", "*.pxd"))
+                     if os.path.exists(p[:-4] + ".py"))
+    sources += sorted(glob.glob(os.path.join("cython_ext", "*_c.pyx")))  # until the last twin is retired
     only = os.environ.get("GUILDHALL_ONLY")
     if only:
-        wanted = {f"{name.strip()}_c.pyx" for name in only.split(",")}
-        sources = [s for s in sources if os.path.basename(s) in wanted]
+        wanted = {name.strip() for name in only.split(",")}
+        sources = [s for s in sources if os.path.splitext(os.path.basename(s))[0] in wanted]
     extensions = [
         Extension(
             "cython_ext." + os.path.splitext(os.path.basename(src))[0],

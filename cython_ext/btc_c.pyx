@@ -2,7 +2,7 @@
 # read it first).  Line-by-line translation with C arrays; same RNG use.
 import numpy as np
 
-from cython_ext.kernel_c cimport Kernel, Rng
+from cython_ext.kernel cimport Kernel, Rng
 
 DEF BW = 9
 DEF NCELL = 81

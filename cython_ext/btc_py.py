@@ -19,7 +19,7 @@ compiled twin is a line-by-line translation; both use the RNG identically.
 """
 from __future__ import annotations
 
-from cython_ext.kernel_py import Kernel, Rng
+from cython_ext.kernel import Kernel, Rng
 
 BW = 9
 NCELL = 81

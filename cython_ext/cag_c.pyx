@@ -5,7 +5,7 @@
 # labelling, block and guild counts, the playout) run on raw int pointers.
 import numpy as np
 
-from cython_ext.kernel_c cimport Kernel, Rng
+from cython_ext.kernel cimport Kernel, Rng
 
 cdef enum:
     NK = 9

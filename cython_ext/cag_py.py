@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cython_ext.kernel_py import Kernel
+from cython_ext.kernel import Kernel
 
 NK = 9          # kinds a hand can hold
 MINSTREL = 8

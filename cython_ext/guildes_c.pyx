@@ -5,7 +5,7 @@
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy
 import numpy as np
-from cython_ext.kernel_c cimport Kernel, Rng
+from cython_ext.kernel cimport Kernel, Rng
 
 DEF MAXP = 4
 DEF RESTARTS = 10000

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cython_ext.kernel_py import Kernel, Rng  # noqa: F401  (Rng re-exported)
+from cython_ext.kernel import Kernel, Rng  # noqa: F401  (Rng re-exported)
 
 EVENT, DEAL, DRAFT, PLAY, OVER = 0, 1, 2, 3, 4
 TDEAL, REDIS, RDEAL, START, TRICK, DRAW, DPICK = 5, 6, 7, 8, 9, 10, 11

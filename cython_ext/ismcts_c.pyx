@@ -8,7 +8,7 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.math cimport sqrt, log, tanh
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 import numpy as np
-from cython_ext.kernel_c cimport Kernel, Rng
+from cython_ext.kernel cimport Kernel, Rng
 
 DEF MAXSEATS = 8
 cdef int HEADER = 2

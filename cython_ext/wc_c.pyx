@@ -1,7 +1,7 @@
 # Compiled twin of wc_py.py (the readable reference): The Walled City rules kernel.
 # Internals work on raw int pointers and fixed C arrays so that the random playout
 # makes no Python call per step.  Same RNG use as the twin, call for call.
-from cython_ext.kernel_c cimport Kernel, Rng
+from cython_ext.kernel cimport Kernel, Rng
 
 DEF NF = 5
 DEF NDICE = 20

@@ -11,7 +11,7 @@ small integer; the meaning of a move depends on the phase.
 """
 from __future__ import annotations
 
-from cython_ext.kernel_py import Kernel, Rng
+from cython_ext.kernel import Kernel, Rng
 
 # phases
 P_CHANCE, P_START, P_ALIGN, P_LOC, P_CARD, P_SPLIT, P_N1, P_N2, P_PROMOTE, P_ADJUST, \

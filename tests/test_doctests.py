@@ -10,7 +10,7 @@ import guildhall
 import search
 
 PACKAGES = (engine, search, guildhall)
-EXTRA = ("cython_ext.select", "cython_ext.kernel_py")
+EXTRA = ("cython_ext.select", "cython_ext.interpreted.kernel", "cython_ext.shim")
 
 
 def modules():

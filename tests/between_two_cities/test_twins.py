@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 import engine
-from cython_ext import kernel_c, kernel_py, select
+from cython_ext import select
 
 C, PY = select.twins("btc")
+kernel_c, kernel_py = select.twins("kernel")
 pytestmark = pytest.mark.skipif(C is None, reason="compiled btc_c not built")
 
 CONFIGS = [(3, ()), (7, ("districts",)), (2, ("two-player",)), (2, ("two-player-advanced",)),

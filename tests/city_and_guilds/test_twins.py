@@ -4,7 +4,7 @@ import random
 import numpy as np
 import pytest
 
-from cython_ext import kernel_py, select
+from cython_ext import select
 from cython_ext.cag_py import EMPTY, NK, TAVERN
 from engine.core import CHANCE
 from tests.city_and_guilds.helpers import f, game, py_kernel
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(COMPILED is None, reason="compiled cag_c not bui
 
 
 def kernels(players):
-    from cython_ext import kernel_c
+    kernel_c, kernel_py = select.twins("kernel")
     g = game(players)
     kc = g.kernel if type(g.kernel).__module__.endswith("_c") else None
     if kc is None:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import engine
-from cython_ext.kernel_py import Kernel
+from cython_ext.interpreted.kernel import Kernel
 from engine.core import CHANCE, Game, HEADER, make_rng
 from engine.layout import Layout
 from engine.perft import play_to_decision

@@ -1,5 +1,10 @@
-# The interface every compiled game kernel implements; see kernel_py.py for
-# the contract of each method (the pure-Python twin documents it).
+# Declarations of kernel.py for Cython: the random generator shared by every
+# kernel and the base class of the game kernels (contracts in kernel.py).
+
+cpdef enum:
+    CHANCE = -1
+    HEADER = 2      # buffer words owned by engine.core: [dealer seed, observer + 1]
+
 
 cdef class Rng:
     cdef public unsigned long long state
@@ -24,3 +29,14 @@ cdef class Kernel:
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+
+
+# The first element of a buffer as a C pointer, for the kernels' nogil cores.
+# Interpreted, kernel.py's ptr() returns the array itself: the same code then
+# indexes a numpy array instead of a pointer.
+cdef inline int* ptr(int[::1] v) noexcept:
+    return &v[0]
+
+
+cdef inline double* dptr(double[::1] v) noexcept:
+    return &v[0]

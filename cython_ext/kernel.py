@@ -1,0 +1,158 @@
+"""The kernel contract and the random generator every kernel shares.
+
+A game kernel works on one flat ``int32`` buffer (``numpy.intc``) that holds the
+whole game state; cloning a state is copying that buffer.  Moves are small
+integers ``0 <= move < max_moves``.  Seat ``CHANCE`` (-1) is chance.
+
+Buffer words 0 and 1 belong to :mod:`engine.core` (the dealer seed and the
+observer marker); a kernel lays its own fields out from word ``HEADER`` on.
+
+This file is compiled by Cython (declarations in ``kernel.pxd``) and runs
+unchanged as plain Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
+    globals().update(enum_constants(__file__))
+
+    def ptr(v):
+        """Interpreted stand-in for the ``.pxd``'s pointer to ``v[0]``: the array itself."""
+        return v
+
+    dptr = ptr
+
+MASK64 = 0xFFFFFFFFFFFFFFFF
+GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+
+
+@cython.cclass
+class Rng:
+    """splitmix64: the same stream compiled and interpreted.
+
+    >>> Rng(1).next64() == Rng(1).next64()
+    True
+    >>> 0 <= Rng(3).below(6) < 6
+    True
+    """
+
+    def __init__(self, seed: cython.ulonglong = 0) -> None:
+        if not cython.compiled:
+            seed &= MASK64
+        self.state = seed
+
+    def next64(self):
+        z: cython.ulonglong
+        self.state += GOLDEN
+        if not cython.compiled:  # C wraps unsigned arithmetic modulo 2**64
+            self.state &= MASK64
+        z = self.state
+        z = (z ^ (z >> 30)) * MIX1
+        if not cython.compiled:
+            z &= MASK64
+        z = (z ^ (z >> 27)) * MIX2
+        if not cython.compiled:
+            z &= MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        """Uniform integer in ``[0, n)`` (multiply-shift, no modulo bias worth noting)."""
+        return cython.cast(cython.int, ((self.next64() >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
+
+    def random(self):
+        """Uniform float in ``[0, 1)`` with 53 bits."""
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
+
+@cython.cclass
+class Kernel:
+    """Base of every game kernel.  Subclasses implement the methods below.
+
+    ``players``: number of seats; ``size``: buffer length; ``max_moves``: an
+    upper bound on move integers (and on the number of legal moves).
+    """
+
+    def __init__(self, players: cython.int, size: cython.int, max_moves: cython.int) -> None:
+        self.players = players
+        self.size = size
+        self.max_moves = max_moves
+        self._chance_moves = None
+        self._chance_probs = None
+
+    def to_move(self, buf, out):
+        """Write the seats to move into ``out``; return how many.
+
+        Several seats at once for a simultaneous step (each still owing a
+        choice); ``out[0] = CHANCE`` (and 1) when chance is to move; 0 at the end.
+        """
+        raise NotImplementedError
+
+    def legal(self, buf, seat, out):
+        """Write the legal moves of ``seat`` (ascending) into ``out``; return how many."""
+        raise NotImplementedError
+
+    def apply(self, buf, seat, move):
+        """Play ``move`` for ``seat`` (``CHANCE``: a chance outcome).  No legality check."""
+        raise NotImplementedError
+
+    def chance(self, buf, outcomes, probs):
+        """Write the chance outcomes and their probabilities; return how many."""
+        raise NotImplementedError
+
+    def sample_chance(self, buf, rng):
+        """Draw one chance outcome with its probability."""
+        n: cython.int
+        i: cython.int
+        r: cython.double
+        acc: cython.double = 0.0
+        outcomes: cython.int[::1]
+        probs: cython.double[::1]
+        if self._chance_moves is None:  # allocated once: rollouts draw chance at every deal
+            import numpy
+
+            self._chance_moves = numpy.zeros(self.max_moves, dtype=numpy.intc)
+            self._chance_probs = numpy.zeros(self.max_moves, dtype=numpy.float64)
+        outcomes = self._chance_moves
+        probs = self._chance_probs
+        n = self.chance(buf, outcomes, probs)
+        r = rng.random()
+        for i in range(n):
+            acc += probs[i]
+            if r < acc:
+                return cython.cast(cython.int, outcomes[i])
+        return cython.cast(cython.int, outcomes[n - 1])
+
+    def observe(self, buf, seat):
+        """Mask in place what ``seat`` cannot see (unknown values are -1)."""
+        raise NotImplementedError
+
+    def determinize(self, buf, seat, rng):
+        """Fill in place every unknown of a buffer already masked for ``seat``.
+
+        Must read nothing that ``observe`` hides, keep the observation of
+        ``seat`` unchanged, and sample among consistent states (uniformly
+        where the game's docs do not say otherwise).
+        """
+        raise NotImplementedError
+
+    def observed_move(self, buf, actor, move, observer):
+        """What ``observer`` sees of ``actor`` playing ``move`` (before applying).
+
+        The move itself when it is public; a game-defined code (``>= max_moves``)
+        for a hidden choice.  MO-ISMCTS branches on this.
+        """
+        return move
+
+    def scores(self, buf, out):
+        """Write each seat's score in game points so far into ``out``."""
+        raise NotImplementedError
+
+    def rollout(self, buf, rng):
+        """Play uniformly random moves (and chance) until the game ends, in place."""
+        raise NotImplementedError
