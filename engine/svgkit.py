@@ -31,7 +31,7 @@ def seat_colour(seat: int) -> str:
 
 def move_tokens(move: str) -> list[str]:
     """The words of a move string that a click token is matched against."""
-    return [t for t in re.split(r"[\s:+>/]+", move) if t]
+    return [t for t in re.split(r"[\s:+>]+", move) if t]
 
 
 def _attrs(kw: dict) -> str:

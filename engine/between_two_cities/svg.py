@@ -123,7 +123,8 @@ def draw_svg(game: "BetweenTwoCities", state: "State", seat: int | None = None) 
     rnd, phase = int(state.buf[lay["round"]]), int(state.buf[lay["phase"]])
     scores = game.city_scores(state)
     parts = [text(10, 22, f"Between Two Cities, round {min(rnd, game.NR - 1) + 1} of {game.NR}: "
-                  f"{PHASES[phase]}", 16, data_piece="phase", data_id=phase)]
+                  f"{PHASES[phase]}" + (f" · seat {seat} (you)" if seat is not None else ""), 16,
+                  data_piece="phase", data_id=phase)]
     x, y, row_h, width = 10.0, 34.0, 0.0, 600.0
     order = list(range(game.NC))
     if seat is not None and 0 <= seat < game.NPOS:

@@ -4,7 +4,8 @@ The guild columns show every seat's table (cards on the table, over all rounds)
 with this round's played cards and dirty-trick virtual cards, so each count's
 breakdown per guild is read down a column; the leader of a column is outlined.
 The viewer's hand (drafting) and kept cards (playing) are drawn as clickable
-cards (``data-click`` is the guild's name, as in the move notation).
+cards (``data-click`` is the guild's name, as in the move notation); a table
+cell's click names its seat and guild (``0 militia``), as dirty tricks do.
 
 >>> import engine
 >>> s = engine.make("guildes", players=3, seed=1)
@@ -39,10 +40,9 @@ def _row(game: "Guildes", y: float, label: str, counts, piece: str, click: bool)
     parts = [text(10, y + 26, label, 12)]
     x = LEFT
     for g, c in enumerate(counts):
-        for _ in range(1):
-            if c > 0:
-                parts.append(_card(x, y, game.guild_names[g], int(c), piece, click))
-                x += CW
+        if c > 0:
+            parts.append(_card(x, y, game.guild_names[g], int(c), piece, click))
+            x += CW
     if x == LEFT:
         parts.append(text(LEFT, y + 26, "-", 12))
     return "".join(parts)
@@ -95,7 +95,8 @@ def draw_svg(game: "Guildes", state: "State", seat: int | None = None) -> str:
                     fill="#f3e6c8" if t or p_now else "#ffffff", stroke=col if lead else "#cccccc",
                     stroke_width=3 if lead else 1),
                 text(x + 6, y + 22, label, 12)],
-                data_piece="table", data_seat=i, data_id=names[g], data_count=t))
+                data_piece="table", data_seat=i, data_id=names[g], data_count=t,
+                data_click=f"{i} {names[g]}", class_="click"))
         parts.append(group(cells, data_piece="seat", data_seat=i))
     y = TOP + P * RH + 16
     if seat is not None and seat >= 0:
@@ -107,6 +108,13 @@ def draw_svg(game: "Guildes", state: "State", seat: int | None = None) -> str:
             y += 54
         parts.append(_row(game, y, "your kept cards", kept, "kept", phase != 2))
         y += 54
+        if "dcard" in lay.offsets and phase == 11:  # cards drawn from the discard pile by a trick
+            drawn = [0] * G
+            for c in lay.view(buf, "dcard"):
+                if 0 <= c < G:
+                    drawn[int(c)] += 1
+            parts.append(_row(game, y, "drawn cards", drawn, "drawn", True))
+            y += 54
         if pending[seat] >= 0:
             parts.append(text(10, y + 14, f"your choice (hidden): {names[int(pending[seat])]}", 12,
                               data_piece="pending", data_id=names[int(pending[seat])]))

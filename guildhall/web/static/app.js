@@ -3,7 +3,7 @@
 const $ = (id) => document.getElementById(id);
 let catalogue = null, ws = null, current = null, clickTokens = null, lastPieces = new Map();
 
-function tokens(move) { return move.split(/[\s:+>\/]+/).filter((t) => t); }
+function tokens(move) { return move.split(/[\s:+>]+/).filter((t) => t); }
 
 function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
