@@ -20,11 +20,13 @@ function receive(msg) {
   else if (msg.type === "info") showInfo(msg);
   else if (msg.type === "thinking") { $("stop").disabled = false; document.body.dataset.busy = "1";
     setStatus(msg.hint ? "looking for a hint..." : "the AI is thinking (seats " + msg.seats.join(",") + ")"); }
-  else if (msg.type === "idle") { $("stop").disabled = true; document.body.dataset.busy = "0"; }
+  else if (msg.type === "idle") { $("stop").disabled = true; document.body.dataset.busy = "0";
+    document.body.dataset.idles = (+document.body.dataset.idles || 0) + 1; }  // tests wait on it
   else if (msg.type === "hint") { setStatus("hint: " + (msg.move || "none")); $("filter").value = msg.move || "";
     document.body.dataset.hint = msg.move || ""; renderMoves(); }
   else if (msg.type === "record") download(msg.record);
-  else if (msg.type === "error") { $("error").textContent = msg.message; }
+  else if (msg.type === "error") { $("error").textContent = msg.message;
+    document.body.dataset.errors = (+document.body.dataset.errors || 0) + 1; }
 }
 
 function pieceKey(el) { return [el.dataset.piece, el.dataset.id, el.dataset.seat, el.dataset.cell].join("|"); }
