@@ -278,5 +278,18 @@ def play(game, players, variants, edition, seat, seed, engine_name, iterations, 
     HumanGame(g, seat, name, make_limits(iterations, movetime), seed).run()
 
 
+def _register() -> None:
+    # commands in their own modules, which do not import this one
+    from guildhall.draw_cmd import draw
+    from guildhall.serve_cmd import serve
+
+    main.add_command(draw)
+    main.add_command(serve)
+
+
+_register()
+
+
 if __name__ == "__main__":
     main()
+
