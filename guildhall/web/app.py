@@ -137,11 +137,18 @@ class Session:
         def report(info: Info) -> None:
             total = sum(m.visits for m in info.moves) or 1
             seat = info.seat if info.seat is not None else 0
-            self.send_soon({"type": "info", "seat": info.seat, "iterations": info.iterations,
-                            "nodes": info.nodes, "time": info.time, "pv": info.pv,
-                            "moves": [{"move": m.move, "visits": m.visits, "share": m.visits / total,
-                                       "value": m.value[seat] if seat < len(m.value) else None}
-                                      for m in info.moves]})
+            msg = {"type": "info", "seat": info.seat, "iterations": info.iterations,
+                   "nodes": info.nodes, "time": info.time, "pv": info.pv,
+                   "moves": [{"move": m.move, "visits": m.visits, "share": m.visits / total,
+                              "value": m.value[seat] if seat < len(m.value) else None}
+                             for m in info.moves]}
+            if seat not in self.match.cfg.humans:
+                # an AI seat's candidate moves name the cards in its hidden hand, and
+                # its line names other seats' hidden choices: show only how the search goes
+                best = max(info.moves, key=lambda m: m.visits, default=None)
+                msg.update(pv=[], moves=[], hidden=True,
+                           expected=(best.value[seat] if best and seat < len(best.value) else None))
+            self.send_soon(msg)
         return report
 
     @property

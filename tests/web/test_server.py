@@ -112,3 +112,22 @@ def test_export_and_load_a_record(client):
         ws.send_json({"type": "load", "record": rec, "humans": [0], "nodes": 20})
         again = settled(ws)
         assert again["ply"] == s["ply"] and again["moves"] == s["moves"]
+
+
+def test_the_analysis_of_an_ai_seat_names_none_of_its_moves(client):
+    # the AI's candidate moves are the cards of its hidden hand; only a hint for a
+    # human seat may list moves
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json(dict(GAME, nodes=200))
+        s = settled(ws)
+        ws.send_json({"type": "move", "move": s["moves"][0], "seat": 0})
+        infos = []
+        for _ in range(2000):
+            msg = ws.receive_json()
+            if msg["type"] == "info":
+                infos.append(msg)
+            elif msg["type"] == "idle":
+                break
+        ai = [m for m in infos if m["seat"] != 0]
+        assert ai, "the AI seats reported no search"
+        assert all(m["hidden"] and m["moves"] == [] and m["pv"] == [] for m in ai)
