@@ -278,5 +278,9 @@ def play(game, players, variants, edition, seat, seed, engine_name, iterations, 
     HumanGame(g, seat, name, make_limits(iterations, movetime), seed).run()
 
 
+from guildhall.solve_cmd import solve as _solve  # noqa: E402 - it uses the helpers above
+
+main.add_command(_solve)
+
 if __name__ == "__main__":
     main()

@@ -22,7 +22,6 @@ its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
 """
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from typing import Callable, Optional
@@ -97,12 +96,6 @@ class Search:
     def child(self, buf: np.ndarray, seat: int, move: int) -> np.ndarray:
         c = buf.copy()
         self.k.apply(c, seat, move)
-        return c
-
-    def joint_child(self, buf: np.ndarray, movers: tuple[int, ...], choice: tuple[int, ...]) -> np.ndarray:
-        c = buf.copy()
-        for seat, move in zip(movers, choice):
-            self.k.apply(c, seat, move)
         return c
 
     def returns(self, buf: np.ndarray) -> tuple[float, ...]:
@@ -208,8 +201,20 @@ class Search:
     def joint_values(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[list[list[int]], dict[tuple[int, ...], tuple[float, ...]]]:
         options = [self.legal(buf, s) for s in movers]
-        table = {c: self.value(self.joint_child(buf, movers, c)) for c in itertools.product(*options)}
+        table: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._joint(buf, movers, options, (), table)  # inserted in itertools.product order
         return options, table
+
+    def _joint(self, buf: np.ndarray, movers: tuple[int, ...], options: list[list[int]],
+               prefix: tuple[int, ...], table: dict) -> None:
+        # shares the applied prefix: h + h^2 + ... kernel calls instead of n * h^n
+        i = len(prefix)
+        for m in options[i]:
+            c = self.child(buf, movers[i], m)
+            if i + 1 == len(movers):
+                table[prefix + (m,)] = self.value(c)
+            else:
+                self._joint(c, movers, options, prefix + (m,), table)
 
     def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:

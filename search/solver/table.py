@@ -1,7 +1,7 @@
 """A transposition table of fixed size: the solver's memory is its budget.
 
-Keys are 128-bit BLAKE2b digests of the state buffer: 64 bits pick the
-bucket, the other 64 are stored and compared (the verification), so two
+Keys are 128 bits of the SHA-1 digest of the state buffer (the fastest
+hash in hashlib here, SHA-NI): 64 bits pick the bucket, the other 64 are stored and compared (the verification), so two
 positions are confused only if 128 bits collide.  Each bucket has two
 slots: a lookup checks both; a store overwrites the slot with the same key,
 or else the slot whose subtree cost fewer nodes (depth-preferred
@@ -62,9 +62,9 @@ class TranspositionTable:
 
     def key(self, buf: np.ndarray) -> tuple[int, int]:
         """(bucket, verification key) of a buffer."""
-        d = hashlib.blake2b(buf, digest_size=16).digest()
+        d = hashlib.sha1(buf).digest()
         check = int.from_bytes(d[:8], "little") | 1  # never 0, the empty mark
-        return int.from_bytes(d[8:], "little") & self.mask, check
+        return int.from_bytes(d[8:16], "little") & self.mask, check
 
     def get(self, key: tuple[int, int]) -> Optional[tuple[tuple[float, ...], int]]:
         """(values, flag) stored for ``key``, or None."""
