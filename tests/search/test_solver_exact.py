@@ -72,7 +72,7 @@ def brute_step(state, movers, reward, memo):
 
 
 CASES = [("guildes-3p", k) for k in (2, 3, 6, 7)] + [("guildes-4p", k) for k in (4, 5)] + \
-    [("btc-2p", k) for k in (6, 9)] + [("btc-3p", k) for k in (5, 8)] + \
+    [("btc-2p", k) for k in (6, 8)] + [("btc-3p", k) for k in (5, 7)] + \
     [("cag-3p", k) for k in (2, 3)] + [("wc-2p", k) for k in (3, 5)]
 
 
