@@ -279,16 +279,16 @@ def play(game, players, variants, edition, seat, seed, engine_name, iterations, 
 
 
 def _register() -> None:
-    # commands in their own modules, which do not import this one
+    # commands in their own modules; solve_cmd uses the helpers above, the others do not import this one
     from guildhall.draw_cmd import draw
     from guildhall.serve_cmd import serve
+    from guildhall.solve_cmd import solve
 
-    main.add_command(draw)
-    main.add_command(serve)
+    for command in (draw, serve, solve):
+        main.add_command(command)
 
 
 _register()
-
 
 if __name__ == "__main__":
     main()

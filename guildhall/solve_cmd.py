@@ -1,0 +1,95 @@
+"""``guildhall solve GAME --state STRING``: the exact value of a position.
+
+A full state is solved exactly; a seat's view (the string of
+``observe(seat)``) is solved over ``--worlds`` determinizations, with how
+far they agree.  Prints the value per seat, each move's value for the seat
+asked about, the principal variation, nodes and time.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from guildhall.cli import friendly, game_options
+
+
+def parse_position(game: str, state: str, players: Optional[int], variants, edition):
+    """Parse ``state``; without ``players``, the one player count whose layout reads it."""
+    import engine as eng
+    from engine.errors import BadConfig, GuildhallError
+
+    if players is not None:
+        return eng.make_game(game, players, variants, edition).parse_state(state)
+    cls = eng.game_class(game)
+    found, last = [], None
+    for n in range(cls.min_players, cls.max_players + 1):
+        try:
+            found.append(eng.make_game(game, n, variants, edition).parse_state(state))
+        except GuildhallError as exc:
+            last = exc
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise last if last is not None else BadConfig("cannot read the state")
+    raise BadConfig(f"the state reads for several player counts; give --players")
+
+
+@click.command("solve")
+@click.argument("game")
+@click.option("--state", "state_text", required=True, help="Position string (full state or a seat's view).")
+@click.option("--seat", type=int, default=None, help="Seat whose moves to list (default: the first to move).")
+@click.option("--time", "seconds", type=float, default=None, help="Seconds allowed (default: no limit).")
+@click.option("--memory", type=click.IntRange(1, 65536), default=64, show_default=True,
+              help="Transposition table size in MB.")
+@click.option("--max-nodes", type=click.IntRange(1, 100_000_000), default=10_000_000, show_default=True)
+@click.option("--reward", type=click.Choice(["win", "rank", "score"]), default="win", show_default=True)
+@click.option("--worlds", type=click.IntRange(1, 10_000), default=8, show_default=True,
+              help="Determinizations solved for a seat's view.")
+@game_options
+@friendly
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, players, variants, edition) -> None:
+    """Solve a position of GAME exactly (see docs/solver.md)."""
+    import time
+
+    from engine.core import CHANCE
+    from engine.errors import BadConfig
+    from search.solver import Solver, solve_view
+
+    state = parse_position(game, " ".join(state_text.split()), players, variants, edition)
+    movers = state.to_move()
+    if seat is not None and not 0 <= seat < state.players:
+        raise BadConfig(f"--seat must be 0-{state.players - 1}")
+    solver = Solver(reward, memory, max_nodes, seconds)
+    if state.observer is not None:
+        who = state.observer if seat is None else seat
+        if who != state.observer or who not in movers:
+            raise BadConfig(f"this is seat {state.observer}'s view; it can be solved for that seat when it is to move")
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline)
+    else:
+        sol = solver.solve(state, seat=seat)
+    click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
+    if sol.seat is not None and sol.seat != CHANCE:
+        click.echo(f"moves of seat {sol.seat}:")
+        for m, v in sorted(sol.values.items(), key=lambda mv: (-mv[1][sol.seat], mv[0])):
+            mark = "*" if m == sol.best else " "
+            extra = ""
+            if sol.spread:
+                lo, hi = sol.spread[m]
+                extra = f"  worlds {lo:.4f}..{hi:.4f}"
+            click.echo(f" {mark} {state.move_to_string(sol.seat, m):<14} {' '.join(f'{x:.4f}' for x in v)}{extra}")
+    if len(sol.movers) > 1 and state.observer is None:
+        eqs = "; ".join(" ".join(f"{s}:{state.move_to_string(s, m)}" for s, m in zip(sol.movers, c))
+                        for c in sol.equilibria)
+        click.echo(f"equilibria {len(sol.equilibria)}: {eqs}" if sol.equilibria
+                   else "no pure equilibrium: best replies to uniform play (fallback)")
+    if sol.pv:
+        from guildhall.session import render_pv
+
+        click.echo("pv " + "; ".join(render_pv(state, sol.pv)))
+    if state.observer is not None:
+        click.echo(f"worlds {sol.worlds}, best move best in {sol.agree} of them (not exact: determinized)")
+    rate = sol.nodes / sol.elapsed if sol.elapsed > 0 else 0
+    click.echo(f"nodes {sol.nodes} time {sol.elapsed:.3f}s ({rate:,.0f} nodes/s)"
+               + (" fallback" if sol.fallback else ""))

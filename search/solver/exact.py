@@ -1,0 +1,279 @@
+"""The exact search of a full state: max^n, equilibria, alpha-beta with Star1.
+
+Works on raw buffers and kernel calls (no :class:`State` per node) and keeps
+its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
+
+* Chance: the expectation over the outcomes.
+* One seat to move: the move best for its own reward (max^n), ties to the
+  lowest move number.
+* Several seats to move (a simultaneous step): a one-shot game.  Every joint
+  choice is valued by solving what follows; the value is the *first pure
+  Nash equilibrium* with the seats in ascending order and each seat's moves
+  in ascending order (lexicographic order of the joint choices).  The rule
+  names no seat, so the value does not depend on who asks.  With no pure
+  equilibrium each seat plays its best reply to the others choosing
+  uniformly at random (``fallback`` is set).
+* Two seats whose rewards always sum to 1 (``win`` or ``rank`` without a
+  non-seat rival) are searched by alpha-beta on seat 0's value, with Star1
+  cut-offs at chance nodes (values lie in [0, 1]) and bounds in the table.
+  Simultaneous steps inside are solved exactly, as above, so both searches
+  give the same values.  If a terminal ever sums to something else the
+  search restarts as max^n.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable, Optional
+
+import numpy as np
+
+from engine.core import CHANCE, DEALER, Game, State
+from engine.layout import DTYPE
+from search.api import SearchError
+from search.solver.table import EXACT, LOWER, UPPER, TranspositionTable
+
+CHECK_EVERY = 16  # nodes between looks at the clock and the stop flag
+EPS = 1e-12
+
+
+class SolverLimit(SearchError):
+    """The position needs more than the node or time budget (or the search was stopped)."""
+
+    kind = "solver-limit"
+
+
+class _NotZeroSum(Exception):
+    pass
+
+
+class Search:
+    """One exact search: budgets, counters and the table it fills."""
+
+    def __init__(self, game: Game, reward: str, table: TranspositionTable, max_nodes: int,
+                 deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
+                 alphabeta: bool = True) -> None:
+        self.game = game
+        self.k = game.kernel
+        self.reward = reward
+        self.tt = table
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.stop = stop
+        self.nodes = 0
+        self._next_check = CHECK_EVERY
+        self.fallback = False
+        self.zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
+        n = max(self.k.max_moves, game.players, 8)
+        self._out = np.zeros(n, dtype=DTYPE)
+        self._probs = np.zeros(n, dtype=np.float64)
+
+    # -- budget ---------------------------------------------------------------------------
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            if self.stop is not None and self.stop.is_set():
+                raise SolverLimit("the solver was stopped")
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise SolverLimit("the solver ran out of time")
+        if self.nodes > self.max_nodes:
+            raise SolverLimit(f"the position needs more than {self.max_nodes} nodes to solve")
+
+    # -- the rules, on buffers --------------------------------------------------------------
+    def movers(self, buf: np.ndarray) -> tuple[int, ...]:
+        n = self.k.to_move(buf, self._out)
+        return tuple(sorted(self._out[:n].tolist()))
+
+    def legal(self, buf: np.ndarray, seat: int) -> list[int]:
+        n = self.k.legal(buf, seat, self._out)
+        return sorted(self._out[:n].tolist())
+
+    def chance(self, buf: np.ndarray) -> list[tuple[int, float]]:
+        n = self.k.chance(buf, self._out, self._probs)
+        return list(zip(self._out[:n].tolist(), self._probs[:n].tolist()))
+
+    def child(self, buf: np.ndarray, seat: int, move: int) -> np.ndarray:
+        c = buf.copy()
+        self.k.apply(c, seat, move)
+        return c
+
+    def returns(self, buf: np.ndarray) -> tuple[float, ...]:
+        return tuple(State(self.game, buf).returns(self.reward))
+
+    # -- values -----------------------------------------------------------------------------
+    def value(self, buf: np.ndarray) -> tuple[float, ...]:
+        """The exact value vector of a full-state buffer."""
+        if self.zero_sum:
+            v = self.ab(buf, 0.0, 1.0)
+            return (v, 1.0 - v)
+        return self.maxn(buf)
+
+    def maxn(self, buf: np.ndarray) -> tuple[float, ...]:
+        key = self.tt.key(buf)
+        hit = self.tt.get(key)
+        if hit is not None and hit[1] == EXACT:
+            return hit[0]
+        self._count()
+        start = self.nodes
+        movers = self.movers(buf)
+        if not movers:
+            v = self.returns(buf)
+        elif movers[0] == CHANCE:
+            acc = [0.0] * self.game.players
+            for move, p in self.chance(buf):
+                cv = self.maxn(self.child(buf, CHANCE, move))
+                acc = [a + p * x for a, x in zip(acc, cv)]
+            v = tuple(acc)
+        elif len(movers) == 1:
+            seat = movers[0]
+            v = None
+            for m in self.legal(buf, seat):
+                cv = self.maxn(self.child(buf, seat, m))
+                if v is None or cv[seat] > v[seat]:  # strict: ties keep the lowest move
+                    v = cv
+        else:
+            v = self.simultaneous(buf, movers)[0]
+        self.tt.put(key, v, self.nodes - start)
+        return v
+
+    def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        """Seat 0's value in a two-seat zero-sum game, fail-soft within (alpha, beta)."""
+        key = self.tt.key(buf)
+        hit = self.tt.get(key)
+        if hit is not None:
+            v, flag = hit[0][0], hit[1]
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        self._count()
+        start = self.nodes
+        a0 = alpha
+        movers = self.movers(buf)
+        if not movers:
+            r = self.returns(buf)
+            if abs(r[0] + r[1] - 1.0) > 1e-9:
+                raise _NotZeroSum
+            v = r[0]
+        elif movers[0] == CHANCE:
+            v = self._star1(buf, alpha, beta)
+        elif len(movers) == 1:
+            seat = movers[0]
+            if seat == 0:
+                v = -1.0
+                for m in self.legal(buf, 0):
+                    cv = self.ab(self.child(buf, 0, m), max(alpha, v), beta)
+                    if cv > v:
+                        v = cv
+                        if v >= beta:
+                            break
+            else:
+                v = 2.0
+                for m in self.legal(buf, seat):
+                    cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
+                    if cv < v:
+                        v = cv
+                        if v <= alpha:
+                            break
+        else:
+            v = self.simultaneous(buf, movers)[0][0]
+            a0, beta = -1.0, 2.0  # solved exactly whatever the window
+        flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
+        self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
+        return v
+
+    def _star1(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the bound."""
+        done = 0.0  # sum of p * value over the outcomes searched
+        rest = 1.0  # probability not yet searched, this outcome included
+        for move, p in self.chance(buf):
+            rest -= p
+            lo = (alpha - done - rest) / p  # this outcome at or below lo: the node fails low
+            hi = (beta - done) / p  # at or above hi: the node fails high
+            v = self.ab(self.child(buf, CHANCE, move), max(lo, 0.0), min(hi, 1.0))
+            if v <= lo:
+                return done + p * v + max(rest, 0.0)
+            if v >= hi:
+                return done + p * v
+            done += p * v
+        return done
+
+    # -- simultaneous steps -------------------------------------------------------------------
+    def joint_values(self, buf: np.ndarray, movers: tuple[int, ...]
+                     ) -> tuple[list[list[int]], dict[tuple[int, ...], tuple[float, ...]]]:
+        options = [self.legal(buf, s) for s in movers]
+        table: dict[tuple[int, ...], tuple[float, ...]] = {}
+        self._joint(buf, movers, options, (), table)  # inserted in itertools.product order
+        return options, table
+
+    def _joint(self, buf: np.ndarray, movers: tuple[int, ...], options: list[list[int]],
+               prefix: tuple[int, ...], table: dict) -> None:
+        # shares the applied prefix: h + h^2 + ... kernel calls instead of n * h^n
+        i = len(prefix)
+        for m in options[i]:
+            c = self.child(buf, movers[i], m)
+            if i + 1 == len(movers):
+                table[prefix + (m,)] = self.value(c)
+            else:
+                self._joint(c, movers, options, prefix + (m,), table)
+
+    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
+                     ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """Value and joint choice of a simultaneous step (the rule in the module docstring)."""
+        options, table = self.joint_values(buf, movers)
+        for choice in table:  # itertools.product order: lexicographic, seats ascending
+            if is_equilibrium(options, table, movers, choice):
+                return table[choice], choice
+        self.fallback = True
+        return fallback_choice(options, table, movers)
+
+
+def is_equilibrium(options: list[list[int]], table: dict, movers: tuple[int, ...],
+                   choice: tuple[int, ...]) -> bool:
+    """No seat gains by changing only its own part of ``choice``."""
+    v = table[choice]
+    for i, seat in enumerate(movers):
+        for alt in options[i]:
+            if alt != choice[i] and table[choice[:i] + (alt,) + choice[i + 1:]][seat] > v[seat] + EPS:
+                return False
+    return True
+
+
+def equilibria(options: list[list[int]], table: dict, movers: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every pure equilibrium, in the order the solver considers them."""
+    return [c for c in table if is_equilibrium(options, table, movers, c)]
+
+
+def fallback_choice(options: list[list[int]], table: dict, movers: tuple[int, ...]
+                    ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Each seat's best reply to the others choosing uniformly at random (ties: lowest move)."""
+    choice = []
+    for i, seat in enumerate(movers):
+        def mean_for(move: int, i: int = i, seat: int = seat) -> float:
+            vals = [v[seat] for c, v in table.items() if c[i] == move]
+            return sum(vals) / len(vals)
+        best = options[i][0]
+        for m in options[i][1:]:
+            if mean_for(m) > mean_for(best) + EPS:
+                best = m
+        choice.append(best)
+    return table[tuple(choice)], tuple(choice)
+
+
+def run(make: Callable[[bool], Search], fn: Callable[[Search], object]) -> tuple[Search, object]:
+    """Run ``fn`` on a search, again as max^n if a terminal proved the game not zero-sum."""
+    s = make(True)
+    try:
+        return s, fn(s)
+    except _NotZeroSum:
+        s.tt.clear()  # its entries assumed values summing to 1
+        s2 = make(False)
+        s2.nodes = s.nodes  # the wasted work still counts against the budget
+        return s2, fn(s2)
+
+
+def root_buffer(state: State) -> np.ndarray:
+    """The state's buffer with the dealer seed cleared: kernels never read it, so worlds
+    that differ only there share table entries."""
+    buf = state.buf.copy()
+    buf[DEALER] = 0
+    return buf

@@ -1,0 +1,182 @@
+"""Solving a full state: :class:`Solver` (options kept) and :func:`solve` (one call)."""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from engine.core import CHANCE, State
+from engine.errors import BadConfig
+from search.api import SearchError
+from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
+from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
+
+REWARDS = ("win", "rank", "score")
+MAX_NODES = 100_000_000
+PV_PLIES = 60
+
+
+@dataclass
+class Solution:
+    """What a solve found.
+
+    ``value`` per seat; ``values``: move -> value vector for ``seat`` (the
+    seat asked about, or the first to move); ``best`` its move; ``pv`` the
+    principal variation as (seat, move) up to the first chance event;
+    ``equilibria``: at a simultaneous root, every pure equilibrium as joint
+    choices of ``movers`` (seats ascending), the first being the one taken.
+    For a view: ``worlds`` solved, ``agree`` how many of them had ``best`` as
+    their best move, ``spread`` per move the (lowest, highest) value of
+    ``seat`` over the worlds.
+    """
+
+    value: list[float]
+    seat: Optional[int]
+    values: dict[int, list[float]] = field(default_factory=dict)
+    best: Optional[int] = None
+    nodes: int = 0
+    fallback: bool = False  # some simultaneous step had no pure equilibrium
+    elapsed: float = 0.0
+    pv: list[tuple[int, int]] = field(default_factory=list)
+    movers: tuple[int, ...] = ()
+    equilibria: list[tuple[int, ...]] = field(default_factory=list)
+    worlds: int = 1
+    agree: int = 1
+    spread: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+
+class Solver:
+    """The exact endgame solver with its options.
+
+    ``reward``: win, rank or score.  ``memory``: megabytes for the
+    transposition table (the search's memory; like a UCI ``Hash``).
+    ``max_nodes``: node budget per call.  ``time``: seconds per call (None:
+    no limit).  ``alphabeta``: prune two-seat zero-sum games.  Past a budget,
+    or when ``stop`` is set, :class:`SolverLimit` is raised; its ``partial``
+    holds the root moves already solved exactly.  The table is kept between
+    calls (positions of one game recur) and cleared when the game changes.
+    """
+
+    def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
+                 time: Optional[float] = None, alphabeta: bool = True) -> None:
+        if reward not in REWARDS:
+            raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if not MIN_MB <= memory <= MAX_MB:
+            raise BadConfig(f"solver memory must be {MIN_MB}-{MAX_MB} MB, not {memory}")
+        if not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_NODES:
+            raise BadConfig(f"solver max_nodes must be an integer in [1, {MAX_NODES}], not {max_nodes!r}")
+        if time is not None and not time > 0:
+            raise BadConfig(f"solver time must be positive, not {time!r}")
+        self.reward, self.memory, self.max_nodes, self.time = reward, memory, max_nodes, time
+        self.alphabeta = alphabeta
+        self._table: Optional[TranspositionTable] = None
+        self._game_key: Optional[tuple] = None
+
+    def table(self, state: State) -> TranspositionTable:
+        if self._table is None or self._game_key != state.game.key:
+            self._table = TranspositionTable(state.players, self.memory)
+            self._game_key = state.game.key
+        return self._table
+
+    def solve(self, state: State, seat: Optional[int] = None, stop: Optional[threading.Event] = None,
+              deadline: Optional[float] = None, max_nodes: Optional[int] = None) -> Solution:
+        """Solve a full state.  ``seat``: whose moves to report at a simultaneous step
+        (default the lowest seat to move); the value and equilibrium do not depend on it."""
+        if state.observer is not None:
+            raise SearchError("solve needs a full state; use solve_view for a seat's view")
+        start = time.perf_counter()
+        if deadline is None and self.time is not None:
+            deadline = start + self.time
+        table = self.table(state)
+        budget = max_nodes if max_nodes is not None else self.max_nodes
+
+        made: list[Search] = []
+
+        def make(ab: bool) -> Search:
+            made.append(Search(state.game, self.reward, table, budget, deadline, stop, alphabeta=ab and self.alphabeta))
+            return made[-1]
+
+        try:
+            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat))
+        except SolverLimit as exc:
+            exc.nodes = made[-1].nodes
+            raise
+        sol.pv = _pv(search, root_buffer(state), sol, budget)
+        sol.nodes = search.nodes
+        sol.fallback = sol.fallback or search.fallback
+        sol.elapsed = time.perf_counter() - start
+        return sol
+
+
+def _root(search: Search, buf, seat: Optional[int]) -> Solution:
+    movers = search.movers(buf)
+    if not movers:
+        return Solution(list(search.returns(buf)), None)
+    if movers[0] == CHANCE:
+        return Solution(list(search.value(buf)), CHANCE, movers=movers)
+    values: dict[int, list[float]] = {}
+    if len(movers) == 1:
+        first = movers[0]
+        best = None
+        try:
+            for m in search.legal(buf, first):
+                values[m] = list(search.value(search.child(buf, first, m)))
+                if best is None or values[m][first] > values[best][first]:
+                    best = m
+        except SolverLimit as exc:
+            exc.partial = values
+            raise
+        return Solution(values[best], first, values, best, movers=movers)
+    asker = seat if seat in movers else movers[0]
+    i = movers.index(asker)
+    options, table = search.joint_values(buf, movers)
+    eqs = equilibria(options, table, movers)
+    fallback = not eqs
+    value, choice = (table[eqs[0]], eqs[0]) if eqs else fallback_choice(options, table, movers)
+    for m in options[i]:  # a move's value: the other seats keep their part of the equilibrium
+        values[m] = list(table[choice[:i] + (m,) + choice[i + 1:]])
+    return Solution(list(value), asker, values, choice[i], fallback=fallback, movers=movers,
+                    equilibria=eqs)
+
+
+def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]]:
+    """Follow the solved choices from the root to the first chance event or the end."""
+    pv: list[tuple[int, int]] = []
+    if sol.best is None:
+        return pv
+    if len(sol.movers) > 1:
+        choice = sol.equilibria[0] if sol.equilibria else None
+        if choice is None:
+            return pv
+        step = list(zip(sol.movers, choice))
+    else:
+        step = [(sol.seat, sol.best)]
+    search.max_nodes = search.nodes + max(1000, budget // 10)  # the pv may re-solve siblings
+    try:
+        while len(pv) < PV_PLIES:
+            for s, m in step:
+                search.k.apply(buf, s, m)
+            pv.extend(step)
+            movers = search.movers(buf)
+            if not movers or movers[0] == CHANCE:
+                break
+            if len(movers) == 1:
+                seat, best, bv = movers[0], None, None
+                for m in search.legal(buf, seat):
+                    v = search.value(search.child(buf, seat, m))
+                    if bv is None or v[seat] > bv:
+                        best, bv = m, v[seat]
+                step = [(seat, best)]
+            else:
+                step = list(zip(movers, search.simultaneous(buf, movers)[1]))
+    except SolverLimit:
+        pass  # a shorter pv; the solution itself is complete
+    return pv
+
+
+def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
+          stop: Optional[threading.Event] = None, seat: Optional[int] = None,
+          time: Optional[float] = None, memory: float = 64, alphabeta: bool = True) -> Solution:
+    """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
+    return Solver(reward, memory, max_nodes, time, alphabeta).solve(state, seat=seat, stop=stop)
