@@ -74,6 +74,15 @@ class Variant:
     players: tuple[int, ...] | None = None  # player counts it allows (None: all)
 
 
+def edition_fault(exc: Exception) -> str:
+    """One line for a Python error raised while reading edition data (a key names the field)."""
+    if isinstance(exc, KeyError):
+        return f"missing or unknown field {exc.args[0]!r}" if exc.args else "missing field"
+    if isinstance(exc, OverflowError):
+        return f"a number is out of range ({exc})"
+    return f"a field has the wrong type or value ({type(exc).__name__}: {exc})"
+
+
 class Game:
     """A configured game.  Subclasses describe themselves with class attributes.
 
@@ -116,7 +125,11 @@ class Game:
         self.variants = tuple(chosen)
         self.edition_path = edition or os.path.join(self._data_dir(), self.default_edition)
         self.edition = self.load_edition(self.edition_path)
-        self.build()
+        try:
+            self.build()
+        except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
+            # data the schema check let through but the tables cannot hold: still the edition's fault
+            raise EditionError(f"edition {self.edition_path}: {edition_fault(exc)}") from None
 
     # -- description -------------------------------------------------------------
     def _data_dir(self) -> str:
@@ -140,6 +153,8 @@ class Game:
             self.validate_edition(data)
         except EditionError as exc:
             raise EditionError(f"edition {path}: {exc}") from None
+        except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
+            raise EditionError(f"edition {path}: {edition_fault(exc)}") from None
         return data
 
     def validate_edition(self, data: dict) -> None:
