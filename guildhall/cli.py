@@ -85,6 +85,12 @@ def search_options(fn: Callable) -> Callable:
 def make_limits(iterations: Optional[int], movetime: Optional[int]):
     from search.api import Limits
 
+    from engine.errors import BadConfig
+
+    if movetime is not None and movetime < 1:
+        raise BadConfig(f"--movetime is in milliseconds and must be at least 1, not {movetime}")
+    if iterations is not None and iterations < 1:
+        raise BadConfig(f"--iterations must be at least 1, not {iterations}")
     lim = Limits(iterations=iterations, movetime=None if movetime is None else movetime / 1000)
     if iterations is None and movetime is None:
         lim.iterations = 200
