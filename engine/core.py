@@ -74,6 +74,37 @@ class Variant:
     players: tuple[int, ...] | None = None  # player counts it allows (None: all)
 
 
+EDITION_NUMBER_LIMIT = 1_000_000  # no count, value or score of a printed game comes near this
+
+
+def check_numbers(data: Any, path: str = "") -> None:
+    """Refuse any number in edition data beyond what a physical game can hold, naming its field.
+
+    >>> check_numbers({"guilds": [{"votes": [[12, 10**12]]}]})
+    Traceback (most recent call last):
+    ...
+    engine.errors.EditionError: guilds[0].votes[0][1] is 1000000000000, beyond 1000000
+    """
+    if isinstance(data, dict):
+        for k, v in data.items():
+            check_numbers(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            check_numbers(v, f"{path}[{i}]")
+    elif isinstance(data, (int, float)) and not isinstance(data, bool):
+        if not (-EDITION_NUMBER_LIMIT <= data <= EDITION_NUMBER_LIMIT):  # also NaN
+            raise EditionError(f"{path or 'value'} is {data}, beyond {EDITION_NUMBER_LIMIT}")
+
+
+def edition_fault(exc: Exception) -> str:
+    """One line for a Python error raised while reading edition data (a key names the field)."""
+    if isinstance(exc, KeyError):
+        return f"missing or unknown field {exc.args[0]!r}" if exc.args else "missing field"
+    if isinstance(exc, OverflowError):
+        return f"a number is out of range ({exc})"
+    return f"a field has the wrong type or value ({type(exc).__name__}: {exc})"
+
+
 class Game:
     """A configured game.  Subclasses describe themselves with class attributes.
 
@@ -116,7 +147,11 @@ class Game:
         self.variants = tuple(chosen)
         self.edition_path = edition or os.path.join(self._data_dir(), self.default_edition)
         self.edition = self.load_edition(self.edition_path)
-        self.build()
+        try:
+            self.build()
+        except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
+            # data the schema check let through but the tables cannot hold: still the edition's fault
+            raise EditionError(f"edition {self.edition_path}: {edition_fault(exc)}") from None
 
     # -- description -------------------------------------------------------------
     def _data_dir(self) -> str:
@@ -137,9 +172,12 @@ class Game:
         if not isinstance(data, dict):
             raise EditionError(f"edition {path}: top level must be an object")
         try:
+            check_numbers(data)
             self.validate_edition(data)
         except EditionError as exc:
             raise EditionError(f"edition {path}: {exc}") from None
+        except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
+            raise EditionError(f"edition {path}: {edition_fault(exc)}") from None
         return data
 
     def validate_edition(self, data: dict) -> None:

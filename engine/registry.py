@@ -66,7 +66,23 @@ def game_class(name: str) -> type[Game]:
 def make_game(name: str, players: int | None = None, variants: Sequence[str] = (),
               edition: str | None = None) -> Game:
     cls = game_class(name)
-    return cls(cls.min_players if players is None else players, variants, edition)
+    return cls(default_players(cls, variants) if players is None else players, variants, edition)
+
+
+def default_players(cls: type, variants: Sequence[str] = ()) -> int:
+    """The player count when none is given: the smallest a chosen variant allows, else the
+    game's ``default_players`` (a count that plays without a variant), else its minimum.
+
+    >>> import engine
+    >>> default_players(game_class("between_two_cities")), default_players(game_class("guildes"))
+    (3, 3)
+    >>> default_players(game_class("between_two_cities"), ["two-player"])
+    2
+    """
+    for v in cls.variant_list:
+        if v.name in variants and v.players:
+            return min(v.players)
+    return getattr(cls, "default_players", None) or cls.min_players
 
 
 def make(name: str, players: int | None = None, variants: Sequence[str] = (),

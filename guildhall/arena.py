@@ -128,6 +128,13 @@ class Standing:
         return sum(self.shares) / len(self.shares) if self.shares else 0.0
 
     @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson score interval of the win share (sound with few games and at 0 or 1)."""
+        from guildhall.stats import wilson
+
+        return wilson(sum(self.shares), len(self.shares))
+
+    @property
     def half_width(self) -> float:
         """Half the 95% confidence interval of the win share (normal approximation)."""
         n = len(self.shares)
@@ -150,7 +157,8 @@ def seating(engines: Sequence[str], players: int, game_index: int) -> list[str]:
 
 def tournament(game: Game, engines: Sequence[str], games: int, limits: Limits, seed: int = 0,
                options: Optional[dict] = None,
-               on_game: Optional[Callable[[int, GameRecord, list[str]], None]] = None) -> dict[str, Standing]:
+               on_game: Optional[Callable[[int, GameRecord, list[str]], None]] = None,
+               until: Optional[Callable[[], bool]] = None) -> dict[str, Standing]:
     """Play ``games`` games with the engines rotated over the seats.
 
     Each seat's result counts for the engine in it: its win share in that game
@@ -175,4 +183,16 @@ def tournament(game: Game, engines: Sequence[str], games: int, limits: Limits, s
             st.score_total += rec.scores[s]
         if on_game is not None:
             on_game(i, rec, names)
+        if until is not None and until():
+            break
     return table
+
+
+def game_score(rec: GameRecord, names: Sequence[str], a: str, b: str) -> float:
+    """Engine ``a``'s score against ``b`` in one game: 1 if its seats took more of the win,
+    0 if fewer, 0.5 if the same."""
+    share = {a: 0.0, b: 0.0}
+    for s, n in enumerate(names):
+        if s in rec.winners and n in share:
+            share[n] += 1.0 / len(rec.winners)
+    return 1.0 if share[a] > share[b] else 0.0 if share[a] < share[b] else 0.5

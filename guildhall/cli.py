@@ -85,6 +85,12 @@ def search_options(fn: Callable) -> Callable:
 def make_limits(iterations: Optional[int], movetime: Optional[int]):
     from search.api import Limits
 
+    from engine.errors import BadConfig
+
+    if movetime is not None and movetime < 1:
+        raise BadConfig(f"--movetime is in milliseconds and must be at least 1, not {movetime}")
+    if iterations is not None and iterations < 1:
+        raise BadConfig(f"--iterations must be at least 1, not {iterations}")
     lim = Limits(iterations=iterations, movetime=None if movetime is None else movetime / 1000)
     if iterations is None and movetime is None:
         lim.iterations = 200
@@ -187,9 +193,13 @@ def parse_settings(items: Sequence[str]) -> dict:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--set", "settings", multiple=True, metavar="ENGINE.OPTION=VALUE",
               help="An option for one engine's players, e.g. ismcts.exploration=1.0.")
+@click.option("--sprt", "sprt_delta", type=float, default=None, metavar="DELTA",
+              help="Two engines: a sequential test of 'the first scores 0.5+DELTA against the "
+                   "second' (alpha=beta=0.05); prints the LLR per game, stops at a bound.")
 @search_options
 @friendly
-def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime) -> None:
+def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime,
+          sprt_delta) -> None:
     """Play a tournament between engines, rotated over the seats; report win shares."""
     import engine as eng
     from engine.errors import BadConfig
@@ -211,17 +221,46 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
             raise BadConfig(f"--set names {n!r}, which is not in the tournament")
         make_player(n, seed=0, **opts)  # refuse a bad option before playing
     limits = make_limits(iterations, movetime)
+    if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
+        raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
     click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
                f"rotated over the seats from seed {seed}")
-    with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
-        table = tournament(g, list(engines), count, limits, seed, options, lambda i, rec, names: bar.update(1))
+    if sprt_delta is not None:
+        table = run_sprt(g, list(engines), count, limits, seed, options, sprt_delta)
+    else:
+        with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
+            table = tournament(g, list(engines), count, limits, seed, options,
+                               lambda i, rec, names: bar.update(1))
     fair = 1.0 / g.players
-    click.echo(f"| engine | seats played | win share | 95% CI | mean score |  (fair share {fair:.3f})")
+    click.echo(f"| engine | seats played | win share | 95% CI (Wilson) | mean score |  (fair share {fair:.3f})")
     click.echo("|---|---|---|---|---|")
     for st in table.values():
-        lo, hi = max(0.0, st.win_share - st.half_width), min(1.0, st.win_share + st.half_width)
+        lo, hi = st.interval
         click.echo(f"| {st.name} | {st.games} | {st.win_share:.3f} | [{lo:.3f}, {hi:.3f}] | "
                    f"{st.score_total / max(1, st.games):.1f} |")
+
+
+def run_sprt(g, engines, count, limits, seed, options, delta):
+    """The tournament under an SPRT of engines[0] against engines[1]; one line per game."""
+    from guildhall.arena import game_score, tournament
+    from guildhall.stats import Sprt
+
+    test = Sprt(delta)
+    a, b = engines
+    click.echo(f"SPRT: H0 {a} scores 0.5 against {b}, H1 {0.5 + delta:.3f}; "
+               f"bounds [{test.lower:.3f}, {test.upper:.3f}]")
+
+    def on_game(i, rec, names):
+        test.add(game_score(rec, names, a, b))
+        click.echo(f"game {i + 1}: {a} scores {test.total:g}/{test.n}, llr {test.llr:.3f} "
+                   f"[{test.lower:.3f}, {test.upper:.3f}]")
+
+    table = tournament(g, engines, count, limits, seed, options, on_game, lambda: test.verdict() is not None)
+    verdict = test.verdict()
+    click.echo({"H1": f"SPRT: H1 accepted ({a} is better by {delta:g}) after {test.n} games",
+                "H0": f"SPRT: H0 accepted ({a} is not better by {delta:g}) after {test.n} games",
+                None: f"SPRT: no decision after {test.n} games (llr {test.llr:.3f})"}[verdict])
+    return table
 
 
 # -- perft ---------------------------------------------------------------------------------

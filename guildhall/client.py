@@ -17,13 +17,16 @@ Commands that answer nothing on success are followed by ``isready``, so an
 """
 from __future__ import annotations
 
+import copy
 import os
 import queue
+import shlex
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence, Union
 
 
 class EngineError(Exception):
@@ -46,22 +49,75 @@ class EngineTimeout(EngineError):
 
 @dataclass
 class Limit:
-    """When a search stops (the first reached).  ``time``/``inc`` are ms per seat."""
+    """When a search stops (the first reached); checked when built (``ValueError``).
+
+    ``movetime`` is in milliseconds.  ``time`` is either one number, the
+    seconds for this move (as python-chess's ``Limit(time=0.5)``), or one clock
+    per seat in milliseconds, with ``inc`` the increments in milliseconds.
+    ``infinite`` searches until stopped: use it with :meth:`Engine.analysis`.
+
+    >>> Limit(time=0.5).args()
+    'movetime 500'
+    >>> Limit(movetime=0.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: movetime is in milliseconds and must be at least 1, not 0.5 (for seconds use time=0.5)
+    """
 
     iterations: Optional[int] = None
     nodes: Optional[int] = None
     movetime: Optional[int] = None
-    time: Optional[Sequence[int]] = None
+    time: Optional[Union[float, Sequence[int]]] = None
     inc: Optional[Sequence[int]] = None
     infinite: bool = False
 
+    def __post_init__(self) -> None:
+        for key in ("iterations", "nodes"):
+            v = getattr(self, key)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise ValueError(f"{key} must be a positive integer, not {v!r}")
+        if self.movetime is not None:
+            if isinstance(self.movetime, bool) or not isinstance(self.movetime, (int, float)) \
+                    or not (1 <= self.movetime < 2**31):
+                raise ValueError(f"movetime is in milliseconds and must be at least 1, not {self.movetime!r}"
+                                 " (for seconds use time=0.5)")
+        if isinstance(self.time, (int, float)) and not isinstance(self.time, bool):
+            if not (0.001 <= self.time < 2**31 / 1000):
+                raise ValueError(f"time (seconds for this move) must be at least 0.001, not {self.time!r}")
+            if self.movetime is not None:
+                raise ValueError("give time (seconds) or movetime (milliseconds), not both")
+            if self.inc is not None:
+                raise ValueError("inc goes with per-seat clocks: time=[ms, ms, ...]")
+        elif self.time is not None:
+            self._check_ms("time", self.time)
+        if self.inc is not None:
+            if self.time is None:
+                raise ValueError("inc needs time (one clock per seat)")
+            self._check_ms("inc", self.inc)
+            if len(self.inc) != len(self.time):
+                raise ValueError("time and inc need one value per seat each")
+
+    @staticmethod
+    def _check_ms(key: str, values) -> None:
+        try:
+            ok = len(values) > 0 and all(not isinstance(v, bool) and isinstance(v, (int, float))
+                                         and 0 <= v < 2**31 for v in values)
+        except TypeError:
+            ok = False
+        if not ok:
+            raise ValueError(f"{key} must be one number of milliseconds per seat, not {values!r}")
+
     def args(self) -> str:
         parts = []
-        for key in ("iterations", "nodes", "movetime"):
+        for key in ("iterations", "nodes"):
             v = getattr(self, key)
             if v is not None:
                 parts.append(f"{key} {int(v)}")
-        if self.time is not None:
+        if self.movetime is not None:
+            parts.append(f"movetime {round(self.movetime)}")
+        if isinstance(self.time, (int, float)):
+            parts.append(f"movetime {max(1, round(self.time * 1000))}")
+        elif self.time is not None:
             parts.append("time " + " ".join(str(int(t)) for t in self.time))
         if self.inc is not None:
             parts.append("inc " + " ".join(str(int(t)) for t in self.inc))
@@ -73,6 +129,8 @@ class Limit:
         """Seconds the search may take by its limit, if it says."""
         if self.movetime is not None:
             return self.movetime / 1000
+        if isinstance(self.time, (int, float)):
+            return float(self.time)
         if self.time is not None:
             return max(self.time) / 1000
         return None
@@ -96,6 +154,14 @@ class Info:
     ips: int = 0
     pv: list[str] = field(default_factory=list)
     moves: list[MoveInfo] = field(default_factory=list)
+    currmove: Optional[str] = None
+    treefull: int = 0  # per mille of the tree's capacity (UCI's hashfull)
+    multipv: list[MoveInfo] = field(default_factory=list)  # with MultiPV > 1: the best root moves
+
+    @property
+    def pv_items(self) -> list[tuple[int, str]]:
+        """The pv as ``(seat, move)``, chance as seat -1."""
+        return [parse_item(p) for p in self.pv]
 
 
 @dataclass
@@ -106,11 +172,80 @@ class PlayResult:
 
 @dataclass
 class Status:
-    tomove: list[str]
+    tomove: list[str]  # as written: ["chance"], ["0", "2"], ["none"]
     ply: int
     over: bool
     scores: list[int]
     winner: list[int]
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats to move as ints (chance is ``CHANCE``, -1; none when the game is over)."""
+        if self.tomove in (["none"], []):
+            return []
+        return [CHANCE if t == "chance" else int(t) for t in self.tomove]
+
+    @property
+    def chance(self) -> bool:
+        return self.tomove == ["chance"]
+
+
+CHANCE = -1
+
+
+def parse_item(text: str) -> tuple[int, str]:
+    """A pv item ``seat N MOVE`` / ``chance MOVE`` as ``(seat, move)``."""
+    words = text.split()
+    if words and words[0] == "seat" and len(words) > 2:
+        return int(words[1]), " ".join(words[2:])
+    if words and words[0] == "chance":
+        return CHANCE, " ".join(words[1:])
+    return CHANCE if not words else -2, text
+
+
+class Option(str):
+    """A handshake ``option`` line (it still is that string), with typed fields.
+
+    >>> o = Option("option name workers type spin default 1 min 1 max 64")
+    >>> o.name, o.type, o.default, o.min, o.max
+    ('workers', 'spin', 1, 1, 64)
+    >>> Option("option name tree type combo default so var so var mo").vars
+    ['so', 'mo']
+    """
+
+    def __new__(cls, line: str) -> "Option":
+        self = super().__new__(cls, line)
+        words = line.split()
+        self.name = words[2] if len(words) > 2 else ""
+        self.type = words[4] if len(words) > 4 else ""
+        self.min = self.max = None
+        self.vars = []
+        raw = None
+        i = 5
+        while i + 1 < len(words):
+            key, val = words[i], words[i + 1]
+            if key == "default":
+                raw = val
+            elif key in ("min", "max"):
+                setattr(self, key, int(val))
+            elif key == "var":
+                self.vars.append(val)
+            i += 2
+        self.default = self.parse(raw) if raw is not None else None
+        return self
+
+    def parse(self, text: str):
+        """A value of this option's type from its text."""
+        if self.type == "check":
+            return text == "true"
+        if self.type == "spin":
+            return int(text)
+        if text == "<empty>":
+            return ""
+        try:
+            return float(text) if self.type == "string" and any(c.isdigit() for c in text) else text
+        except ValueError:
+            return text
 
 
 def parse_info(line: str, info: Info) -> None:
@@ -126,9 +261,23 @@ def parse_info(line: str, info: Info) -> None:
         return
     head, _, pv = body.partition(" pv ")
     words = head.split()
+    if words[:1] == ["multipv"]:
+        kv = dict(zip(words[::2], words[1::2]))
+        k = int(kv["multipv"])
+        first = pv.split(";")[0].strip()
+        value = [] if kv.get("value", "-") == "-" else [float(v) for v in kv["value"].split(",")]
+        entry = MoveInfo(parse_item(first)[1], int(kv.get("visits", 0)), value)
+        del info.multipv[k - 1:]
+        info.multipv.append(entry)
+        return
     for key, val in zip(words[::2], words[1::2]):
         if key in ("seat", "iterations", "nodes", "time", "ips"):
             setattr(info, key, int(val))
+        elif key == "treefull":
+            info.treefull = int(val)
+    if " currmove " in f" {head} ":
+        rest = head.split(" currmove ", 1)[1] if " currmove " in head else head.split("currmove ", 1)[1]
+        info.currmove = rest.split(" currmovevisits ")[0].strip()
     info.pv = [p.strip() for p in pv.split(";") if p.strip()]
 
 
@@ -146,7 +295,7 @@ class Engine:
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
         self.id: dict[str, str] = {}
-        self.options: dict[str, str] = {}  # option name -> its handshake line
+        self.options: dict[str, Option] = {}  # option name -> its handshake line, typed
         self._handshake()
 
     @classmethod
@@ -196,10 +345,13 @@ class Engine:
                 return out
 
     def _drain_to(self, prefix: str, timeout: Optional[float]) -> None:
-        # an error ends a synchronised command; consume its readyok so replies stay in step
-        if prefix == "readyok":
-            while self.readline(timeout) != "readyok":
-                pass
+        # an error ends a synchronised command, and a failed go still answers 'bestmove
+        # none': consume that last line so replies stay in step
+        if prefix in ("readyok", "bestmove"):
+            while True:
+                line = self.readline(timeout)
+                if line == prefix or line.startswith(prefix + " "):
+                    return
 
     def command(self, line: str) -> list[str]:
         """Send a command that answers nothing on success, then sync with ``isready``."""
@@ -214,7 +366,8 @@ class Engine:
                 _, key, value = (line.split(" ", 2) + [""])[:3]
                 self.id[key] = value
             elif line.startswith("option name "):
-                self.options[line.split()[2]] = line
+                opt = Option(line)
+                self.options[opt.name] = opt
 
     # -- the protocol ---------------------------------------------------------------------
     def configure(self, options: dict) -> None:
@@ -230,7 +383,7 @@ class Engine:
             parts.append(f"players {players}")
         parts.extend(f"variant {v}" for v in variants)
         if edition is not None:
-            parts.append(f'edition "{edition}"')
+            parts.append(f"edition {shlex.quote(edition)}")
         if seed is not None:
             parts.append(f"seed {seed}")
         self.command(" ".join(parts))
@@ -251,31 +404,78 @@ class Engine:
     def undo(self, n: int = 1) -> None:
         self.command(f"undo {n}")
 
-    def _search(self, limit: Limit) -> PlayResult:
-        self.send(f"go {limit.args()}".strip())
+    def _search(self, limit: Limit, searchmoves: Sequence[str] = ()) -> PlayResult:
+        if limit.infinite:
+            raise ValueError("an infinite search never answers by itself: use analysis(), then stop()")
         hint = limit.wait_hint()
-        timeout = None if hint is None else self.timeout + hint
+        timeout = self.timeout + (hint or 0.0)
+        self.send(self._go_line(limit, searchmoves))
         info = Info()
-        for line in self.read_until("bestmove", timeout):
+        try:
+            return self._collect(info, timeout)
+        except EngineTimeout:
+            self._abandon()
+            raise
+
+    def _go_line(self, limit: Limit, searchmoves: Sequence[str]) -> str:
+        line = f"go {limit.args()}".strip()
+        return line + (" searchmoves " + "; ".join(searchmoves) if searchmoves else "")
+
+    def _collect(self, info: Info, timeout: float) -> PlayResult:
+        """Read a search's replies up to its ``bestmove``, all within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self.readline(max(0.0, deadline - time.monotonic()))
+            if line.startswith("error "):
+                _, kind, message = (line.split(" ", 2) + ["", ""])[:3]
+                self._drain_to("bestmove", self.timeout)
+                raise EngineError(kind, message)
             if line.startswith("info "):
                 parse_info(line, info)
             elif line.startswith("bestmove "):
                 move = line[len("bestmove "):]
                 return PlayResult(None if move == "none" else move, info)
-        raise EngineError("protocol", "no bestmove")  # not reached
 
-    def play(self, limit: Limit) -> PlayResult:
-        """Search the position and return the engine's move and its last info."""
-        return self._search(limit)
+    def _abandon(self) -> None:
+        """After a timeout: stop the search and consume its lines, so the engine is usable."""
+        try:
+            self.send("stop")
+            self.read_until("bestmove", min(self.timeout, 5.0))
+        except EngineError:
+            pass
 
-    def analyse(self, limit: Limit) -> Info:
+    def play(self, limit: Limit, searchmoves: Sequence[str] = ()) -> PlayResult:
+        """Search the position and return the engine's move and its last info.
+        On a timeout the search is stopped before :class:`EngineTimeout` is raised."""
+        return self._search(limit, searchmoves)
+
+    def analyse(self, limit: Limit, searchmoves: Sequence[str] = ()) -> Info:
         """Search and return the statistics (per root move visits and values, pv)."""
-        return self._search(limit).info
+        return self._search(limit, searchmoves).info
+
+    def analysis(self, limit: Optional[Limit] = None, searchmoves: Sequence[str] = ()) -> "Analysis":
+        """Start a search (default: infinite) and return its :class:`Analysis` stream."""
+        limit = limit or Limit(infinite=True)
+        self.send(self._go_line(limit, searchmoves))
+        return Analysis(self, limit)
+
+    def ping(self) -> None:
+        """``isready`` -> ``readyok`` (raises EngineTimeout if the engine does not answer)."""
+        self.send("isready")
+        self.read_until("readyok")
+
+    def chance_moves(self) -> list[tuple[float, str]]:
+        """The dealer's outcomes with their probabilities (when chance is to move)."""
+        out = []
+        for item in self.validmoves("chance"):
+            prob, _, move = item.partition(" ")
+            out.append((float(prob), move))
+        return out
 
     def stop(self) -> None:
         self.send("stop")
 
-    def validmoves(self, seat: Optional[int] = None) -> list[str]:
+    def validmoves(self, seat: Optional[Union[int, str]] = None) -> list[str]:
         """Move strings (for chance: ``PROB MOVE`` strings)."""
         self.send("validmoves" + ("" if seat is None else f" {seat}"))
         line = self.read_until("validmoves")[-1]
@@ -324,3 +524,71 @@ class Engine:
 
     def __exit__(self, *exc) -> None:
         self.quit()
+
+
+class Analysis:
+    """A running search: iterate to get :class:`Info` snapshots as reports come in.
+
+    ``stop()`` asks for the move now; ``wait()`` returns the :class:`PlayResult`
+    (for an infinite search, after ``stop()``).  As a context manager it stops
+    and waits on leaving, so the engine is free again.
+    """
+
+    def __init__(self, engine: Engine, limit: Limit) -> None:
+        self.engine, self.limit = engine, limit
+        self.info = Info()
+        self.result: Optional[PlayResult] = None
+        self._stopped = False
+
+    def __iter__(self) -> Iterator[Info]:
+        return self
+
+    def __next__(self) -> Info:
+        if self.result is not None:
+            raise StopIteration
+        timeout = self.engine.timeout + (self.limit.wait_hint() or 0.0)
+        while True:
+            line = self._read_infinite() if self.limit.infinite else self.engine.readline(timeout)
+            if line.startswith("error "):
+                _, kind, message = (line.split(" ", 2) + ["", ""])[:3]
+                self.engine._drain_to("bestmove", timeout)
+                self.result = PlayResult(None, self.info)
+                raise EngineError(kind, message)
+            if line.startswith("bestmove "):
+                move = line[len("bestmove "):]
+                self.result = PlayResult(None if move == "none" else move, self.info)
+                raise StopIteration
+            if line.startswith("info "):
+                parse_info(line, self.info)
+                if line.startswith("info seat"):
+                    return copy.deepcopy(self.info)
+
+    def _read_infinite(self) -> str:
+        # an infinite search reports at InfoInterval; waiting longer than the timeout
+        # for a report means the engine is gone or stuck
+        try:
+            return self.engine.readline(self.engine.timeout)
+        except EngineTimeout:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        if self.result is None and not self._stopped:
+            self._stopped = True
+            self.engine.send("stop")
+
+    def wait(self) -> PlayResult:
+        for _ in self:
+            pass
+        assert self.result is not None
+        return self.result
+
+    def __enter__(self) -> "Analysis":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        try:
+            self.wait()
+        except EngineError:
+            pass

@@ -1,17 +1,27 @@
 """Engine options: the protocol's own, plus every option the players declare.
 
 Names are matched case-insensitively and never contain spaces.  A player's
-option (from ``Player.options``, name -> default) gets its type from its
-default: bool -> check, int -> spin, anything else -> string.
+option (from ``Player.options``, name -> default) is declared from its
+``Player.option_meta``: a set of words -> combo, an int range -> spin with
+that min and max; otherwise from its default: bool -> check, int -> spin,
+a number -> string (a finite number), a word -> string.  Values are checked
+when set: a value the owning players would refuse is refused at ``setoption``.
 
 >>> opts = engine_options()
 >>> opts["omniscient"].line()
 'option name Omniscient type check default false'
 >>> opts["seed"].set("7"); opts["seed"].value
 7
+>>> opts["tree"].line()
+'option name tree type combo default so var so var mo'
+>>> opts["exploration"].set("nan")
+Traceback (most recent call last):
+...
+guildhall.protocol.ProtocolError: option exploration takes a finite number, not 'nan'
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -30,8 +40,11 @@ class Option:
     min: Optional[int] = None
     max: Optional[int] = None
     choices: tuple[str, ...] = ()
+    lo: Optional[float] = None  # range of a number kept as a string option
+    hi: Optional[float] = None
     player: Optional[str] = None  # the player(s) that own it; None: the protocol's own
     value: Any = field(default=None)
+    user_set: bool = False  # players get only the options a frontend set (else their own defaults)
 
     def __post_init__(self) -> None:
         if self.value is None:
@@ -63,7 +76,7 @@ class Option:
             except ValueError:
                 raise ProtocolError(f"option {self.name} takes an integer, not {text!r}") from None
             if not self.min <= v <= self.max:
-                raise ProtocolError(f"option {self.name} must be in {self.min}-{self.max}, not {v}")
+                raise ProtocolError(f"option {self.name} must be in [{self.min}, {self.max}], not {v}")
             self.value = v
         elif self.type == "combo":
             hits = [c for c in self.choices if c.lower() == text.lower()]
@@ -72,9 +85,14 @@ class Option:
             self.value = hits[0]
         elif isinstance(self.default, float):
             try:
-                self.value = float(text)
+                v = float(text)
             except ValueError:
                 raise ProtocolError(f"option {self.name} takes a number, not {text!r}") from None
+            if not math.isfinite(v):
+                raise ProtocolError(f"option {self.name} takes a finite number, not {text!r}")
+            if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
+                raise ProtocolError(f"option {self.name} must be in [{self.lo:g}, {self.hi:g}], not {v:g}")
+            self.value = v
         else:
             self.value = text
 
@@ -93,11 +111,18 @@ def best_engine(names: list[str]) -> str:
     return names[0]
 
 
-def player_option(name: str, default: Any, owner: str) -> Optional[Option]:
+def player_option(name: str, default: Any, owner: str, meta: Optional[dict] = None) -> Optional[Option]:
     if " " in name or not name:
         return None
+    meta = meta or {}
     if isinstance(default, bool):
         return Option(name, "check", default, player=owner)
+    if "choices" in meta and isinstance(default, str):
+        return Option(name, "combo", default, choices=tuple(meta["choices"]), player=owner)
+    if isinstance(default, int) and "min" in meta:
+        return Option(name, "spin", default, int(meta["min"]), int(meta["max"]), player=owner)
+    if isinstance(default, float) and "min" in meta:
+        return Option(name, "string", default, lo=float(meta["min"]), hi=float(meta["max"]), player=owner)
     if isinstance(default, int):
         lo = min(0, default, -SPIN_LIMIT if default < 0 else 0)
         return Option(name, "spin", default, lo, SPIN_LIMIT, player=owner)
@@ -118,26 +143,41 @@ def engine_options() -> dict[str, Option]:
         Option("Iterations", "spin", 1000, 1, SPIN_LIMIT),
         Option("InfoInterval", "spin", 200, 0, 60000),
         Option("InfoMoves", "spin", 8, 0, 1000),
+        Option("MultiPV", "spin", 1, 1, 64),
+        Option("ClearTree", "button", None),
     ]
     table = {o.name.lower(): o for o in opts}
     for pname in names:
-        for oname, default in type(make_player(pname, seed=0)).options.items():
+        cls = type(make_player(pname, seed=0))
+        for oname, default in cls.options.items():
             key = oname.lower()
             if key in table:
                 owner = table[key].player
                 if owner is not None and pname not in owner.split(","):
                     table[key].player = owner + "," + pname
                 continue
-            opt = player_option(oname, default, pname)
+            opt = player_option(oname, default, pname, cls.option_meta.get(oname))
             if opt is not None:
                 table[key] = opt
     return table
 
 
 def player_kwargs(options: dict[str, Option], player: str) -> dict[str, Any]:
-    """The options that belong to ``player``, typed as it declares them."""
+    """The options set for ``player``, typed as it declares them.  An option left
+    alone is not passed, so a player shares an option name (``exploration``)
+    and still keeps its own default."""
     out = {}
     for opt in options.values():
-        if opt.player and player in opt.player.split(","):
+        if opt.player and opt.user_set and player in opt.player.split(","):
             out[opt.name] = opt.value
     return out
+
+
+def check_option(options: dict[str, Option], opt: Option) -> None:
+    """Raise (BadConfig) if a player that owns ``opt`` refuses its value."""
+    if not opt.player:
+        return
+    from search.api import make_player
+
+    for pname in opt.player.split(","):
+        make_player(pname, seed=0, **{opt.name: opt.value})

@@ -47,9 +47,29 @@ class Busy(ProtocolError):
 
 
 def error_line(kind: str, message: str) -> str:
-    """``error <kind> <message>`` on one line, whatever the message holds."""
-    text = " ".join(str(message).split()) or "error"
+    r"""``error <kind> <message>`` on one line, whatever the message holds: control
+    characters and undecodable input (U+FFFD) are written as escapes, never raw.
+
+    >>> print(error_line("bad-move", "no move \x1b[2J\ufffd here"))
+    error bad-move no move \x1b[2J\ufffd here
+    """
+    text = " ".join(printable(str(message)).split()) or "error"
     return f"error {kind} {text}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every non-printable character (and U+FFFD) as a Python escape."""
+    if text.isprintable() and "\ufffd" not in text:
+        return text
+    out = []
+    for ch in text:
+        if ch in " \t":
+            out.append(" ")
+        elif ch.isprintable() and ch != "\ufffd":
+            out.append(ch)
+        else:
+            out.append(ascii(ch)[1:-1])
+    return "".join(out)
 
 
 def split_items(text: str) -> list[str]:
@@ -99,8 +119,13 @@ def parse_int(token: str, what: str, lo: int | None = None, hi: int | None = Non
     except (ValueError, TypeError):
         raise ProtocolError(f"{what} must be an integer, not {token!r}") from None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        span = f"{lo if lo is not None else '..'}-{hi if hi is not None else '..'}"
-        raise ProtocolError(f"{what} must be in {span}, not {value}")
+        if hi is None:
+            span = f"at least {lo}"
+        elif lo is None:
+            span = f"at most {hi}"
+        else:
+            span = f"in [{lo}, {hi}]"
+        raise ProtocolError(f"{what} must be {span}, not {value}")
     return value
 
 

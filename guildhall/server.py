@@ -40,12 +40,13 @@ def serve(game: Optional[str] = None, inp: Optional[BinaryIO] = None,
     sys.setswitchinterval(0.001)
     session = Session(write, game)
     while True:
-        raw = inp.readline(MAX_LINE)
+        # up to MAX_LINE bytes of text plus the newline; a last line may lack its newline
+        raw = inp.readline(MAX_LINE + 1)
         if not raw:
             break
-        if len(raw) >= MAX_LINE and not raw.endswith(b"\n"):
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):  # drop the rest of the line
-                raw = inp.readline(MAX_LINE)
+                raw = inp.readline(MAX_LINE + 1)
             write(error_line("bad-argument", f"line longer than {MAX_LINE} bytes"))
             continue
         line = raw.decode("utf-8", errors="replace").replace("\0", " ")

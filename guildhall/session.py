@@ -33,16 +33,22 @@ from engine.core import CHANCE, Game, State, make_rng
 from engine.errors import GuildhallError, IllegalMove
 from engine.perft import perft
 from guildhall import __version__
-from guildhall.options import engine_options, player_kwargs
+from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
                                 error_line, format_ints, format_item, format_values, parse_int,
                                 parse_item, parse_seat, seats_text, split_items, split_keyword)
+from guildhall.options import SPIN_LIMIT
 from search.api import Limits, SearchInfo, make_player
 
 Out = Callable[[str], None]
 # commands a running job does not block (they read a snapshot or control the job)
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
+GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
 WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
+
+
+def clip(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + "..."
 
 
 class Job:
@@ -153,12 +159,27 @@ class Session:
             _, value = split_keyword(rest, "value")
         if value is None and opt.type != "button":
             raise ProtocolError(f"option {opt.name} needs a value")
+        if opt.type == "button":
+            if opt.name.lower() == "cleartree":
+                self._forget_player()
+            return
+        old, was_set = opt.value, opt.user_set
         opt.set(value)
+        opt.user_set = True
+        try:
+            check_option(self.options, opt)
+        except GuildhallError as exc:
+            opt.value, opt.user_set = old, was_set
+            raise ProtocolError(str(exc)) from None
+
+    def _forget_player(self) -> None:
+        """Drop the player: the next ``go`` builds it afresh (empty tree, generator from ``Seed``)."""
+        self._player, self._player_key = None, None
 
     # -- game and position --------------------------------------------------------------
     def cmd_newgame(self, rest: str) -> None:
         try:
-            words = shlex.split(rest)
+            words = shlex.split(rest, posix=True)
         except ValueError as exc:
             raise ProtocolError(f"cannot split arguments: {exc}") from None
         if not words:
@@ -185,8 +206,7 @@ class Session:
         self.game, self.seed = game, seed
         self.state, self.history = game.new_initial_state(seed), []
         self.rng = make_rng(seed)
-        if self._player is not None:
-            self._player.new_game()
+        self._forget_player()  # a new game searches as a fresh process would (same Seed, same moves)
 
     def cmd_position(self, rest: str) -> None:
         if self.game is None:
@@ -320,6 +340,11 @@ class Session:
     def cmd_perft(self, rest: str) -> None:
         depth = parse_int(rest, "perft depth", 1, 20)
         state = self.need_game().clone()
+        if state.observer is not None:
+            # a view's hidden values are unknown, so its move counts would be wrong, not just partial
+            raise ProtocolError(f"perft needs a full state; the position is seat {state.observer}'s view")
+        if state.is_terminal():
+            raise IllegalMove("the game is over (no moves to count)")
 
         def run(job: Job) -> str:
             for d in range(1, depth + 1):
@@ -335,8 +360,19 @@ class Session:
         self._start(run, "perft stopped")
 
     def cmd_go(self, rest: str) -> None:
+        # every go the engine accepts ends in exactly one bestmove: after an error, 'bestmove none'
+        try:
+            self._go(rest)
+        except GuildhallError as exc:
+            self.out(error_line(exc.kind, str(exc)))
+            self.out("bestmove none")
+        except Exception as exc:  # noqa: BLE001 - a bug must not end the session
+            self.out(error_line("internal", f"{type(exc).__name__}: {exc}"))
+            self.out("bestmove none")
+
+    def _go(self, rest: str) -> None:
         state = self.need_game().clone()
-        limits = self._limits(rest.split(), state.players)
+        limits, searchmoves = self._limits(rest, state)
         movers = state.to_move()
         if not movers:
             raise IllegalMove("the game is over")
@@ -347,36 +383,47 @@ class Session:
             raise IllegalMove(f"seat {seat} is not to move")
         if state.observer is not None and state.observer != seat:
             raise IllegalMove(f"the position is seat {state.observer}'s view; the engine plays seat {seat}")
-        if not state.legal_moves(seat):
+        legal = state.legal_moves(seat)
+        if not legal:
             raise IllegalMove(f"seat {seat} has no known legal move here")
+        allowed = None
+        if searchmoves is not None:
+            allowed = [state.parse_move(seat, text) for text in searchmoves]
+            bad = [t for t, m in zip(searchmoves, allowed) if m not in legal]
+            if bad:
+                raise IllegalMove(f"searchmoves: {bad[0]} is not legal for seat {seat} here")
         omniscient = bool(self.options["omniscient"].value)
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
         player = self._current_player()
         interval = self.options["infointerval"].value / 1000.0
+        limits.info_interval = max(0.001, interval)
         top = self.options["infomoves"].value
+        multipv = self.options["multipv"].value
 
         def run(job: Job) -> str:
-            last = [0.0, -1]  # time and iteration count of the last report
+            printed = [None]  # the last info object reported
 
             def on_info(info: SearchInfo) -> None:
-                now = time.monotonic()
-                if now - last[0] >= interval:
-                    last[:] = [now, info.iterations]
-                    self._report(state, seat, info, top)
+                printed[0] = info
+                self._report(state, seat, info, top, multipv, allowed)
 
             best = None
             try:
-                best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
-                if player.last_info.iterations != last[1] or not player.last_info.iterations:
-                    self._report(state, seat, player.last_info, top)
+                if allowed is not None and len(set(allowed)) == 1:
+                    best = allowed[0]
+                    player.last_info = SearchInfo(best=best)
+                else:
+                    best = choose_among(player, state, seat, limits, on_info, job.stop, omniscient, allowed)
+                if player.last_info is not printed[0]:
+                    self._report(state, seat, player.last_info, top, multipv, allowed)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
                 self.out(error_line("internal", f"search failed: {type(exc).__name__}: {exc}"))
             if limits.infinite:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
-            if best is None or best not in state.legal_moves(seat):
+            if best is None or best not in legal:
                 return "bestmove none"
             return "bestmove " + state.move_to_string(seat, best)
 
@@ -386,43 +433,61 @@ class Session:
         self.job = Job(target, self.out, fallback)
         self.job.start()
 
-    def _limits(self, words: list[str], players: int) -> Limits:
+    def _limits(self, rest: str, state: State) -> tuple[Limits, Optional[list[str]]]:
+        """The limits of a ``go`` line, and its ``searchmoves`` list (always last) if any."""
+        head, moves = split_keyword(rest, "searchmoves")
+        searchmoves = None
+        if moves is not None:
+            searchmoves = split_items(moves)
+            if not searchmoves:
+                raise ProtocolError("searchmoves needs at least one move")
+        words = head.split()
+        players = state.players
         lim = Limits()
+        seen = set()
         i = 0
         while i < len(words):
             key = words[i].lower()
+            if key not in GO_KEYS:
+                raise ProtocolError(f"unknown go argument {clip(words[i])!r} "
+                                    f"(go [iterations N] [nodes N] [movetime MS] [time MS... [inc MS...]] "
+                                    f"[infinite] [searchmoves LIST])")
+            if key in seen:
+                raise ProtocolError(f"go {key} given twice")
+            seen.add(key)
             if key == "infinite":
                 lim.infinite = True
                 i += 1
                 continue
             if key in ("time", "inc"):
-                vals = words[i + 1: i + 1 + players]
+                j = i + 1
+                while j < len(words) and words[j].lower() not in GO_KEYS:
+                    j += 1
+                vals = words[i + 1: j]
                 if len(vals) != players:
-                    raise ProtocolError(f"{key} needs one value per seat ({players})")
-                secs = [parse_int(v, key, 0) / 1000.0 for v in vals]
+                    raise ProtocolError(f"go {key} needs one value per seat ({players}), got {len(vals)}")
+                secs = [parse_int(v, f"go {key}", 0, 2**31 - 1) / 1000.0 for v in vals]
                 if key == "time":
                     lim.clock = secs
                 else:
                     lim.increment = secs
-                i += 1 + players
+                i = j
                 continue
-            if i + 1 >= len(words):
+            if i + 1 >= len(words) or words[i + 1].lower() in GO_KEYS:
                 raise ProtocolError(f"go {key} needs a value")
             if key == "iterations":
-                lim.iterations = parse_int(words[i + 1], "iterations", 1)
+                lim.iterations = parse_int(words[i + 1], "go iterations", 1, SPIN_LIMIT)
             elif key == "nodes":
-                lim.nodes = parse_int(words[i + 1], "nodes", 1)
-            elif key == "movetime":
-                lim.movetime = parse_int(words[i + 1], "movetime", 1) / 1000.0
+                lim.nodes = parse_int(words[i + 1], "go nodes", 1, 2**62)
             else:
-                raise ProtocolError(f"unknown go argument {words[i][:40]!r}")
+                lim.movetime = parse_int(words[i + 1], "go movetime", 1, 2**31 - 1) / 1000.0
             i += 2
         if lim.increment is not None and lim.clock is None:
-            raise ProtocolError("inc needs time")
+            raise ProtocolError("go inc needs time")
         if not (lim.infinite or lim.iterations or lim.nodes or lim.movetime or lim.clock):
             lim.iterations = self.options["iterations"].value
         lim.validate()
-        return lim
+        return lim, searchmoves
 
     def _current_player(self):
         name = self.options["engine"].value
@@ -433,18 +498,52 @@ class Session:
             self._player_key = key
         return self._player
 
-    def _report(self, state: State, seat: int, info: SearchInfo, top: int) -> None:
-        """One periodic report: a summary line with the pv, and the root move statistics."""
+    def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1,
+                allowed: Optional[list[int]] = None) -> None:
+        """One report: a summary line with the pv, the root move statistics, and with
+        ``MultiPV`` above 1 one ``info multipv K`` line per best root move."""
         ms = int(info.elapsed * 1000)
+        stats = sorted((m for m in info.moves if allowed is None or m.move in allowed),
+                       key=lambda m: (-m.visits, m.move))
+        total = sum(m.visits for m in stats)
         line = (f"info seat {seat} iterations {info.iterations} nodes {info.nodes} time {ms} "
                 f"ips {int(info.ips)}")
+        if stats:
+            line += f" currmove {state.move_to_string(seat, stats[0].move)} currmovevisits {stats[0].visits}"
+        if info.tree_nodes:
+            line += f" treenodes {info.tree_nodes} treefull {info.tree_full}"
         pv = render_pv(state, info.pv)
         self.out(line + (" pv " + "; ".join(pv) if pv else ""))
-        stats = sorted(info.moves, key=lambda m: -m.visits)[:top]
-        if stats:
+        if stats and top:
             items = [f"{m.visits} {format_values(m.value)} {state.move_to_string(seat, m.move)}"
-                     for m in stats]
+                     for m in stats[:top]]
             self.out("info moves " + "; ".join(items))
+        if multipv > 1:
+            for k, m in enumerate(stats[:multipv], 1):
+                # the tree's children are keyed by joint observations, not by root move, so
+                # only the best move's line goes deeper than the move itself
+                line_pv = render_pv(state, info.pv if m.move == info.best and info.pv else [(seat, m.move)])
+                share = m.visits / total if total else 0.0
+                self.out(f"info multipv {k} visits {m.visits} share {share:.3f} value "
+                         f"{format_values(m.value)} pv " + "; ".join(line_pv))
+
+
+def choose_among(player, state: State, seat: int, limits: Limits, on_info, stop,
+                 omniscient: bool, allowed: Optional[list[int]]) -> int:
+    """``player.choose``; with ``searchmoves`` the answer is the best of the allowed moves
+    by the search's root statistics (visits, then own value)."""
+    best = player.choose(state, seat, limits, on_info, stop, omniscient=omniscient)
+    if allowed is None or best in allowed:
+        return best
+    stats = {m.move: m for m in player.last_info.moves}
+
+    def key(mv: int):
+        m = stats.get(mv)
+        return (m.visits, m.value[seat] if m.value else 0.0) if m else (-1, 0.0)
+
+    best = max(allowed, key=key)
+    player.last_info.best = best
+    return best
 
 
 class _Stopped(Exception):

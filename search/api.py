@@ -28,7 +28,8 @@ class Limits:
     ``movetime`` is in seconds.  ``clock`` is the remaining time per seat in
     seconds and ``increment`` the per-move increment per seat; a time manager
     turns them into a budget for this move.  ``infinite`` searches until
-    stopped by the stop event.
+    stopped by the stop event.  ``info_interval`` is not a limit: the seconds
+    between a search's periodic ``on_info`` reports.
     """
 
     iterations: Optional[int] = None
@@ -37,18 +38,19 @@ class Limits:
     clock: Optional[list[float]] = None
     increment: Optional[list[float]] = None
     infinite: bool = False
+    info_interval: float = 0.25
 
     def validate(self) -> None:
         for name in ("iterations", "nodes"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, int) or v < 1):
                 raise BadConfig(f"{name} must be a positive integer, not {v!r}")
-        if self.movetime is not None and not self.movetime > 0:
-            raise BadConfig(f"movetime must be positive, not {self.movetime!r}")
+        if self.movetime is not None and not (0 < self.movetime < float("inf")):
+            raise BadConfig(f"movetime must be a positive finite number, not {self.movetime!r}")
         for name in ("clock", "increment"):
             v = getattr(self, name)
-            if v is not None and any(x < 0 for x in v):
-                raise BadConfig(f"{name} values must not be negative")
+            if v is not None and any(not 0 <= x < float("inf") for x in v):
+                raise BadConfig(f"{name} values must be finite and not negative")
 
 
 @dataclass
@@ -69,6 +71,8 @@ class SearchInfo:
     moves: list[MoveStat] = field(default_factory=list)
     pv: list[tuple[int, int]] = field(default_factory=list)  # (seat, move)
     best: Optional[int] = None
+    tree_nodes: int = 0  # nodes stored in the tree (0: no tree)
+    tree_full: int = 0  # per mille of the tree's node capacity in use (UCI's hashfull)
 
 
 InfoCallback = Callable[[SearchInfo], None]
@@ -79,6 +83,10 @@ class Player:
 
     name: ClassVar[str] = ""
     options: ClassVar[dict] = {}
+    # how a frontend may set each option: {"choices": (...)} for a fixed set of
+    # words, {"min": lo, "max": hi} for a number's range (the protocol declares
+    # combo and spin options from it); the constructor still checks every value
+    option_meta: ClassVar[dict] = {}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         unknown = set(options) - set(self.options)

@@ -26,7 +26,7 @@ import numpy as np
 from engine.core import CHANCE, State
 from search import core
 from search.api import MoveStat, OpenState, Player, SearchInfo, register_player
-from search.ismcts import check_options, pick_best, plan, root_stats
+from search.ismcts import check_options, pick_best, plan, root_stats, spec_meta
 
 
 class GreedyPlayer(Player):
@@ -55,6 +55,7 @@ class FlatMCPlayer(Player):
 
     name = "flatmc"
     options = {k: v[0] for k, v in FLAT_SPEC.items()}
+    option_meta = spec_meta(FLAT_SPEC)
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -93,7 +94,9 @@ class FlatMCPlayer(Player):
         # best mean reward (not most samples: sampling is uniform)
         best = max(legal, key=lambda mv: (stats[mv][1] / stats[mv][0]) if mv in stats else -1.0)
         el = time.perf_counter() - start
-        info = SearchInfo(iterations=done, elapsed=el, ips=done / el if el > 0 else 0.0, best=best,
+        # flat MC keeps only its root: one node visit per iteration (the nodes limit counts these)
+        info = SearchInfo(iterations=done, nodes=done, elapsed=el, ips=done / el if el > 0 else 0.0,
+                          best=best,
                           moves=[MoveStat(m, a[0], [x / a[0] for x in a[3]]) for m, a in sorted(stats.items())])
         if on_info is not None:
             on_info(info)
@@ -113,6 +116,7 @@ class PimcPlayer(Player):
 
     name = "pimc"
     options = {k: v[0] for k, v in PIMC_SPEC.items()}
+    option_meta = spec_meta(PIMC_SPEC)
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -125,7 +129,7 @@ class PimcPlayer(Player):
         k = view.game.kernel
         rng = core.rng_for(k, self.rng.next64())
         merged: dict[int, list] = {}
-        done = 0
+        done = visited = 0
         for i in range(K):
             if stop.is_set():
                 break
@@ -139,8 +143,9 @@ class PimcPlayer(Player):
             share_it = None if iters is None else max(1, (iters - done) // (K - i))
             share_dl = None if deadline is None else time.perf_counter() + max(
                 0.0, deadline - time.perf_counter()) / (K - i)
-            share_nv = None if nodes is None else max(1, nodes // K)
+            share_nv = None if nodes is None else (nodes - visited) // (K - i)
             done += core.run_chunked(s, rng, share_it, share_dl, share_nv, stop)
+            visited += s.node_visits_total
             for m, (v, wsum, c, vec) in root_stats(s, seat).items():
                 a = merged.setdefault(m, [0, 0.0, 0, [0.0] * view.players])
                 a[0] += v
@@ -150,7 +155,8 @@ class PimcPlayer(Player):
         legal = view.legal_moves(seat)
         best = pick_best(merged, legal)
         el = time.perf_counter() - start
-        info = SearchInfo(iterations=done, elapsed=el, ips=done / el if el > 0 else 0.0, best=best,
+        info = SearchInfo(iterations=done, nodes=visited, elapsed=el, ips=done / el if el > 0 else 0.0,
+                          best=best,
                           moves=[MoveStat(m, a[0], [x / a[2] for x in a[3]] if a[2] else [])
                                  for m, a in sorted(merged.items())])
         if on_info is not None:

@@ -124,6 +124,8 @@ def run_chunked(search: Any, rng: Any, iterations: Optional[int], deadline: Opti
     least every ``chunk`` seconds to look at the stop flag (the pure-Python
     loop can only stop between iterations).  Returns the iterations run."""
     done = 0
+    if (iterations is not None and iterations <= 0) or (node_visits is not None and node_visits <= 0):
+        return 0  # an empty share of a split budget (0 would mean "no limit" to the loop)
     base_nodes = search.node_visits_total
     while True:
         if stop is not None and stop.is_set():

@@ -21,8 +21,12 @@ the tree (information-set keys, decoupled simultaneous steps) are in
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
   view hash among the nodes of the old tree; if found (and the tree is under
   half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
-* ``workers=N``: root parallelism; N-1 forked processes search with derived
-  seeds under the same limits, root visits and rewards are summed.
+* ``workers=N``: root parallelism; N-1 forked processes (``search.parallel``)
+  search with derived seeds; iteration and node budgets are split between
+  the N searches, the deadline is shared; root visits, rewards, iterations
+  and node visits are summed.
+* Reports: ``on_info`` every ``limits.info_interval`` seconds, then once at
+  the end; ``SearchInfo.nodes`` counts node visits, as the ``nodes`` limit.
 * Deterministic: same view, seed and iteration limit -> same move and visit
   counts (compiled and pure-Python loops agree exactly).
 
@@ -39,7 +43,6 @@ True
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import threading
 import time
 from typing import Any, Optional
@@ -96,6 +99,21 @@ ISMCTS_SPEC = {
 }
 
 
+def spec_meta(spec: dict) -> dict:
+    """``Player.option_meta`` from a spec whose checker text lists words or a range."""
+    meta = {}
+    for key, (default, _ok, text) in spec.items():
+        if isinstance(default, bool):
+            continue
+        if " or " in text and "[" not in text:
+            meta[key] = {"choices": tuple(w for w in text.replace(",", " ").split() if w != "or")}
+        elif "[" in text:
+            lo, hi = text[text.index("[") + 1:text.index("]")].split(",")
+            num = int if isinstance(default, int) else float
+            meta[key] = {"min": num(lo), "max": num(hi)}
+    return meta
+
+
 class IsmctsPlayer(Player):
     """Information Set MCTS.  Options (all lowercase):
 
@@ -112,6 +130,7 @@ class IsmctsPlayer(Player):
 
     name = "ismcts"
     options = {k: v[0] for k, v in ISMCTS_SPEC.items()}
+    option_meta = spec_meta(ISMCTS_SPEC)
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -134,20 +153,30 @@ class IsmctsPlayer(Player):
         iters, deadline, nodes = plan(limits, seat, view.players, start)
         s = self._tree_for(view, seat)
         rng = core.rng_for(view.game.kernel, seed)
-        procs = []
-        if o["workers"] > 1:
-            procs = start_workers(view, seat, o, limits, seed, o["workers"] - 1)
+        base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
+        interval = limits.info_interval
 
         def tick(done: int) -> None:
             now = time.perf_counter()
-            if on_info is not None and now - last[0] >= 0.25:
+            if on_info is not None and now - last[0] >= interval:
                 last[0] = now
-                on_info(self._info(s, seat, view, done, now - start))
+                on_info(self._info(s, seat, view, done, now - start, s.node_visits_total - base_nodes))
 
-        done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
-        extra = join_workers(procs, stop)
-        info = self._info(s, seat, view, done, time.perf_counter() - start, extra)
+        helpers = o["workers"] - 1
+        if helpers:
+            from search.parallel import Helpers
+
+            work = helper_work(view, seat, o, iters, deadline, nodes, seed)
+            with Helpers(helpers, work) as hs:
+                done = core.run_chunked(s, rng, share(iters, helpers + 1, 0), deadline,
+                                        share(nodes, helpers + 1, 0), stop, tick)
+                extra, h_iters, h_nodes = merge_helpers(hs.collect(stop))
+        else:
+            done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
+            extra, h_iters, h_nodes = None, 0, 0
+        info = self._info(s, seat, view, done + h_iters, time.perf_counter() - start,
+                          s.node_visits_total - base_nodes + h_nodes, extra)
         if on_info is not None:
             on_info(info)
         return info
@@ -171,7 +200,7 @@ class IsmctsPlayer(Player):
         self._search, self._key = (s, key) if o["reuse"] and not isinstance(view, OpenState) else (None, None)
         return s
 
-    def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float,
+    def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float, nodes: int,
               extra: Optional[dict] = None) -> SearchInfo:
         stats = root_stats(s, seat)
         if extra:
@@ -186,9 +215,11 @@ class IsmctsPlayer(Player):
             moves.append(MoveStat(m, v, [x / c for x in vec] if c else []))
         legal = view.legal_moves(seat)
         best = pick_best(stats, legal)
-        return SearchInfo(iterations=done, nodes=s.node_count(), elapsed=elapsed,
+        count = s.node_count()
+        return SearchInfo(iterations=done, nodes=nodes, elapsed=elapsed,
                           ips=done / elapsed if elapsed > 0 else 0.0, moves=moves,
-                          pv=principal_variation(s, seat, best), best=best)
+                          pv=principal_variation(s, seat, best), best=best,
+                          tree_nodes=count, tree_full=min(1000, count * 1000 // max(1, s.max_nodes)))
 
 
 def build_search(view: State, seat: int, o: dict) -> Any:
@@ -269,63 +300,49 @@ def principal_variation(s: Any, seat: int, best: int, limit: int = 12) -> list[t
 
 
 # -- root parallelism ----------------------------------------------------------
-def _worker(conn: Any, view: State, seat: int, opts: dict, limits: Limits, seed: int,
-            stop: Any) -> None:
-    try:
+def worker_seed(seed: int, i: int) -> int:
+    return (seed + 0x9E3779B97F4A7C15 * (i + 1)) & ((1 << 64) - 1)
+
+
+def share(budget: Optional[int], parts: int, index: int) -> Optional[int]:
+    """Process ``index``'s part of an iteration or node budget split ``parts`` ways."""
+    if budget is None:
+        return None
+    return budget // parts + (1 if index < budget % parts else 0)
+
+
+def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadline: Optional[float],
+                nodes: Optional[int], seed: int):
+    """What helper ``i`` runs in its process: a fresh tree with a derived seed, its share of the
+    budgets and the same deadline (``perf_counter`` is the system's monotonic clock)."""
+    parts = opts["workers"]
+
+    def work(i: int, stop: Any) -> dict:
         s = build_search(view, seat, opts)
-        rng = core.rng_for(view.game.kernel, seed)
-        iters, deadline, nodes = plan(limits, seat, view.players, time.perf_counter())
-        core.run_chunked(s, rng, iters, deadline, nodes, stop)
-        conn.send(root_stats(s, seat))
-    except Exception as exc:  # noqa: BLE001 - reported to the parent, never a traceback
-        conn.send({"error": f"{type(exc).__name__}: {exc}"})
-    finally:
-        conn.close()
+        rng = core.rng_for(view.game.kernel, worker_seed(seed, i))
+        core.run_chunked(s, rng, share(iters, parts, i + 1), deadline, share(nodes, parts, i + 1), stop)
+        return {"stats": root_stats(s, seat), "iterations": int(s.iterations),
+                "nodes": s.node_visits_total}
+
+    return work
 
 
-def start_workers(view: State, seat: int, opts: dict, limits: Limits, seed: int, count: int) -> list:
-    """Fork ``count`` helper searches with seeds derived from ``seed``; each builds its own tree."""
-    ctx = mp.get_context("fork")
-    stop = ctx.Event()
-    procs = []
-    for i in range(count):
-        a, b = ctx.Pipe(duplex=False)
-        p = ctx.Process(target=_worker, args=(b, view, seat, opts, limits,
-                                              (seed + 0x9E3779B97F4A7C15 * (i + 1)) & ((1 << 64) - 1), stop),
-                        daemon=True)
-        p.start()
-        b.close()
-        procs.append((p, a, stop))
-    return procs
-
-
-def join_workers(procs: list, stop: threading.Event) -> dict:
-    """Merge the helpers' root statistics (they stop when this search stopped early)."""
+def merge_helpers(results: list) -> tuple[dict, int, int]:
+    """The helpers' root statistics summed, with their iteration and node-visit totals."""
     merged: dict = {}
-    if not procs:
-        return merged
-    if stop.is_set():
-        procs[0][2].set()
-    for p, conn, ev in procs:
-        while not conn.poll(0.001):
-            if stop.is_set():
-                ev.set()
-            if not p.is_alive() and not conn.poll(0):
-                break
-        try:
-            stats = conn.recv() if conn.poll(0) else {}
-        except EOFError:
-            stats = {}
-        p.join()
-        if "error" in stats:
-            raise SearchError(f"search worker failed: {stats['error']}")
-        for m, (v, w, c, vec) in stats.items():
+    iters = nodes = 0
+    for kind, value in results:
+        if kind != "ok":
+            raise SearchError(f"search worker failed: {value}")
+        iters += value["iterations"]
+        nodes += value["nodes"]
+        for m, (v, w, c, vec) in value["stats"].items():
             a = merged.setdefault(m, [0, 0.0, 0, [0.0] * len(vec)])
             a[0] += v
             a[1] += w
             a[2] += c
             a[3] = [x + y for x, y in zip(a[3], vec)]
-    return merged
+    return merged, iters, nodes
 
 
 register_player(IsmctsPlayer)

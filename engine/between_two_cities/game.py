@@ -29,6 +29,7 @@ class BetweenTwoCities(Game):
     title = "Between Two Cities"
     min_players = 2
     max_players = 7
+    default_players = 3  # 2 players need a variant; 3 is the smallest count that plays as is
     score_scale = 8.0
     variant_list = (
         Variant(TWO, "2 players each build two cities alone; rounds played twice; score is the sum",

@@ -104,3 +104,10 @@ def test_console_entry_runs_as_a_module():
                          capture_output=True, text=True, env=dict(os.environ), timeout=60)
     assert out.returncode == 1
     assert out.stderr.strip() == "error: guildes takes 3-6 players, not 9"
+
+
+def test_movetime_errors_speak_milliseconds_and_btc_plays_without_a_count():
+    r = run("selfplay", "guildes", "--players", "3", "--movetime", "-5")
+    assert r.exit_code == 1 and "--movetime is in milliseconds and must be at least 1, not -5" in r.output
+    r = run("perft", "between_two_cities", "1")
+    assert r.exit_code == 0 and "players 3" in r.output, r.output

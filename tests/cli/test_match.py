@@ -42,3 +42,24 @@ def test_match_refuses_bad_input_in_one_line():
                  ["--engine", "random", "--engine", "greedy", "--set", "pimc.worlds=2"]):
         r = run("match", "guildes", *args)
         assert r.exit_code != 0 and r.output.startswith("error: ") and r.output.count("\n") == 1, r.output
+
+
+def test_interval_is_wilson_and_never_a_point_at_the_edges():
+    from guildhall.arena import Standing
+
+    st = Standing("a", games=4, shares=[1.0, 1.0, 1.0, 1.0])
+    lo, hi = st.interval
+    assert hi == 1.0 and 0.4 < lo < 0.6
+
+
+def test_match_sprt_prints_the_llr_per_game_and_its_bounds():
+    r = run("match", "guildes", "--players", "3", "--engine", "greedy", "--engine", "random",
+            "--games", "6", "--iterations", "5", "--sprt", "0.1")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "bounds [-2.944, 2.944]" in lines[1]
+    games = [x for x in lines if x.startswith("game ")]
+    assert 1 <= len(games) <= 6 and all(" llr " in x for x in games)
+    assert any(x.startswith("SPRT: ") and "after" in x for x in lines)
+    r = run("match", "guildes", "--engine", "greedy", "--engine", "random", "--sprt", "0.7")
+    assert r.exit_code == 1 and r.output.startswith("error: ")

@@ -51,11 +51,11 @@ def expect(e: Engine, line: str) -> list[str]:
 
 
 def go(e: Engine, line: str) -> list[str]:
-    """Send a ``go`` line; the lines up to ``bestmove``, or the single error line."""
+    """Send a ``go`` line; the lines up to its ``bestmove`` (after an error: ``bestmove none``)."""
     e.send(line)
     out = []
     while True:
         got = e.readline()
         out.append(got)
-        if got.startswith("bestmove") or (got.startswith("error ") and len(out) == 1):
+        if got.startswith("bestmove"):
             return out

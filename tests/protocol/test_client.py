@@ -68,3 +68,92 @@ def test_limit_arguments():
     assert Limit(iterations=5, movetime=100).args() == "iterations 5 movetime 100"
     assert Limit(time=[1000, 2000], inc=[5, 5]).args() == "time 1000 2000 inc 5 5"
     assert Limit(infinite=True).args() == "infinite"
+
+
+def test_limit_validates_its_fields():
+    assert Limit(time=0.5).args() == "movetime 500"
+    for bad in (dict(movetime=0.5), dict(iterations=0), dict(nodes=-1), dict(time="soon"),
+                dict(time=[100, "x"]), dict(inc=[5]), dict(time=0.5, movetime=100)):
+        with pytest.raises(ValueError):
+            Limit(**bad)
+
+
+def dealt(eng, players=3, seed=2):
+    eng.new_game("guildes", players=players, seed=seed)
+    while eng.status().chance:
+        eng.push("random")
+
+
+def test_typed_options_status_and_ping():
+    with popen() as eng:
+        opt = eng.options["workers"]
+        assert (opt.type, opt.default, opt.min, opt.max) == ("spin", 1, 1, 64)
+        assert eng.options["tree"].vars == ["so", "mo"] and eng.options["Omniscient"].default is False
+        eng.ping()
+        eng.new_game("guildes", players=3, seed=2)
+        assert eng.status().seats == [-1] and len(eng.chance_moves()) == 6
+        dealt(eng)
+        assert eng.status().seats == [0, 1, 2]
+        info = eng.analyse(Limit(iterations=200))
+        assert info.pv_items[0][0] == 0 and info.currmove == info.moves[0].move
+
+
+def test_a_timeout_stops_the_search_and_the_engine_stays_usable():
+    with popen() as eng:
+        dealt(eng)
+        eng.timeout = 0.3
+        with pytest.raises(EngineTimeout):
+            eng.play(Limit(iterations=10**9))
+        eng.timeout = 30
+        assert eng.play(Limit(iterations=20)).move is not None
+        with pytest.raises(ValueError):
+            eng.play(Limit(infinite=True))
+
+
+def test_analysis_stream_stop_and_wait():
+    with popen() as eng:
+        eng.configure({"InfoInterval": 20})
+        dealt(eng)
+        legal = eng.validmoves(0)
+        with eng.analysis() as an:
+            seen = []
+            for info in an:
+                seen.append(info.iterations)
+                if len(seen) == 3:
+                    an.stop()
+            result = an.wait()
+        assert len(seen) >= 3 and seen == sorted(seen) and result.move in legal
+        an = eng.analysis(Limit(iterations=300), searchmoves=legal[:2])
+        assert an.wait().move in legal[:2]
+
+
+def test_quoted_edition_path_reaches_the_engine(tmp_path):
+    import shutil
+
+    import engine
+
+    path = tmp_path / "it's \"my\" edition.json"
+    shutil.copy(engine.make_game("guildes", 3).edition_path, path)
+    with popen() as eng:
+        eng.new_game("guildes", players=3, edition=str(path))
+        assert eng.status().chance
+
+
+def test_asyncio_engine():
+    import asyncio
+
+    from guildhall.client_async import popen_engine
+
+    async def main():
+        async with await popen_engine(env=dict(os.environ)) as eng:
+            await eng.new_game("guildes", players=3, seed=1)
+            while (await eng.status()).chance:
+                await eng.push("random")
+            result = await eng.play(Limit(iterations=50))
+            infos = []
+            async for info in eng.analyse_stream(Limit(iterations=2000)):
+                infos.append(info)
+            return result.move, await eng.validmoves(0)
+
+    move, legal = asyncio.run(main())
+    assert move in legal

@@ -132,7 +132,8 @@ def test_node_visit_limit_stops_the_search():
 def test_tree_stays_within_the_node_limit():
     p = make_player("ismcts", seed=3, max_nodes=64)
     p.choose(guildes_start(), 0, Limits(iterations=ITERS))
-    assert p.last_info.nodes <= 64
+    assert p.last_info.tree_nodes <= 64 and p.last_info.tree_full <= 1000
+    assert p.last_info.nodes > 64  # node visits, not the tree size
 
 
 def _late_play_step():
@@ -190,9 +191,13 @@ def test_tree_is_not_reused_when_the_new_root_is_missing():
 
 
 def test_workers_merge_root_statistics():
+    # the iteration budget is split between the processes; the statistics are summed
     p = make_player("ismcts", seed=3, workers=2)
     p.choose(guildes_start(), 0, Limits(iterations=ITERS))
-    assert sum(x.visits for x in p.last_info.moves) == 2 * ITERS
+    assert sum(x.visits for x in p.last_info.moves) == ITERS == p.last_info.iterations
+    one = make_player("ismcts", seed=3)
+    one.choose(guildes_start(), 0, Limits(iterations=ITERS // 2))
+    assert p.last_info.nodes > one.last_info.nodes
 
 
 @pytest.mark.parametrize("opts", [{"reward": "rank"}, {"reward": "score"}, {"tree": "mo"},
