@@ -32,6 +32,8 @@ class SolverPlayer(Player):
 
     name = "solver"
     options = dict(SOLVER_SPEC)
+    option_meta = {"worlds": {"min": 1, "max": 10_000}, "max_nodes": {"min": 1, "max": MAX_NODES},
+                   "memory": {"min": MIN_MB, "max": MAX_MB}, "reward": {"choices": REWARDS}}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)

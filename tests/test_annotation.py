@@ -1,0 +1,28 @@
+"""No C function of a kernel talks to Python (tools/annotate.py, i.e. ``cython -a``)."""
+import os
+import sys
+
+import pytest
+
+from cython_ext import kernel_names, pure_python_forced
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools"))
+import annotate  # noqa: E402
+
+pytest.importorskip("Cython")
+pytestmark = pytest.mark.skipif(pure_python_forced(), reason="checks the compiled C; once per CI run is enough")
+
+
+@pytest.mark.parametrize("name", kernel_names())
+def test_cdef_functions_have_no_python_interaction(name, tmp_path):
+    rows = annotate.yellow_lines(name, str(tmp_path))
+    assert not rows, "\n".join(f"{name}.py:{ln} in {fn}: {text}" for fn, ln, text in rows)
+
+
+def test_the_check_finds_a_python_call(tmp_path, monkeypatch):
+    # the check itself must be able to fail: a cdef function that builds a list
+    (tmp_path / "probe.pxd").write_text("cdef int probe(int n)\n")
+    (tmp_path / "probe.py").write_text("def probe(n):\n    xs = [n]\n    return len(xs)\n")
+    monkeypatch.setattr(annotate, "KERNELS", str(tmp_path))
+    rows = annotate.yellow_lines("probe", str(tmp_path))
+    assert [r[0] for r in rows] == ["probe", "probe"]
