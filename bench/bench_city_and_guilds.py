@@ -1,10 +1,10 @@
-"""City and Guilds kernels: compiled vs pure-Python twin, ratio recorded in one run.
+"""City and Guilds kernel: compiled vs interpreted, ratio recorded in one run.
 
     python -m pytest bench/bench_city_and_guilds.py --benchmark-enable
 
 Each case benchmarks the compiled kernel with pytest-benchmark and times the
-twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
-median / compiled median.
+same source interpreted on the same inputs (median of runs);
+``extra_info["ratio"]`` is interpreted median / compiled median.
 """
 import random
 
@@ -16,22 +16,15 @@ from bench.conftest import median_time, record
 from cython_ext import select
 from engine.core import CHANCE
 
-compiled, twin = select.twins("cag")
+compiled, interpreted = select.twins("city_and_guilds")
 kc_mod, kp_mod = select.twins("kernel")
 pytestmark = pytest.mark.skipif(compiled is None, reason="compiled kernel not built")
 
 
 def kernels(players=4):
-    import engine.city_and_guilds.game as gm
-    out = []
-    old = gm._cag
-    try:
-        for mod in (compiled, twin):
-            gm._cag = mod
-            out.append(engine.make_game("city_and_guilds", players))
-    finally:
-        gm._cag = old
-    return out[0], out[0].kernel, out[1].kernel
+    game = engine.make_game("city_and_guilds", players)
+    args = game.kernel_args()
+    return game, compiled.CityAndGuildsKernel(*args), interpreted.CityAndGuildsKernel(*args)
 
 
 def midgame(game, seed=3, plies=150):

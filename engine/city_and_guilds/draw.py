@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cython_ext.cag_py import EMPTY, MINSTREL, NK, TAVERN
+from cython_ext.city_and_guilds_layout import EMPTY, MINSTREL, NK, TAVERN
 
 if TYPE_CHECKING:
     from engine.city_and_guilds.game import CityAndGuilds

@@ -25,7 +25,7 @@ from engine.errors import EditionError
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # north, east, south, west
 MAX_BLOCKS = 30  # chains keep their blocks in an int bitmask
-MAX_SPACES = 1024  # the compiled kernel's fixed arrays (MAXS in cython_ext/cag_c.pyx)
+MAX_SPACES = 1024  # a sanity bound (26 columns x 39 rows); the kernel sizes its arrays by the map
 
 
 @dataclass

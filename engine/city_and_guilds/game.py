@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
-from cython_ext.cag_py import (DISCARD, DRAW, EMPTY, END, MINSTREL, NK, PLACE, SETUP,
-                               TAVERN, TAVERN_PH, field_shapes)
+from cython_ext.city_and_guilds_layout import (DISCARD, DRAW, EMPTY, END, MINSTREL, NK, PLACE,
+                                               SETUP, TAVERN, TAVERN_PH, field_shapes)
 from engine.city_and_guilds import draw as drawing
 from engine.city_and_guilds import notation
 from engine.city_and_guilds.edition import parse_map, validate
@@ -22,7 +22,7 @@ from engine.errors import BadState
 from engine.layout import Layout
 from engine.registry import register
 
-_cag = select.load("cag")
+_kernel = select.load("city_and_guilds")
 
 
 @register
@@ -46,6 +46,14 @@ class CityAndGuilds(Game):
         self.totals = [t["building"], t["market"]] * 4 + [t["minstrel"]]
         self.men0 = ed["men"][str(self.players)]
         self.layout = Layout(field_shapes(self.players, m.spaces, m.blocks), start=HEADER)
+        self.kernel = _kernel.CityAndGuildsKernel(*self.kernel_args())
+
+    def kernel_args(self) -> tuple:
+        """The arguments of ``CityAndGuildsKernel`` for this edition and player count
+        (tests build the compiled and the interpreted kernel from them)."""
+        m = self.map
+        t = self.edition["tiles"]
+        v = self.edition["values"]
         offsets = np.array([self.layout[name] for name, _ in
                             field_shapes(self.players, m.spaces, m.blocks)], dtype=np.intc)
         order = sorted(range(m.spaces), key=lambda s: (m.block_of[s], s))
@@ -54,14 +62,13 @@ class CityAndGuilds(Game):
             first[m.block_of[s] + 1] += 1
         for b in range(m.blocks):
             first[b + 1] += first[b]
-        v = ed["values"]
-        self.kernel = _cag.CagKernel(
-            self.players, self.layout.size, m.spaces, m.blocks,
-            np.array(m.adj, dtype=np.intc).reshape(-1), np.array(m.block_of, dtype=np.intc),
-            np.array(first, dtype=np.intc), np.array(order, dtype=np.intc),
-            np.array(self.totals, dtype=np.intc), self.men0, t["tavern"], ed["track_max"],
-            np.array([v["block"], v["market"], v["minstrel"], v["tavern"]], dtype=np.intc),
-            offsets)
+        return (self.players, self.layout.size, m.spaces, m.blocks,
+                np.array(m.adj, dtype=np.intc).reshape(-1), np.array(m.block_of, dtype=np.intc),
+                np.array(first, dtype=np.intc), np.array(order, dtype=np.intc),
+                np.array(self.totals, dtype=np.intc), self.men0, t["tavern"],
+                self.edition["track_max"],
+                np.array([v["block"], v["market"], v["minstrel"], v["tavern"]], dtype=np.intc),
+                offsets)
 
     def initial_buffer(self, buf: np.ndarray) -> None:
         self.kernel.init(buf)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cython_ext.cag_py import EMPTY, MINSTREL, NFACE, NK, TAVERN
+from cython_ext.city_and_guilds_layout import EMPTY, MINSTREL, NFACE, NK, TAVERN
 from engine.core import CHANCE
 from engine.errors import BadMove
 

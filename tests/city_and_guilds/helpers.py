@@ -4,7 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 import engine
-from cython_ext.cag_py import DEAL_N, EMPTY, NK, PLACE, TAVERN
+from cython_ext import select
+from cython_ext.city_and_guilds_layout import DEAL_N, EMPTY, NK, PLACE, TAVERN
 from engine.core import State
 
 GAMES: dict = {}
@@ -62,7 +63,7 @@ def position(players: int = 4, tiles: dict | None = None, hands: dict | None = N
         if owner is not None and nmen:
             f(s, "mowner")[sp] = owner + 1
             f(s, "nmen")[sp] = nmen
-            py_kernel(g)._update_owner(s.buf, g.map.block_of[sp], owner)
+            py_kernel(g).update_owner(s.buf, g.map.block_of[sp], owner)
     stamp = 0
     for gi, order in (tracks or {}).items():
         for seat, space in order:
@@ -78,18 +79,14 @@ PY_KERNELS: dict = {}
 
 
 def py_kernel(g):
-    """The pure-Python twin kernel for game ``g`` (whatever ``select`` picked)."""
-    if g.players in PY_KERNELS:
-        return PY_KERNELS[g.players]
-    from cython_ext import cag_py
-    import engine.city_and_guilds.game as gm
-    old = gm._cag
-    gm._cag = cag_py
-    try:
-        PY_KERNELS[g.players] = type(g)(g.players).kernel
-        return PY_KERNELS[g.players]
-    finally:
-        gm._cag = old
+    """The interpreted kernel for game ``g`` (whatever ``select`` picked for the game).
+
+    Interpreted, its internal methods (``update_owner``...) take the numpy buffer.
+    """
+    if g.players not in PY_KERNELS:
+        _, interpreted = select.twins("city_and_guilds")
+        PY_KERNELS[g.players] = interpreted.CityAndGuildsKernel(*g.kernel_args())
+    return PY_KERNELS[g.players]
 
 
 def fix_supply(s: State) -> None:

@@ -5,7 +5,7 @@ import engine
 from cython_ext import select
 from engine.conformance import check
 
-COMPILED = select.load("cag").__name__.endswith("_c")
+COMPILED = select.mode(select.load("city_and_guilds")) == "compiled"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -1,7 +1,7 @@
 """End of the game and the final count (rulebook: End of the Game, Final Count)."""
 import numpy as np
 
-from cython_ext.cag_py import EMPTY, END
+from cython_ext.city_and_guilds_layout import EMPTY, END
 from tests.city_and_guilds.helpers import cell, f, game, money, place, position, py_kernel
 
 CANDLE = 0

@@ -3,7 +3,7 @@ import random
 
 import numpy as np
 
-from cython_ext.cag_py import DISCARD, MINSTREL, NK
+from cython_ext.city_and_guilds_layout import DISCARD, MINSTREL, NK
 from engine.core import CHANCE, make_rng
 from tests.city_and_guilds.helpers import f, game, place, position
 

@@ -90,7 +90,7 @@ def test_edition_file_may_replace_the_stand_in(tmp_path):
     (lambda d: d["men"].pop("5"), "men.5"),
     (lambda d: d.update(guilds=["a", "b"]), "guilds"),
     (lambda d: d["tiles"].update(building=9, market=5), "city tiles"),
-    # more spaces than the compiled kernel holds: refused by both twins alike
+    # more spaces than the edition schema allows (a sanity bound), in both modes alike
     (lambda d: (d.update(map=["AAAAAAAAAAAAA.BBBBBBBBBBBB"] * 42),
                 d["tiles"].update(building=200, market=200, minstrel=200)), "1024 spaces"),
 ])

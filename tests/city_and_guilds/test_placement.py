@@ -2,7 +2,7 @@
 Game Definitions, Player's Turn)."""
 import random
 
-from cython_ext.cag_py import DISCARD, DRAW, MINSTREL, PLACE, SETUP, TAVERN
+from cython_ext.city_and_guilds_layout import DISCARD, DRAW, MINSTREL, PLACE, SETUP, TAVERN
 from engine.core import CHANCE, make_rng
 from tests.city_and_guilds.helpers import cell, f, game, place, position
 

@@ -1,5 +1,5 @@
 """Block counts and guild counts (rulebook: Scoring, Scoring Example)."""
-from cython_ext.cag_py import DRAW, TAVERN_PH
+from cython_ext.city_and_guilds_layout import DRAW, TAVERN_PH
 
 from tests.city_and_guilds.helpers import cell, f, game, money, place, position
 

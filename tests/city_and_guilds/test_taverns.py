@@ -1,5 +1,5 @@
 """Bonus taverns after a block count, and their chain reactions (rulebook: Scoring)."""
-from cython_ext.cag_py import DRAW, TAVERN, TAVERN_PH
+from cython_ext.city_and_guilds_layout import DRAW, TAVERN, TAVERN_PH
 
 from tests.city_and_guilds.helpers import cell, f, money, place, position
 

@@ -1,0 +1,538 @@
+"""City and Guilds, the kernel: the rules of a turn on one buffer.
+
+:class:`CityAndGuildsKernel` builds on
+:class:`cython_ext.city_and_guilds_scoring.CityAndGuildsScoring` (edition
+tables, ownership, chains and counts) and adds the deal and setup, turn
+order and chance, placement, taverns, face-up draws, hidden information
+and the random playout.  Tile kinds, phases, move integers and buffer
+fields are documented in :mod:`cython_ext.city_and_guilds_layout`.
+
+Compiled, the hot paths (placement generation, apply, the playout) run on
+the buffer as a raw ``int*`` (``b``); interpreted, ``b`` is the numpy
+buffer itself.  Both modes consume the random generator identically.
+
+This file is compiled by Cython (declarations in ``city_and_guilds.pxd``)
+and runs unchanged as plain Python.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy as np
+
+from .city_and_guilds_layout import max_moves_for
+from .city_and_guilds_scoring import CityAndGuildsScoring
+
+if not cython.compiled:
+    from .city_and_guilds_layout import (DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
+                                         MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
+    from .kernel import CHANCE, ptr
+
+
+@cython.cclass
+class CityAndGuildsKernel(CityAndGuildsScoring):
+    """City and Guilds kernel for one edition and player count.
+
+    Arguments: ``players``, buffer ``size``, then the edition as
+    :class:`CityAndGuildsScoring` takes it (``spaces``, ``blocks``, ``adj``,
+    ``block_of``, ``block_first``, ``block_spaces``, ``totals``, ``men0``,
+    ``taverns``, ``track_max``, ``values``, ``offsets``).
+    """
+
+    def __init__(self, players: cython.int, size: cython.int, spaces: cython.int,
+                 blocks: cython.int, adj, block_of, block_first, block_spaces, totals,
+                 men0: cython.int, taverns: cython.int, track_max: cython.int, values,
+                 offsets) -> None:
+        super().__init__(players, size, max_moves_for(spaces), spaces, blocks, adj, block_of,
+                         block_first, block_spaces, totals, men0, taverns, track_max, values,
+                         offsets)
+        self.T_BASE = 18 * spaces
+        self.PASS = 19 * spaces
+        self.D_BASE = 19 * spaces + 1
+        self.X_BASE = 19 * spaces + 4
+        self.spaces = self.table(np.zeros(spaces))
+        self.pool = self.table(np.zeros(NK))
+        self.moves = self.table(np.zeros(self.max_moves))
+
+    # ------------------------------------------------------------------ setup
+    def init(self, buf):
+        """Fill a zeroed buffer with the state before the deal."""
+        b: cython.p_int = ptr(buf)
+        p: cython.int
+        i: cython.int
+        k: cython.int
+        s: cython.int
+        b[self.o_phase] = DEAL
+        b[self.o_tavleft] = self.taverns
+        b[self.o_setupleft] = self.players
+        for p in range(self.players):
+            b[self.o_men + p] = self.men0
+        for i in range(NFACE):
+            b[self.o_face + i] = EMPTY
+        for k in range(NK):
+            b[self.o_supply + k] = self.totals[k]
+        for s in range(self.S):
+            b[self.o_tile + s] = EMPTY
+
+    # ------------------------------------------------------------------ turn
+    def need_refill(self, b):
+        """A face-up slot is empty and the piles still hold a tile."""
+        i: cython.int
+        k: cython.int
+        for i in range(NFACE):
+            if b[self.o_face + i] == EMPTY:
+                for k in range(NK):
+                    if b[self.o_supply + k] > 0:
+                        return True
+                return False
+        return False
+
+    def is_chance(self, b):
+        ph: cython.int = b[self.o_phase]
+        return ph == DEAL or ((ph == SETUP or ph == PLACE) and self.need_refill(b))
+
+    def to_move(self, buf, out):
+        b: cython.p_int = ptr(buf)
+        ph: cython.int = b[self.o_phase]
+        n: cython.int = 0
+        p: cython.int
+        if ph == END:
+            return 0
+        if ph == DEAL:
+            out[0] = CHANCE
+            return 1
+        if ph == DISCARD:
+            for p in range(self.players):
+                if b[self.o_pend + p] == 0:
+                    out[n] = p
+                    n += 1
+            return n
+        if (ph == SETUP or ph == PLACE) and self.need_refill(b):
+            out[0] = CHANCE
+            return 1
+        out[0] = b[self.o_cur]
+        return 1
+
+    def chance(self, buf, outcomes, probs):
+        b: cython.p_int = ptr(buf)
+        kinds: cython.int
+        total: cython.int = 0
+        n: cython.int = 0
+        k: cython.int
+        c: cython.int
+        if not self.is_chance(b):
+            return 0
+        kinds = MINSTREL if b[self.o_phase] == DEAL else NK  # no minstrel in the deal
+        for k in range(kinds):
+            total += b[self.o_supply + k]
+        for k in range(kinds):
+            c = b[self.o_supply + k]
+            if c > 0:
+                outcomes[n] = k
+                probs[n] = cython.cast(cython.double, c) / total
+                n += 1
+        return n
+
+    def sample_kind(self, b, rng):
+        """The chance outcome used by rollouts: one tile with probability count/total."""
+        kinds: cython.int = MINSTREL if b[self.o_phase] == DEAL else NK
+        total: cython.int = 0
+        k: cython.int
+        r: cython.int
+        for k in range(kinds):
+            total += b[self.o_supply + k]
+        r = rng.below(total)
+        for k in range(kinds):
+            r -= b[self.o_supply + k]
+            if r < 0:
+                return k
+        return kinds - 1
+
+    # ------------------------------------------------------------ placement
+    def has_neighbour_tile(self, b, sp):
+        d: cython.int
+        q: cython.int
+        for d in range(4):
+            q = self.adj[sp * 4 + d]
+            if q >= 0 and b[self.o_tile + q] != EMPTY:
+                return True
+        return False
+
+    def block_empty(self, b, blk):
+        i: cython.int
+        for i in range(self.block_first[blk], self.block_first[blk + 1]):
+            if b[self.o_tile + self.block_spaces[i]] != EMPTY:
+                return False
+        return True
+
+    def _targets(self, b, setup, out):
+        """Spaces where a tile may go now, ascending, into ``out``; return how many."""
+        n: cython.int = 0
+        sp: cython.int
+        if setup:
+            # a new block, not adjacent to any placed tile (the only tiles are in other blocks)
+            for sp in range(self.S):
+                if b[self.o_tile + sp] == EMPTY and self.block_empty(b, self.block_of[sp]) \
+                        and not self.has_neighbour_tile(b, sp):
+                    out[n] = sp
+                    n += 1
+            if n == 0:  # fallback (never on the stand-in map): any space of a new block
+                for sp in range(self.S):
+                    if b[self.o_tile + sp] == EMPTY and self.block_empty(b, self.block_of[sp]):
+                        out[n] = sp
+                        n += 1
+            if n > 0:
+                return n
+        for sp in range(self.S):
+            if b[self.o_tile + sp] == EMPTY and self.has_neighbour_tile(b, sp):
+                out[n] = sp
+                n += 1
+        if n == 0:  # empty board: anywhere
+            for sp in range(self.S):
+                if b[self.o_tile + sp] == EMPTY:
+                    out[n] = sp
+                    n += 1
+        return n
+
+    def targets(self, buf: cython.int[::1], setup: cython.bint,
+                out: cython.int[::1]) -> cython.int:
+        return self._targets(ptr(buf), setup, ptr(out))
+
+    def _legal(self, b, seat, out):
+        ph: cython.int = b[self.o_phase]
+        spaces: cython.p_int = self.spaces
+        n: cython.int = 0
+        k: cython.int
+        i: cython.int
+        j: cython.int
+        ns: cython.int
+        men: cython.int
+        m: cython.int
+        dup: cython.bint
+        two: cython.bint
+        if ph == END or ph == DEAL or seat < 0 or seat >= self.players:
+            return 0
+        if ph == DISCARD:
+            if b[self.o_pend + seat] != 0:
+                return 0
+            for k in range(NK):
+                if b[self.o_hand + seat * NK + k] > 0:
+                    out[n] = self.X_BASE + k
+                    n += 1
+            return n
+        if seat != b[self.o_cur] or self.is_chance(b):
+            return 0
+        if ph == DRAW:  # one move per distinct face-up kind
+            for i in range(NFACE):
+                k = b[self.o_face + i]
+                if k == EMPTY:
+                    continue
+                dup = False
+                for j in range(i):
+                    if b[self.o_face + j] == k:
+                        dup = True
+                if not dup:
+                    out[n] = self.D_BASE + i
+                    n += 1
+            return n
+        ns = self._targets(b, ph == SETUP, spaces)
+        if ph == TAVERN_PH:
+            for i in range(ns):
+                out[i] = self.T_BASE + spaces[i]
+            out[ns] = self.PASS
+            return ns + 1
+        men = b[self.o_men + seat]
+        for k in range(NK):
+            if b[self.o_hand + seat * NK + k] <= 0:
+                continue
+            two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)
+            for i in range(ns):
+                m = k * 2 * self.S + spaces[i] * 2
+                out[n] = m
+                n += 1
+                if two:
+                    out[n] = m + 1
+                    n += 1
+        return n
+
+    def legal(self, buf, seat, out):
+        return self._legal(ptr(buf), seat, ptr(out))
+
+    # ---------------------------------------------------------------- apply
+    def apply(self, buf, seat, move):
+        self._apply(ptr(buf), seat, move)
+
+    def _apply(self, b, seat, move):
+        ph: cython.int = b[self.o_phase]
+        if seat < 0:
+            self.apply_chance(b, move)
+        elif ph == DISCARD:
+            self.discard(b, seat, move - self.X_BASE)
+        elif ph == DRAW:
+            self.draw(b, seat, move - self.D_BASE)
+        elif ph == TAVERN_PH:
+            if move == self.PASS:
+                self.after_place(b)
+            else:
+                self.tavern(b, move - self.T_BASE)
+        else:
+            self.place(b, seat, move)
+
+    def apply_chance(self, b, k):
+        """Tile ``k`` leaves the piles: dealt to the next seat, or turned face up."""
+        d: cython.int
+        p: cython.int
+        i: cython.int
+        b[self.o_supply + k] -= 1
+        if b[self.o_phase] == DEAL:
+            d = b[self.o_dealt]
+            p = d // DEAL_N
+            b[self.o_hand + p * NK + k] += 1
+            b[self.o_hsize + p] += 1
+            b[self.o_dealt] = d + 1
+            if d + 1 == DEAL_N * self.players:
+                b[self.o_phase] = DISCARD
+            return
+        for i in range(NFACE):
+            if b[self.o_face + i] == EMPTY:
+                b[self.o_face + i] = k
+                return
+
+    def discard(self, b, seat, k):
+        p: cython.int
+        kk: cython.int
+        b[self.o_pend + seat] = k + 1
+        for p in range(self.players):
+            if b[self.o_pend + p] == 0:
+                return
+        for p in range(self.players):  # all chosen: the discards go back among the others
+            kk = b[self.o_pend + p] - 1
+            b[self.o_hand + p * NK + kk] -= 1
+            b[self.o_hsize + p] -= 1
+            b[self.o_supply + kk] += 1
+            b[self.o_pend + p] = 0
+        b[self.o_phase] = SETUP
+        b[self.o_cur] = 0
+
+    def draw(self, b, seat, slot):
+        k: cython.int = b[self.o_face + slot]
+        b[self.o_face + slot] = EMPTY
+        b[self.o_hand + seat * NK + k] += 1
+        b[self.o_known + seat * NK + k] += 1  # everybody saw which tile was taken
+        b[self.o_hsize + seat] += 1
+        self.next_turn(b)
+
+    def next_turn(self, b):
+        b[self.o_cur] = (b[self.o_cur] + 1) % self.players
+        b[self.o_phase] = SETUP if b[self.o_setupleft] > 0 else PLACE
+
+    def place(self, b, seat, move):
+        S: cython.int = self.S
+        k: cython.int = move // (2 * S)
+        sp: cython.int = (move // 2) % S
+        opt: cython.int = move % 2
+        men: cython.int = 0
+        b[self.o_hand + seat * NK + k] -= 1
+        b[self.o_hsize + seat] -= 1
+        if b[self.o_known + seat * NK + k] > 0:
+            b[self.o_known + seat * NK + k] -= 1
+        b[self.o_tile + sp] = k
+        if k == MINSTREL:
+            men = opt
+        elif k % 2 == 0:
+            if opt == 1:
+                men = 2
+            else:
+                if b[self.o_men + seat] > 0:
+                    men = 1
+                self.invest(b, k // 2, seat, 1)
+        else:
+            self.invest(b, k // 2, seat, 2)
+        if men > 0:
+            b[self.o_men + seat] -= men
+            b[self.o_nmen + sp] = men
+            b[self.o_mowner + sp] = seat + 1
+            self.update_owner(b, self.block_of[sp], seat)
+        if b[self.o_phase] == SETUP:
+            b[self.o_setupleft] -= 1
+        self.check_complete(b, self.block_of[sp])
+
+    def tavern(self, b, sp):
+        b[self.o_tile + sp] = TAVERN
+        b[self.o_tavleft] -= 1
+        self.check_complete(b, self.block_of[sp])
+
+    def check_complete(self, b, blk):
+        """Count block ``blk`` if the last placement filled it; offer a tavern if any is left."""
+        full: cython.bint
+        i: cython.int
+        if b[self.o_done + blk] == 0:
+            full = True
+            for i in range(self.block_first[blk], self.block_first[blk + 1]):
+                if b[self.o_tile + self.block_spaces[i]] == EMPTY:
+                    full = False
+                    break
+            if full:
+                b[self.o_done + blk] = 1
+                self._score_block(b, blk)
+                if b[self.o_tavleft] > 0 and not self.all_done(b):
+                    b[self.o_phase] = TAVERN_PH
+                    return
+        self.after_place(b)
+
+    def all_done(self, b):
+        i: cython.int
+        for i in range(self.B):
+            if b[self.o_done + i] == 0:
+                return False
+        return True
+
+    def after_place(self, b):
+        """End of the game, else the draw, else (no face-up tile left) the next turn."""
+        i: cython.int
+        if self.all_done(b):
+            self._final_count(b)
+            b[self.o_phase] = END
+            return
+        for i in range(NFACE):
+            if b[self.o_face + i] != EMPTY:
+                b[self.o_phase] = DRAW
+                return
+        self.next_turn(b)
+
+    # ------------------------------------------------------------ hidden info
+    def observe(self, buf, seat):
+        """Other hands (but for tiles taken face up: ``known``), pending discards and the piles."""
+        b: cython.p_int = ptr(buf)
+        p: cython.int
+        k: cython.int
+        for p in range(self.players):
+            if p == seat:
+                continue
+            for k in range(NK):
+                b[self.o_hand + p * NK + k] = -1
+            if b[self.o_phase] == DISCARD:
+                b[self.o_pend + p] = -1
+        for k in range(NK):
+            b[self.o_supply + k] = -1
+
+    def determinize(self, buf, seat, rng):
+        """Deal the unseen tiles: each hand's unknown part is from the setup deal
+        (no minstrel); every later tile in a hand was drawn face-up and is known."""
+        b: cython.p_int = ptr(buf)
+        pool: cython.p_int = self.pool
+        P: cython.int = self.players
+        k: cython.int
+        s: cython.int
+        i: cython.int
+        p: cython.int
+        need: cython.int
+        t: cython.int
+        total: cython.int
+        r: cython.int
+        for k in range(NK):
+            pool[k] = self.totals[k] - b[self.o_hand + seat * NK + k]
+        for s in range(self.S):
+            k = b[self.o_tile + s]
+            if k < NK:
+                pool[k] -= 1
+        for i in range(NFACE):
+            k = b[self.o_face + i]
+            if k < NK:
+                pool[k] -= 1
+        for p in range(P):
+            if p != seat:
+                for k in range(NK):
+                    pool[k] -= b[self.o_known + p * NK + k]
+        for p in range(P):
+            if p == seat:
+                continue
+            if b[self.o_pend + p] < 0:
+                b[self.o_pend + p] = 0
+            need = b[self.o_hsize + p]
+            for k in range(NK):
+                b[self.o_hand + p * NK + k] = b[self.o_known + p * NK + k]
+                need -= b[self.o_known + p * NK + k]
+            for t in range(need):
+                total = 0
+                for k in range(MINSTREL):
+                    total += pool[k]
+                r = rng.below(total)
+                for k in range(MINSTREL):
+                    r -= pool[k]
+                    if r < 0:
+                        pool[k] -= 1
+                        b[self.o_hand + p * NK + k] += 1
+                        break
+        for k in range(NK):
+            b[self.o_supply + k] = pool[k]
+
+    def observed_move(self, buf, actor, move, observer):
+        """The deal is seen by its receiver only, the setup discard by its player only."""
+        ph: cython.int = buf[self.o_phase]
+        if actor < 0 and ph == DEAL and buf[self.o_dealt] // DEAL_N != observer:
+            return self.max_moves
+        if actor >= 0 and ph == DISCARD and actor != observer:
+            return self.max_moves + 1
+        return move
+
+    def scores(self, buf, out):
+        p: cython.int
+        for p in range(self.players):
+            out[p] = buf[self.o_money + p]
+
+    # ------------------------------------------------------------ playout
+    def rollout(self, buf, rng):
+        b: cython.p_int = ptr(buf)
+        mv: cython.p_int = self.moves
+        n: cython.int
+        p: cython.int
+        seat: cython.int
+        while b[self.o_phase] != END:
+            if self.is_chance(b):
+                self.apply_chance(b, self.sample_kind(b, rng))
+                continue
+            if b[self.o_phase] == DISCARD:
+                p = 0
+                while b[self.o_pend + p] != 0:
+                    p += 1
+                n = self._legal(b, p, mv)
+                self._apply(b, p, mv[rng.below(n)])
+                continue
+            seat = b[self.o_cur]
+            if b[self.o_phase] == PLACE:
+                # the move legal()[rng.below(n)] would give, without writing the list
+                self._apply(b, seat, self.random_placement(b, seat, rng))
+                continue
+            n = self._legal(b, seat, mv)
+            self._apply(b, seat, mv[rng.below(n)])
+
+    def random_placement(self, b, seat, rng):
+        """``legal(b, seat)[rng.below(n)]`` for a PLACE turn: moves are listed by kind,
+        then target space, then option, so the r-th is found by counting."""
+        spaces: cython.p_int = self.spaces
+        ns: cython.int
+        k: cython.int
+        n: cython.int = 0
+        r: cython.int
+        c: cython.int
+        men: cython.int
+        two: cython.bint
+        ns = self._targets(b, False, spaces)
+        men = b[self.o_men + seat]
+        for k in range(NK):
+            if b[self.o_hand + seat * NK + k] > 0:
+                two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)
+                n += 2 * ns if two else ns
+        r = rng.below(n)
+        for k in range(NK):
+            if b[self.o_hand + seat * NK + k] > 0:
+                two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)
+                c = 2 * ns if two else ns
+                if r < c:
+                    if two:
+                        return k * 2 * self.S + spaces[r // 2] * 2 + r % 2
+                    return k * 2 * self.S + spaces[r] * 2
+                r -= c
+        return 0

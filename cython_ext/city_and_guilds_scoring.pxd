@@ -1,0 +1,52 @@
+# Declarations of city_and_guilds_scoring.py for Cython (contracts there).
+from cython_ext.kernel cimport Kernel, ptr
+from cython_ext.city_and_guilds_layout cimport NK, MINSTREL, TAVERN, EMPTY, NG
+
+
+cdef class CityAndGuildsScoring(Kernel):
+    cdef public int S, B, men0, taverns, track_max
+    cdef object _arrays            # the numpy arrays the int* attributes below point into
+    # edition tables
+    cdef int* adj
+    cdef int* block_of
+    cdef int* block_first
+    cdef int* block_spaces
+    cdef int* totals
+    cdef int* values
+    # scratch of the counts
+    cdef int* bld
+    cdef int* menc
+    cdef int* order
+    cdef int* comp
+    cdef int* csize
+    cdef int* cmask
+    cdef int* cguild
+    cdef int* stack
+    cdef int* cnt
+    cdef int* clen
+    cdef int* cblk
+    # buffer offsets of the fields
+    cdef int o_phase, o_cur, o_stamp, o_tavleft, o_dealt, o_setupleft, o_money, o_men
+    cdef int o_hsize, o_hand, o_known, o_pend, o_face, o_supply, o_tile, o_mowner
+    cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
+
+    cdef int* table(self, object values) except NULL
+    cdef void invest(self, int* b, int g, int p, int steps) noexcept
+    cdef bint track_before(self, int* b, int g, int p, int q) noexcept
+    cdef int rank_track(self, int* b, int g, int* order) noexcept
+    cdef int _block_counts(self, int* b, int blk, int* bld, int* menc) noexcept
+    cdef void update_owner(self, int* b, int blk, int p) noexcept
+    cdef int _chains(self, int* b, int* comp, int* csize, int* cmask, int* cguild) noexcept
+    cdef void pay_block_rules(self, int* b, int value, int first, int second, int third,
+                              int present) noexcept
+    cdef int _block_value(self, int* b, int blk) noexcept
+    cdef int _block_third(self, int* b, int blk, int* bld, int* menc) noexcept
+    cdef int _guild_control(self, int* b, int blk) noexcept
+    cdef void _score_block(self, int* b, int blk) noexcept
+    cdef int _guild_chain_value(self, int* b, int g) noexcept
+    cdef void _final_count(self, int* b) noexcept
+
+
+cdef int half_up(int v) noexcept
+cdef int popcount(unsigned int x) noexcept
+cdef int cmp3(int a0, int a1, int a2, int b0, int b1, int b2) noexcept
