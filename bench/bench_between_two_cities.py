@@ -1,10 +1,10 @@
-"""Between Two Cities kernels: compiled vs pure-Python twin, ratio recorded in one run.
+"""Between Two Cities kernel: compiled vs interpreted (same source), ratio recorded in one run.
 
     python -m pytest bench/bench_between_two_cities.py --benchmark-enable
 
 Each case benchmarks the compiled kernel with pytest-benchmark and times the
-twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
-median / compiled median.  Cases: city scoring (all types, shop partition and
+interpreted one on the same inputs (median of runs); ``extra_info["ratio"]``
+is interpreted median / compiled median.  Cases: city scoring (all types, shop partition and
 factory majority), legal placement generation, random playout of a whole game.
 """
 import random
@@ -16,14 +16,15 @@ import engine
 from bench.conftest import median_time, record
 from cython_ext import select
 
-compiled, twin = select.twins("btc")
+compiled, twin = select.twins("between_two_cities")
+scoring_c, scoring_py = select.twins("between_two_cities_scoring")
 kc_mod, kp_mod = select.twins("kernel")
 pytestmark = pytest.mark.skipif(compiled is None, reason="compiled kernel not built")
 
 
 def kernels(players=4, variants=()):
     game = engine.make_game("between_two_cities", players, variants)
-    return game, compiled.BtcKernel(game.kernel_cfg), twin.BtcKernel(game.kernel_cfg)
+    return game, compiled.BetweenTwoCitiesKernel(game.kernel_cfg), twin.BetweenTwoCitiesKernel(game.kernel_cfg)
 
 
 def finished_states(game, kc, n):
@@ -66,11 +67,11 @@ def test_shop_partition(benchmark):
     def run(mod, k):
         def go():
             for b in bufs:
-                mod.score_city_py(k, b, base, game.NMAT)
+                mod.score_one_city(k, b, base, game.NMAT)
         return go
 
-    benchmark(run(compiled, kc))
-    record(benchmark, "shop partition x20 cities (~12 shops)", median_time(run(twin, kp), repeat=3))
+    benchmark(run(scoring_c, kc))
+    record(benchmark, "shop partition x20 cities (~12 shops)", median_time(run(scoring_py, kp), repeat=3))
 
 
 def test_legal_placements(benchmark):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from cython_ext.between_two_cities_encoding import BW, KM, NCELL
 from engine.errors import EditionError
 
 CATEGORIES = ("factory", "shop", "park", "tavern", "office", "house", "civic")
-BW, NCELL, KM = 9, 81, 32
 MAT_CHARS = "Lo=|."
 
 
@@ -124,7 +124,7 @@ def mat_geometry(mats: list) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
 
 
 def kernel_tables(data: dict, beginner: bool) -> dict:
-    """The edition as flat int arrays for the kernel (see cython_ext/btc_py.py)."""
+    """The edition as flat int arrays for the kernel (see cython_ext/between_two_cities_placement.py)."""
     b = data["buildings"]
     names = [k["name"] for k in b]
     cat = {c: i for i, c in enumerate(CATEGORIES)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
+from cython_ext.between_two_cities_encoding import KM, NCELL, PH_DEAL, PH_DIST, PH_END, PH_MAT, PH_PLACE, PLACE_BASE
 from engine.between_two_cities import edition as ed
 from engine.between_two_cities import notation
 from engine.between_two_cities.draw import draw_state
@@ -18,8 +19,6 @@ from engine.errors import BadConfig, BadState
 from engine.layout import Layout
 from engine.registry import register
 
-PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END = range(8)
-PLACE_BASE, NCELL, KM = 1024, 81, 32
 TWO, TWO_ADV, BEGINNER, DISTRICTS = "two-player", "two-player-advanced", "beginner", "districts"
 
 
@@ -88,9 +87,9 @@ class BetweenTwoCities(Game):
                    rkind=np.array(rk, dtype=np.intc), rdir=np.array(rd, dtype=np.intc),
                    rhand=np.array(rh, dtype=np.intc))
         self.tables = tables
-        self.kernel_cfg = cfg  # kept so that tests can build both twins
-        self.kernel_module = select.load("btc")
-        self.kernel = self.kernel_module.BtcKernel(cfg)
+        self.kernel_cfg = cfg  # kept so that tests can build the kernel in both modes
+        self.kernel_module = select.load("between_two_cities")
+        self.kernel = self.kernel_module.BetweenTwoCitiesKernel(cfg)
 
     def initial_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cython_ext.between_two_cities_encoding import (
+    ASSIGN_BASE, KM, NCELL, PH_ASSIGN, PH_DIST, PH_JDEAL, PH_MAT, PLACE_BASE)
 from engine.core import CHANCE
 from engine.errors import BadMove
 
@@ -20,9 +22,6 @@ if TYPE_CHECKING:
     from engine.between_two_cities.game import BetweenTwoCities
     from engine.core import State
 
-PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END = range(8)
-PLACE_BASE, NCELL, KM = 1024, 81, 32
-ASSIGN_BASE = PLACE_BASE + 8 * NCELL
 COLS = "abcdefghi"
 
 

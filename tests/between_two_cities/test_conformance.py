@@ -5,7 +5,7 @@ import engine
 from cython_ext import select
 from engine.conformance import check
 
-COMPILED = select.load("btc").__name__.endswith("_c")
+COMPILED = select.mode(select.load("between_two_cities")) == "compiled"
 GAMES = 2 if COMPILED else 1
 
 CONFIGS = [(p, ()) for p in range(3, 8)] + [

@@ -1,4 +1,7 @@
-"""The compiled kernel and its pure-Python twin agree move by move and on random cities."""
+"""The kernel compiled and interpreted (one source) agree move by move and on random cities.
+
+They catch what differs between C and Python: integer division, overflow, buffers.
+"""
 import random
 
 import numpy as np
@@ -7,9 +10,10 @@ import pytest
 import engine
 from cython_ext import select
 
-C, PY = select.twins("btc")
+C, PY = select.twins("between_two_cities")
+scoring_c, scoring_py = select.twins("between_two_cities_scoring")
 kernel_c, kernel_py = select.twins("kernel")
-pytestmark = pytest.mark.skipif(C is None, reason="compiled btc_c not built")
+pytestmark = pytest.mark.skipif(C is None, reason="compiled between_two_cities not built (or GUILDHALL_PUREPYTHON=1)")
 
 CONFIGS = [(3, ()), (7, ("districts",)), (2, ("two-player",)), (2, ("two-player-advanced",)),
            (4, ("beginner",))]
@@ -18,7 +22,7 @@ CONFIGS = [(3, ()), (7, ("districts",)), (2, ("two-player",)), (2, ("two-player-
 @pytest.mark.parametrize("players,variants", CONFIGS)
 def test_twins_agree_on_random_games(players, variants):
     g = engine.make_game("between_two_cities", players, variants)
-    kc, kp = C.BtcKernel(g.kernel_cfg), PY.BtcKernel(g.kernel_cfg)
+    kc, kp = C.BetweenTwoCitiesKernel(g.kernel_cfg), PY.BetweenTwoCitiesKernel(g.kernel_cfg)
     rnd = random.Random(players)
     oc, op = np.zeros(2000, np.intc), np.zeros(2000, np.intc)
     pc, pp = np.zeros(2000), np.zeros(2000)
@@ -79,7 +83,7 @@ def random_city(rnd, g, fill):
 @pytest.mark.parametrize("variants", [(), ("districts",)])
 def test_twins_agree_on_random_city_scores(variants):
     g = engine.make_game("between_two_cities", 5, variants)
-    kc, kp = C.BtcKernel(g.kernel_cfg), PY.BtcKernel(g.kernel_cfg)
+    kc, kp = C.BetweenTwoCitiesKernel(g.kernel_cfg), PY.BetweenTwoCitiesKernel(g.kernel_cfg)
     rnd = random.Random(7)
     lay = g.layout
     for trial in range(100):
@@ -98,12 +102,13 @@ def test_twins_agree_on_random_city_scores(variants):
             if 2 <= x // 9 <= 6 and 2 <= x % 9 <= 6 and rnd.random() < 0.5:
                 shops[x] = 2 + g.kind_names.index("shop")
         lay.view(b, "city")[0] = shops
-        assert C.score_city_py(kc, b, lay["city"], g.NMAT) == PY.score_city_py(kp, b, lay["city"], g.NMAT)
+        assert (scoring_c.score_one_city(kc, b, lay["city"], g.NMAT)
+                == scoring_py.score_one_city(kp, b, lay["city"], g.NMAT))
 
 
 def test_twins_agree_on_legal_placements_in_random_cities():
     g = engine.make_game("between_two_cities", 3)
-    kc, kp = C.BtcKernel(g.kernel_cfg), PY.BtcKernel(g.kernel_cfg)
+    kc, kp = C.BetweenTwoCitiesKernel(g.kernel_cfg), PY.BetweenTwoCitiesKernel(g.kernel_cfg)
     rnd = random.Random(3)
     oc, op = np.zeros(2000, np.intc), np.zeros(2000, np.intc)
     for trial in range(60):

@@ -1,0 +1,28 @@
+# Declarations of between_two_cities.py: the Between Two Cities kernel (chance,
+# hidden information, playouts) on top of its rules, scoring and placement layers.
+
+from cython_ext.kernel cimport Rng
+from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, HIDDEN, MAX_MOVES
+from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
+
+
+cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
+    cdef int[::1] moves     # rollout: legal moves
+    cdef int* movers        # rollout: seats to move
+    cdef int* pool_b        # determinize: unseen building tiles
+    cdef int* pool_d        # determinize: unseen duplex tiles
+
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
+    cdef int chance_source(self, int[::1] buf) noexcept
+    cdef int mat_used(self, int[::1] buf, int m) noexcept
+    cdef int card_used(self, int[::1] buf, int k) noexcept
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
+    cdef int draw_from(self, int[::1] buf, int src, Rng rng)
+    cdef int has_seen_hand(self, int q, int s, int r, int t) noexcept
+    cpdef void observe(self, int[::1] buf, int seat)
+    cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
+    cpdef void rollout(self, int[::1] buf, Rng rng)
+
+
+cdef int pool_draw(int* pool, Rng rng)

@@ -1,0 +1,305 @@
+"""Between Two Cities kernel: the whole game on one buffer, compiled or interpreted.
+
+Built in layers, each its own module, each adding one concern:
+
+* ``between_two_cities_encoding`` -- the constants: cells, phases, moves,
+  categories (read its docstring first);
+* ``between_two_cities_placement`` -- configuration, city boards, where a tile may go;
+* ``between_two_cities_scoring`` -- city scores, districts, seat scores;
+* ``between_two_cities_rules`` -- turn order: to_move, legal, apply;
+* this module -- chance (mats, district cards, deals), hidden information
+  (observe, determinize, observed moves) and random playouts.
+
+Hidden information: the box, the hands a seat has not held, the discards it
+has not seen and the others' pending choices.  ``determinize`` refills them
+from the tiles the seat has not seen, uniformly.
+
+Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
+Python; see :mod:`cython_ext`.  The engine builds the kernel in
+``engine/between_two_cities/game.py`` from the edition and the variants.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy
+
+from .between_two_cities_rules import BetweenTwoCitiesRules
+
+if not cython.compiled:
+    from .between_two_cities_encoding import (
+        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, TILE)
+
+
+@cython.cclass
+class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
+    """Rules of Between Two Cities on one buffer (see the module docstring)."""
+
+    def __init__(self, cfg) -> None:
+        BetweenTwoCitiesRules.__init__(self, cfg)
+        self.moves = numpy.zeros(MAX_MOVES, dtype=numpy.intc)
+        self.movers = self.scratch(8)
+        self.pool_b = self.scratch(KM)
+        self.pool_d = self.scratch(KM)
+
+    # ------------------------------------------------------------------ chance
+    def chance(self, buf, outcomes, probs):
+        ph: cython.int = buf[self.O_PHASE]
+        n: cython.int = 0
+        free: cython.int; m: cython.int; k: cython.int; src: cython.int; total: cython.int
+        if ph == PH_MAT:
+            free = self.NMAT - buf[self.O_PTR]
+            for m in range(self.NMAT):
+                if not self.mat_used(buf, m):
+                    outcomes[n] = m
+                    probs[n] = 1.0 / free
+                    n += 1
+            return n
+        if ph == PH_DIST:
+            free = 0
+            for k in range(7):
+                if not self.card_used(buf, k):
+                    free += 1
+            for k in range(7):
+                if not self.card_used(buf, k):
+                    outcomes[n] = k
+                    probs[n] = 1.0 / free
+                    n += 1
+            return n
+        src = self.chance_source(buf)
+        total = 0
+        for k in range(KM):
+            total += buf[src + k]
+        for k in range(KM):
+            if buf[src + k] > 0:
+                outcomes[n] = k
+                probs[n] = cython.cast(cython.double, buf[src + k]) / total
+                n += 1
+        return n
+
+    def chance_source(self, buf):
+        """The counts chance draws from: Jamey's draw pile, the duplex or the building box."""
+        if buf[self.O_PHASE] == PH_JDEAL:
+            return self.O_HAND + 2 * KM
+        if self.t_rkind[buf[self.O_ROUND]]:
+            return self.O_BOXD
+        return self.O_BOXB
+
+    def mat_used(self, buf, m):
+        c: cython.int
+        for c in range(buf[self.O_PTR]):
+            if buf[self.O_MAT + c] == m:
+                return 1
+        return 0
+
+    def card_used(self, buf, k):
+        i: cython.int
+        if buf[self.O_DDISC] == k:
+            return 1
+        for i in range(6):
+            if buf[self.O_DCARD + i] == k:
+                return 1
+        return 0
+
+    def sample_chance(self, buf, rng):
+        ph: cython.int = buf[self.O_PHASE]
+        free: cython.int = 0
+        top: cython.int; k: cython.int; r: cython.int; used: cython.int
+        if ph == PH_MAT or ph == PH_DIST:
+            top = self.NMAT if ph == PH_MAT else 7
+            for k in range(top):
+                used = self.mat_used(buf, k) if ph == PH_MAT else self.card_used(buf, k)
+                if not used:
+                    free += 1
+            r = rng.below(free)
+            for k in range(top):
+                used = self.mat_used(buf, k) if ph == PH_MAT else self.card_used(buf, k)
+                if not used:
+                    if r == 0:
+                        return k
+                    r -= 1
+            return 0
+        return self.draw_from(buf, self.chance_source(buf), rng)
+
+    def draw_from(self, buf, src, rng):
+        total: cython.int = 0
+        k: cython.int; r: cython.int
+        for k in range(KM):
+            total += buf[src + k]
+        r = rng.below(total)
+        for k in range(KM):
+            r -= buf[src + k]
+            if r < 0:
+                return k
+        return 0
+
+    # ------------------------------------------------------------------ hidden information
+    def has_seen_hand(self, q, s, r, t):
+        """Has seat ``s`` held the hand now at position ``q`` (round ``r``, ``t`` passes)?"""
+        d: cython.int; npos: cython.int; dist: cython.int
+        if q == s:
+            return 1
+        d = self.t_rdir[r]
+        if d == 0:
+            return 0
+        npos = self.NPOS
+        dist = ((q - s) * d + npos * 8) % npos
+        return 1 if dist <= t else 0
+
+    def observe(self, buf, seat):
+        k: cython.int; r: cython.int; t: cython.int; q: cython.int; rr: cython.int
+        passes: cython.int; s: cython.int
+        for k in range(KM):
+            buf[self.O_BOXB + k] = -1
+            buf[self.O_BOXD + k] = -1
+        r = buf[self.O_ROUND]
+        if r < self.NR:
+            t = buf[self.O_TURN]
+            for q in range(self.NPOS):
+                if not self.has_seen_hand(q, seat, r, t):
+                    for k in range(KM):
+                        buf[self.O_HAND + q * KM + k] = -1
+        for rr in range(min(r, self.NR)):
+            passes = (self.t_rhand[rr] - 1) // 2
+            for q in range(self.NPOS):
+                if not self.has_seen_hand(q, seat, rr, passes):
+                    buf[self.O_DISC + rr * self.NPOS + q] = -1
+        for s in range(self.players):
+            if s != seat:
+                buf[self.O_CHOSEN + s * 2] = -1
+                buf[self.O_CHOSEN + s * 2 + 1] = -1
+
+    def determinize(self, buf, seat, rng):
+        k: cython.int; c: cython.int; base: cython.int; x: cython.int; v: cython.int
+        i: cython.int; r: cython.int; q: cython.int; s: cython.int; j: cython.int
+        rr: cython.int; nq: cython.int; h: cython.int; a: cython.int; b: cython.int
+        npairs: cython.int
+        pb: cython.p_int = self.pool_b
+        pd: cython.p_int = self.pool_d
+        cur: cython.p_int
+        pool: cython.p_int
+        # the unseen tiles: all tiles less those in cities, in seen hands, pending, discarded
+        for k in range(KM):
+            pb[k] = self.t_totb[k]
+            pd[k] = self.t_totd[k]
+        for c in range(self.NC):
+            base = self.O_CITY + c * NCELL
+            for x in range(NCELL):
+                v = buf[base + x]
+                if TILE <= v < HALF:
+                    pb[v - TILE] -= 1
+            for i in range(buf[self.O_DCNT + c]):
+                pd[buf[self.O_DPL + c * 2 + i]] -= 1
+        r = buf[self.O_ROUND]
+        cur = pb
+        if r < self.NR and self.t_rkind[r]:
+            cur = pd
+        if r < self.NR:
+            for q in range(self.NPOS):
+                if buf[self.O_HAND + q * KM] >= 0:
+                    for k in range(KM):
+                        cur[k] -= buf[self.O_HAND + q * KM + k]
+            for s in range(self.players):
+                for j in range(4):
+                    k = buf[self.O_PEND + s * 4 + j]
+                    if k >= 0:
+                        # round-two Jamey pairs are duplex tiles; all else follows the round
+                        cur[k] -= 1
+        for j in range(2):
+            k = buf[self.O_JPICK + j]
+            if k >= 0:
+                pb[k] -= 1
+            k = buf[self.O_JDISC + j]
+            if k >= 0:
+                pd[k] -= 1
+        for rr in range(min(r, self.NR)):
+            pool = pd if self.t_rkind[rr] else pb
+            for q in range(self.NPOS):
+                k = buf[self.O_DISC + rr * self.NPOS + q]
+                if k >= 0:
+                    pool[k] -= 1
+        # fill unseen hands, then unseen discards, from the unseen tiles
+        if r < self.NR:
+            for q in range(self.NPOS):
+                h = self.O_HAND + q * KM
+                if buf[h] < 0:
+                    for k in range(KM):
+                        buf[h + k] = 0
+                    for i in range(buf[self.O_HANDN + q]):
+                        k = pool_draw(cur, rng)
+                        buf[h + k] += 1
+        for rr in range(min(r, self.NR)):
+            pool = pd if self.t_rkind[rr] else pb
+            nq = self.players if self.t_rkind[rr] else self.NPOS
+            for q in range(nq):
+                if buf[self.O_DISC + rr * self.NPOS + q] < 0:
+                    buf[self.O_DISC + rr * self.NPOS + q] = pool_draw(pool, rng)
+        # others' hidden choices: uniform among the pairs their (now known) hands allow
+        for s in range(self.players):
+            if s != seat and buf[self.O_DONE + s]:
+                h = self.O_HAND + s * KM
+                npairs = 0
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            npairs += 1
+                r = rng.below(npairs)
+                for a in range(KM):
+                    for b in range(a, KM):
+                        if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
+                            if r == 0:
+                                buf[self.O_CHOSEN + s * 2] = a
+                                buf[self.O_CHOSEN + s * 2 + 1] = b
+                            r -= 1
+        # the box holds what is left
+        for k in range(KM):
+            buf[self.O_BOXB + k] = pb[k]
+            buf[self.O_BOXD + k] = pd[k]
+
+    def observed_move(self, buf, actor, move, observer):
+        """Others' choices are hidden; so is every tile dealt into another seat's hand."""
+        ph: cython.int = buf[self.O_PHASE]
+        r: cython.int; hs: cython.int; nh: cython.int; i: cython.int
+        if ph == PH_CHOOSE and actor != observer:
+            return HIDDEN
+        if ph == PH_DEAL:
+            r = buf[self.O_ROUND]
+            hs = self.t_rhand[r]
+            nh = self.players if self.t_rkind[r] else self.NPOS
+            i = buf[self.O_PTR]
+            i -= 4 if self.JAMEY and self.t_rkind[r] else 0
+            if 0 <= i < nh * hs and i // hs != observer:
+                return HIDDEN
+        return move
+
+    # ------------------------------------------------------------------ playout
+    def rollout(self, buf, rng):
+        n: cython.int; s: cython.int; m: cython.int
+        movers: cython.p_int = self.movers
+        mv: cython.int[::1] = self.moves
+        while True:
+            n = self.to_move_c(buf, movers)
+            if n == 0:
+                return
+            s = movers[0]
+            if s < 0:
+                self.apply(buf, -1, self.sample_chance(buf, rng))
+            else:
+                m = self.legal(buf, s, mv)
+                self.apply(buf, s, mv[rng.below(m)])
+
+
+def pool_draw(pool, rng):
+    """Take one tile from the counts ``pool``, uniformly among the tiles."""
+    total: cython.int = 0
+    k: cython.int; r: cython.int
+    for k in range(KM):
+        total += pool[k]
+    r = rng.below(total)
+    for k in range(KM):
+        r -= pool[k]
+        if r < 0:
+            pool[k] -= 1
+            return k
+    return 0

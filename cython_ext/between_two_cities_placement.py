@@ -1,0 +1,285 @@
+"""Between Two Cities kernel, base layer: configuration, city boards, placement.
+
+Holds what every other layer reads -- the variant flags, the buffer offsets
+and the edition tables the Game passes in its ``cfg`` dict -- and decides
+where a tile may go: next to a tile already built, and only where the city
+can still be completed (:meth:`feasible`).  The encoding of cells and moves
+is documented in :mod:`cython_ext.between_two_cities_encoding`; the layers
+above add scoring (``between_two_cities_scoring``), the turn order
+(``between_two_cities_rules``), chance and hidden information
+(``between_two_cities``).
+
+Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
+Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy
+
+from .kernel import Kernel
+
+if not cython.compiled:
+    from .between_two_cities_encoding import BW, CENTER, HALF, MAX_MOVES, NCELL, TILE
+    from .kernel import ptr
+
+# config keys: the Game passes a dict with these ints and the table arrays
+CFG_INTS = ("NC", "NPOS", "NR", "W", "JAMEY", "TWOSTD", "DIST", "NMAT", "HASMAT", "NKB", "NKD")
+OFFSETS = ("phase", "round", "turn", "ptr", "sub", "sides", "mat", "dcard", "ddisc", "city",
+           "dcnt", "dpl", "boxb", "boxd", "hand", "handn", "done", "chosen", "pend", "jpick",
+           "disc", "jdisc")
+TABLES = ("kcat", "ktav", "like1", "like2", "dislike", "dleft", "dright", "totb", "totd",
+          "nb", "openm", "land", "mbox", "rkind", "rdir", "rhand", "dpts", "cardcat")
+
+
+def table(cfg, name):
+    """A table of ``cfg`` as the kernel holds it: a flat int array compiled, a list interpreted."""
+    a = numpy.ascontiguousarray(cfg[name], dtype=numpy.intc).ravel().copy()
+    if not cython.compiled:
+        return a.tolist()  # plain Python indexes a list several times faster than an array
+    return a
+
+
+@cython.cclass
+class BetweenTwoCitiesPlacement(Kernel):
+    """Configuration and city boards of the Between Two Cities kernel.
+
+    ``cfg`` holds ``players`` and ``size``, the ints of ``CFG_INTS`` (cities,
+    hand positions, rounds, window width, variant flags, mats, kinds), the
+    buffer ``offsets`` of the fields named in ``OFFSETS``, and the tables of
+    ``TABLES`` (categories, taverns, civic likes, duplex halves, tile counts,
+    neighbours, mats, rounds, districts).
+    """
+
+    def __init__(self, cfg) -> None:
+        Kernel.__init__(self, int(cfg["players"]), int(cfg["size"]), MAX_MOVES)
+        self.NC = cfg["NC"]; self.NPOS = cfg["NPOS"]; self.NR = cfg["NR"]; self.W = cfg["W"]
+        self.JAMEY = cfg["JAMEY"]; self.TWOSTD = cfg["TWOSTD"]; self.DIST = cfg["DIST"]
+        self.NMAT = cfg["NMAT"]; self.HASMAT = cfg["HASMAT"]; self.NKB = cfg["NKB"]; self.NKD = cfg["NKD"]
+        off = cfg["offsets"]
+        self.O_PHASE = off["phase"]; self.O_ROUND = off["round"]; self.O_TURN = off["turn"]
+        self.O_PTR = off["ptr"]; self.O_SUB = off["sub"]; self.O_SIDES = off["sides"]
+        self.O_MAT = off["mat"]; self.O_DCARD = off["dcard"]; self.O_DDISC = off["ddisc"]
+        self.O_CITY = off["city"]; self.O_DCNT = off["dcnt"]; self.O_DPL = off["dpl"]
+        self.O_BOXB = off["boxb"]; self.O_BOXD = off["boxd"]; self.O_HAND = off["hand"]
+        self.O_HANDN = off["handn"]; self.O_DONE = off["done"]; self.O_CHOSEN = off["chosen"]
+        self.O_PEND = off["pend"]; self.O_JPICK = off["jpick"]; self.O_DISC = off["disc"]
+        self.O_JDISC = off["jdisc"]
+        self.t_kcat = table(cfg, "kcat"); self.t_ktav = table(cfg, "ktav")
+        self.t_like1 = table(cfg, "like1"); self.t_like2 = table(cfg, "like2")
+        self.t_dislike = table(cfg, "dislike"); self.t_dleft = table(cfg, "dleft")
+        self.t_dright = table(cfg, "dright"); self.t_totb = table(cfg, "totb")
+        self.t_totd = table(cfg, "totd"); self.t_nb = table(cfg, "nb")
+        self.t_openm = table(cfg, "openm"); self.t_land = table(cfg, "land")
+        self.t_mbox = table(cfg, "mbox"); self.t_rkind = table(cfg, "rkind")
+        self.t_rdir = table(cfg, "rdir"); self.t_rhand = table(cfg, "rhand")
+        self.t_dpts = table(cfg, "dpts"); self.t_cardcat = table(cfg, "cardcat")
+        self._arrays = []
+        self.cells = self.scratch(NCELL)
+        self.dist = self.scratch(NCELL)
+        self.queue = self.scratch(NCELL)
+
+    def scratch(self, n):
+        """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
+        a = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        if not cython.compiled:
+            return a.tolist()
+        self._arrays.append(a)  # keeps the memory the pointer points into
+        return ptr(a)
+
+    # ------------------------------------------------------------------ geometry
+    def geo(self, buf, c):
+        """The mat of city ``c`` (``NMAT``: no mat, the plain board of the beginner game)."""
+        m: cython.int = buf[self.O_MAT + c]
+        return m if m >= 0 else self.NMAT
+
+    def city_of(self, s, side):
+        """The city on ``side`` (0 left, 1 right) of seat ``s``."""
+        if self.TWOSTD:
+            return 2 * s + side
+        if side == 0:
+            return s
+        return (s + self.NPOS - 1) % self.NPOS
+
+    def jside(self, s):
+        """2-player advanced: seat 0 shares its right city with Jamey, seat 1 its left."""
+        return 1 if s == 0 else 0
+
+    def feasible(self, buf, c, g, rmin, rmax, cmin, cmax, x1, x2, need, s):
+        """Can city ``c`` still be completed by adjacent placements after ``x1``/``x2`` are built?
+
+        ``rmin..cmax`` is the bounding box of the mat and the tiles so far.
+        Some WxW window must hold the box; inside it every free cell must be
+        connected to a tile (through free cells, bridges included), and the
+        ``need`` duplex tiles to come must find free horizontal pairs that the
+        ``s`` single tiles placed before them can reach: with ``s == 0`` one
+        pair next to a tile and the other next to a tile or to the first pair.
+        """
+        W: cython.int = self.W; lim: cython.int = s + 1
+        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
+        rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
+        base: cython.int; wr: cython.int; wc: cython.int; pairs: cython.int
+        x: cython.int; v: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
+        head: cython.int; tail: cython.int; nfree: cython.int
+        dist: cython.p_int = self.dist
+        queue: cython.p_int = self.queue
+        nb: cython.p_int = ptr(self.t_nb)
+        if x1 >= 0:
+            r = x1 // BW; cc = x1 % BW
+            rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+        if x2 >= 0:
+            r = x2 // BW; cc = x2 % BW
+            rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+        if rmax - rmin + 1 > W or cmax - cmin + 1 > W:
+            return 0
+        rlo = max(rmax - W + 1, 0)
+        rhi = min(rmin, BW - W)
+        clo = max(cmax - W + 1, 0)
+        chi = min(cmin, BW - W)
+        if rlo > rhi or clo > chi:
+            return 0
+        base = self.O_CITY + c * NCELL
+        for wr in range(rlo, rhi + 1):
+            for wc in range(clo, chi + 1):
+                # distance of every free cell of the window from the tiles
+                head = 0
+                tail = 0
+                nfree = 0
+                for r in range(wr, wr + W):
+                    for cc in range(wc, wc + W):
+                        x = r * BW + cc
+                        v = buf[base + x]
+                        if v >= TILE or x == x1 or x == x2:
+                            dist[x] = 0
+                            queue[tail] = x
+                            tail += 1
+                        elif v == 0:
+                            dist[x] = -1
+                            nfree += 1
+                        else:
+                            dist[x] = -2
+                while head < tail:
+                    y = queue[head]
+                    head += 1
+                    for d in range(4):
+                        z = nb[(g * NCELL + y) * 4 + d]
+                        if z < 0:
+                            continue
+                        r = z // BW
+                        cc = z % BW
+                        if r < wr or r >= wr + W or cc < wc or cc >= wc + W:
+                            continue
+                        if dist[z] == -1:
+                            dist[z] = dist[y] + 1
+                            queue[tail] = z
+                            tail += 1
+                            nfree -= 1
+                if nfree > 0:
+                    continue  # a free cell no tile can ever be placed next to
+                if need <= 0:
+                    return 1
+                if need == 1 or s > 0:
+                    # disjoint free pairs whose nearer half is within reach (greedy per row)
+                    pairs = 0
+                    for r in range(wr, wr + W):
+                        cc = wc
+                        while cc < wc + W - 1:
+                            x = r * BW + cc
+                            if dist[x] > 0 and dist[x + 1] > 0 and min(dist[x], dist[x + 1]) <= lim:
+                                pairs += 1
+                                cc += 2
+                            else:
+                                cc += 1
+                    if pairs >= need:
+                        return 1
+                    continue
+                # two duplex tiles next: one next to a tile, the other next to a tile or to it
+                for r in range(wr, wr + W):
+                    for cc in range(wc, wc + W - 1):
+                        x = r * BW + cc
+                        if dist[x] <= 0 or dist[x + 1] <= 0 or min(dist[x], dist[x + 1]) != 1:
+                            continue
+                        for r2 in range(wr, wr + W):
+                            for c2 in range(wc, wc + W - 1):
+                                y = r2 * BW + c2
+                                if dist[y] <= 0 or dist[y + 1] <= 0:
+                                    continue
+                                if y == x or y == x + 1 or y + 1 == x:
+                                    continue
+                                if min(dist[y], dist[y + 1]) == 1:
+                                    return 1
+                                for d in range(4):
+                                    z = nb[(g * NCELL + y) * 4 + d]
+                                    z2 = nb[(g * NCELL + y + 1) * 4 + d]
+                                    if z == x or z == x + 1 or z2 == x or z2 == x + 1:
+                                        return 1
+        return 0
+
+    def adjacent_built(self, buf, base, g, x):
+        """Is a tile built next to cell ``x`` of the city at ``base`` (mat ``g``)?"""
+        d: cython.int
+        y: cython.int
+        for d in range(4):
+            y = self.t_nb[(g * NCELL + x) * 4 + d]
+            if y >= 0 and buf[base + y] >= TILE:
+                return 1
+        return 0
+
+    def gen_cells(self, buf, c, duplex, out):
+        """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
+
+        Adjacency is required, and ``feasible`` keeps the city completable by
+        adjacent placements; should no adjacent cell pass (not seen in random
+        play), any completable empty cell is allowed so that a seat always has
+        a move (docs/rulings).
+        """
+        g: cython.int = self.geo(buf, c)
+        base: cython.int = self.O_CITY + c * NCELL
+        rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
+        ntiles: cython.int = 0; nsingle: cython.int = 0; n: cython.int = 0; s: cython.int = 0
+        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
+        need: cython.int; strict: cython.int; si: cython.int
+        if self.HASMAT:
+            rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
+            cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
+        else:
+            rmin = 99; rmax = -1; cmin = 99; cmax = -1
+        for x in range(NCELL):
+            if buf[base + x] >= TILE:
+                ntiles += 1
+                if buf[base + x] < HALF:
+                    nsingle += 1
+                r = x // BW; cc = x % BW
+                rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+        need = 2 - buf[self.O_DCNT + c] - duplex
+        # single tiles this city still gets before its duplex tiles (after this one)
+        if need == 2:
+            s = max(self.t_rhand[0] - 2 - nsingle, 0)
+        for si in range(2):
+            strict = 1 - si  # adjacent cells first; any completable cell as the fallback
+            for x in range(NCELL):
+                if buf[base + x] != 0:
+                    continue
+                x2 = -1
+                if duplex:
+                    if x % BW == BW - 1 or buf[base + x + 1] != 0:
+                        continue
+                    x2 = x + 1
+                if ntiles == 0:
+                    if self.HASMAT:
+                        if not self.t_openm[g * NCELL + x]:
+                            continue
+                    elif x != CENTER:
+                        continue
+                elif strict:
+                    if not self.adjacent_built(buf, base, g, x) and (
+                            x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
+                        continue
+                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need, s):
+                    out[n] = x
+                    n += 1
+            if n > 0 or ntiles == 0:
+                break
+        return n

@@ -1,0 +1,310 @@
+"""Between Two Cities kernel, scoring layer: cities, districts, seats.
+
+Every building type of one city (:meth:`score_city`, factories aside: their
+majority needs all cities), the factory majority and the district cards
+across cities (:meth:`city_scores`), and a seat's score (:meth:`scores`: the
+lower of its two cities, or their sum in the 2-player standard game).
+
+Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
+Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .between_two_cities_placement import BetweenTwoCitiesPlacement
+
+if not cython.compiled:
+    from .between_two_cities_encoding import (
+        CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
+    from .kernel import ptr
+
+SHOP_PTS = (0, 2, 5, 10, 15, 20)   # a line of 1..5 shops
+TAV_PTS = (0, 1, 4, 9, 17)         # a set of 1..4 different taverns
+OFF_PTS = (0, 1, 3, 6, 10, 15)     # 1..5 offices (a set of six: 21, then the count restarts)
+if cython.compiled:  # the same tables as C arrays
+    SHOP_PTS_C = cython.declare(cython.int[6], SHOP_PTS)
+    TAV_PTS_C = cython.declare(cython.int[5], TAV_PTS)
+    OFF_PTS_C = cython.declare(cython.int[6], OFF_PTS)
+else:
+    SHOP_PTS_C, TAV_PTS_C, OFF_PTS_C = SHOP_PTS, TAV_PTS, OFF_PTS
+
+
+@cython.cclass
+class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
+    """City and seat scores of the Between Two Cities kernel."""
+
+    def __init__(self, cfg) -> None:
+        BetweenTwoCitiesPlacement.__init__(self, cfg)
+        self.cs = self.scratch(self.NC)
+        self.fc = self.scratch(self.NC)
+        self.region = self.scratch(self.NC)
+        self.cat = self.scratch(NCELL)
+        self.visited = self.scratch(NCELL)
+        self.stack = self.scratch(NCELL)
+        self.shops = self.scratch(NCELL)
+        self.lines = self.scratch(NCELL * 5)
+        self.present = self.scratch(7)
+        self.tav = self.scratch(4)
+
+    def city_scores(self, buf, out):
+        """Score of every city (all building types, districts included) into ``out``."""
+        c: cython.int
+        self.city_scores_c(buf, self.cs)
+        for c in range(self.NC):
+            out[c] = self.cs[c]
+
+    def city_scores_c(self, buf, out):
+        NC: cython.int = self.NC; m1: cython.int = 0; m2: cython.int = 0
+        c: cython.int; base: cython.int; x: cython.int; v: cython.int; f: cython.int; per: cython.int
+        fc: cython.p_int = self.fc
+        for c in range(NC):
+            fc[c] = 0
+            base = self.O_CITY + c * NCELL
+            for x in range(NCELL):
+                v = buf[base + x]
+                if v >= TILE and self.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
+                    fc[c] += 1
+        # factories: 4 each in the cities with the most, 3 with the second most, else 2
+        for c in range(NC):
+            m1 = max(m1, fc[c])
+        for c in range(NC):
+            if fc[c] < m1:
+                m2 = max(m2, fc[c])
+        for c in range(NC):
+            f = fc[c]
+            per = 4 if f == m1 else (3 if f == m2 else 2)
+            out[c] = f * per + self.score_city(buf, self.O_CITY + c * NCELL, self.geo(buf, c))
+        if self.DIST and buf[self.O_DCARD + 5] >= 0:
+            self.district_points(buf, out)
+
+    def district_points(self, buf, out):
+        """Add the three districts' points: 1st and 2nd largest region of its two categories.
+
+        Tied firsts share both prizes (rounded down); tied seconds share the second.
+        """
+        NC: cython.int = self.NC
+        i: cython.int; a: cython.int; b: cython.int; c: cython.int; p1: cython.int; p2: cython.int
+        v1: cython.int; n1: cython.int; v2: cython.int; n2: cython.int
+        size: cython.p_int = self.region
+        for i in range(3):
+            a = self.t_cardcat[buf[self.O_DCARD + 2 * i]]
+            b = self.t_cardcat[buf[self.O_DCARD + 2 * i + 1]]
+            for c in range(NC):
+                size[c] = self.largest_region(buf, self.O_CITY + c * NCELL, self.geo(buf, c), a, b)
+            p1 = self.t_dpts[2 * i]
+            p2 = self.t_dpts[2 * i + 1]
+            v1 = 0
+            for c in range(NC):
+                v1 = max(v1, size[c])
+            if v1 == 0:
+                continue
+            n1 = 0
+            for c in range(NC):
+                if size[c] == v1:
+                    n1 += 1
+            if n1 > 1:
+                for c in range(NC):
+                    if size[c] == v1:
+                        out[c] += (p1 + p2) // n1
+                continue
+            v2 = 0
+            for c in range(NC):
+                if size[c] < v1:
+                    v2 = max(v2, size[c])
+            n2 = 0
+            for c in range(NC):
+                if size[c] == v2:
+                    n2 += 1
+            for c in range(NC):
+                if size[c] == v1:
+                    out[c] += p1
+                elif v2 > 0 and size[c] == v2:
+                    out[c] += p2 // n2
+
+    def score_city(self, buf, base, g):
+        """Every building type except factories (which need all cities) for the city at ``base``."""
+        x: cython.int; v: cython.int; kind: cython.int; d: cython.int; i: cython.int
+        no: cython.int; others: cython.int; cx: cython.int; gb: cython.int; y: cython.int
+        nextf: cython.int; l1: cython.int; l2: cython.int; dis: cython.int; h1: cython.int
+        h2: cython.int; bad: cython.int; size: cython.int; top: cython.int; z: cython.int
+        total: cython.int = 0
+        cat: cython.p_int = self.cat
+        seen: cython.p_int = self.visited
+        stack: cython.p_int = self.stack
+        sh: cython.p_int = self.shops
+        present: cython.p_int = self.present
+        tav: cython.p_int = self.tav
+        for i in range(7):
+            present[i] = 0
+        for i in range(4):
+            tav[i] = 0
+        for x in range(NCELL):
+            seen[x] = 0
+            sh[x] = 0
+            v = buf[base + x]
+            cat[x] = -1
+            if v >= TILE:
+                kind = (v - TILE) & 31
+                cat[x] = self.t_kcat[kind]
+                present[cat[x]] += 1
+                if cat[x] == CAT_TAVERN:
+                    tav[self.t_ktav[kind]] += 1
+        # taverns: sets of different kinds, largest sets first (the table is convex)
+        while True:
+            d = 0
+            for i in range(4):
+                if tav[i] > 0:
+                    d += 1
+                    tav[i] -= 1
+            if d == 0:
+                break
+            total += TAV_PTS_C[d]
+        # offices: sets of six restart; +1 each next to a tavern (below)
+        no = present[CAT_OFFICE]
+        total += (no // 6) * 21 + OFF_PTS_C[no % 6]
+        others = 0  # the types a house counts: factory, shop, park, tavern, office
+        for i in range(5):
+            if present[i] > 0:
+                others += 1
+        for x in range(NCELL):
+            cx = cat[x]
+            if cx < 0:
+                continue
+            gb = (g * NCELL + x) * 4
+            if cx == CAT_OFFICE:
+                for d in range(4):
+                    y = self.t_nb[gb + d]
+                    if y >= 0 and cat[y] == CAT_TAVERN:
+                        total += 1
+                        break
+            elif cx == CAT_HOUSE:
+                nextf = 0
+                for d in range(4):
+                    y = self.t_nb[gb + d]
+                    if y >= 0 and cat[y] == CAT_FACTORY:
+                        nextf = 1
+                total += 1 if nextf else others
+            elif cx == CAT_CIVIC:
+                kind = (buf[base + x] - TILE) & 31
+                l1 = self.t_like1[kind]; l2 = self.t_like2[kind]; dis = self.t_dislike[kind]
+                h1 = 0; h2 = 0; bad = 0
+                for d in range(4):
+                    y = self.t_nb[gb + d]
+                    if y >= 0 and cat[y] >= 0:
+                        if cat[y] == dis:
+                            bad = 1
+                        if cat[y] == l1:
+                            h1 = 1
+                        if cat[y] == l2:
+                            h2 = 1
+                total += 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+            elif cx == CAT_PARK and not seen[x]:
+                # parks: connected groups of 1, 2, 3... parks score 2, 8, 12, 13...
+                size = 0
+                top = 1
+                stack[0] = x
+                seen[x] = 1
+                while top > 0:
+                    top -= 1
+                    y = stack[top]
+                    size += 1
+                    for d in range(4):
+                        z = self.t_nb[(g * NCELL + y) * 4 + d]
+                        if z >= 0 and cat[z] == CAT_PARK and not seen[z]:
+                            seen[z] = 1
+                            stack[top] = z
+                            top += 1
+                total += 2 if size == 1 else (8 if size == 2 else 9 + size)
+            elif cx == CAT_SHOP:
+                sh[x] = 1
+        if present[CAT_SHOP]:
+            total += shop_best(ptr(self.t_nb), g, sh, self.lines, 0)
+        return total
+
+    def largest_region(self, buf, base, g, a, b):
+        """Size of the largest connected group of tiles of categories ``a`` or ``b``."""
+        best: cython.int = 0
+        x: cython.int; v: cython.int; cx: cython.int; size: cython.int; top: cython.int
+        y: cython.int; d: cython.int; z: cython.int; cz: cython.int
+        seen: cython.p_int = self.visited
+        stack: cython.p_int = self.stack
+        for x in range(NCELL):
+            seen[x] = 0
+        for x in range(NCELL):
+            v = buf[base + x]
+            if v < TILE or seen[x]:
+                continue
+            cx = self.t_kcat[(v - TILE) & 31]
+            if cx != a and cx != b:
+                continue
+            size = 0
+            top = 1
+            stack[0] = x
+            seen[x] = 1
+            while top > 0:
+                top -= 1
+                y = stack[top]
+                size += 1
+                for d in range(4):
+                    z = self.t_nb[(g * NCELL + y) * 4 + d]
+                    if z >= 0 and not seen[z] and buf[base + z] >= TILE:
+                        cz = self.t_kcat[(buf[base + z] - TILE) & 31]
+                        if cz == a or cz == b:
+                            seen[z] = 1
+                            stack[top] = z
+                            top += 1
+            best = max(best, size)
+        return best
+
+    def scores(self, buf, out):
+        """Each seat's score: the lower of its two cities (the sum in the 2-player standard game)."""
+        s: cython.int; a: cython.int; b: cython.int
+        cs: cython.p_int = self.cs
+        self.city_scores_c(buf, cs)
+        for s in range(self.players):
+            a = cs[self.city_of(s, 0)]
+            b = cs[self.city_of(s, 1)]
+            if self.TWOSTD:
+                out[s] = a + b
+            else:
+                out[s] = min(a, b)
+
+
+def shop_best(nb, g, sh, lines, start):
+    """Best partition of the shops flagged in ``sh`` into straight lines (exact search).
+
+    The lowest unassigned shop starts its line (lines run east or south), so
+    trying every length in both directions from it covers every partition.
+    The start cell grows with the depth, so the cells of the line tried at
+    each depth go to ``lines[x * 5 ...]`` of their start cell ``x``.
+    """
+    x: cython.int = start; best: cython.int = -1
+    d: cython.int; di: cython.int; L: cython.int; y: cython.int; v: cython.int; i: cython.int
+    while x < NCELL and not sh[x]:
+        x += 1
+    if x >= NCELL:
+        return 0
+    for di in range(2):
+        d = 3 if di == 0 else 1  # east, then south
+        L = 0
+        y = x
+        while y >= 0 and L < 5 and sh[y]:
+            sh[y] = 0
+            lines[x * 5 + L] = y
+            L += 1
+            if L >= 2 or d == 3:  # a single shop counted once (as an eastward line)
+                v = SHOP_PTS_C[L] + shop_best(nb, g, sh, lines, x + 1)
+                if v > best:
+                    best = v
+            y = nb[(g * NCELL + y) * 4 + d]
+        for i in range(L):
+            sh[lines[x * 5 + i]] = 1
+    return best
+
+
+def score_one_city(kernel, buf, base: cython.int, g: cython.int) -> cython.int:
+    """One city's score without factories (tests and benchmarks compare the two modes on it)."""
+    k: BetweenTwoCitiesScoring = kernel
+    return k.score_city(buf, base, g)
