@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from cython_ext.guildes_count import MAXP  # noqa: F401  (most places one guild pays)
 from engine.errors import EditionError
-
-MAXP = 4
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -80,7 +79,7 @@ def validate(data: dict) -> None:
         _need(isinstance(t.get("min_players", 3), int), f"trick {t['name']}: 'min_players' must be an int")
 
 
-# the effects the kernel implements, in its numbering (cython_ext/guildes_py.py)
+# the effects the kernel implements, in its numbering (the enums of cython_ext/guildes_rules.pxd)
 EVENT_EFFECTS = ("one-fewer", "ties-excluded", "sequential", "redistribution", "one-or-two", "face-down")
 TRICK_KINDS = ("protection", "swap-tables", "sacrifice", "draw-discard", "swap-hand-table", "virtual")
 

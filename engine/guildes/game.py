@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
+from cython_ext.guildes_rules import (DEAL, DPICK, DRAFT, DRAW, EVENT, NOTIES, OVER, PLAY, RDEAL, REDIS,
+                                      SACRIF, START, SWAPH, SWAPT, TDEAL, TRICK, VIRT)
 from engine.core import CHANCE, HEADER, Game, State, Variant
 from engine.errors import BadMove, BadState, EditionError
 from engine.guildes import edition as ed
@@ -18,8 +20,6 @@ from engine.guildes.draw import draw_state
 from engine.layout import Layout
 from engine.registry import register
 
-EVENT, DEAL, DRAFT, PLAY, OVER = 0, 1, 2, 3, 4
-TDEAL, REDIS, RDEAL, START, TRICK, DRAW, DPICK = 5, 6, 7, 8, 9, 10, 11
 PHASES = ("event", "deal", "draft", "play", "over", "trick-deal", "redistribution", "redeal",
           "start", "tricks", "trick-draw", "trick-play")
 
@@ -59,10 +59,7 @@ class Guildes(Game):
         cfg = dict(arrays, players=n, size=self.layout.size, offsets=self.layout.offsets)
         cfg.update(ed.variant_arrays(self.edition, n, self.events, self.tricks))
         self.cfg = cfg
-        self.kernel_module = select.load("guildes")
-        if self.variants and not getattr(self.kernel_module, "SUPPORTS_VARIANTS", False):
-            # a compiled module built before the variants: use the twin
-            self.kernel_module = select.twins("guildes")[1]
+        self.kernel_module = select.load("guildes")  # cython_ext/guildes.py, compiled unless forced
         self.kernel = self.kernel_module.GuildesKernel(cfg)
 
     def variant_fields(self) -> list:
@@ -226,24 +223,24 @@ class Guildes(Game):
         virt = self.field(state, "virt").copy()
         rnd = min(int(state.buf[self.layout["round"]]), 2)
         ev = int(state.buf[self.layout["event"]])
-        ties = bool(self.events) and 0 <= ev and int(self.cfg["event_effect"][ev]) == 1
+        ties = bool(self.events) and 0 <= ev and int(self.cfg["event_effect"][ev]) == NOTIES
         before = self.votes(table, rnd, ties, virt)[seat]
         t = int(self.field(state, "trick")[seat])
         kind, m = int(k.trick_kind[t]), move - 1
-        if kind == 1:
+        if kind == SWAPT:
             gb, ga, pb, pa = m % G, (m // G) % G, (m // (G * G)) % n, m // (G * G * n)
             table[pa, ga] -= 1
             table[pb, ga] += 1
             table[pb, gb] -= 1
             table[pa, gb] += 1
-        elif kind == 2:
+        elif kind == SACRIF:
             gt, pt, gc = m % G, (m // G) % n, m // (G * n)
             table[seat, gc] -= 1
             table[pt, gt] -= 1
-        elif kind == 4:
+        elif kind == SWAPH:
             table[seat, m // G] += 1
             table[seat, m % G] -= 1
-        elif kind == 5:
+        elif kind == VIRT:
             virt[m // 2, int(k.trick_guild[t])] += -1 if m % 2 else 1
         else:
             return 0.0

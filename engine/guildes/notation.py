@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cython_ext.guildes_rules import DRAWD, SACRIF, SWAPH, SWAPT, VIRT
 from engine.errors import BadMove
 
 if TYPE_CHECKING:
@@ -86,17 +87,17 @@ def trick_to_string(game: "Guildes", state: "State", seat: int, move: int) -> st
     if move == 0:
         return "trick decline"
     m = move - 1
-    if kind == 1 and 0 <= m < n * n * G * G:
+    if kind == SWAPT and 0 <= m < n * n * G * G:
         gb, ga, pb, pa = m % G, (m // G) % G, (m // (G * G)) % n, m // (G * G * n)
         return f"trick swap {pa}:{names[ga]} {pb}:{names[gb]}"
-    if kind == 2 and 0 <= m < G * n * G:
+    if kind == SACRIF and 0 <= m < G * n * G:
         gt, pt, gc = m % G, (m // G) % n, m // (G * n)
         return f"trick sacrifice {names[gc]} {pt}:{names[gt]}"
-    if kind == 3 and m == 0:
+    if kind == DRAWD and m == 0:
         return "trick draw"
-    if kind == 4 and 0 <= m < G * G:
+    if kind == SWAPH and 0 <= m < G * G:
         return f"trick exchange {names[m // G]} {names[m % G]}"
-    if kind == 5 and 0 <= m < 2 * n:
+    if kind == VIRT and 0 <= m < 2 * n:
         t = int(game.layout.view(state.buf, "trick")[seat])
         g = int(game.kernel.trick_guild[t])
         return f"trick {'minus' if m % 2 else 'plus'} {names[g]} {m // 2}"
@@ -113,20 +114,20 @@ def parse_trick(game: "Guildes", state: "State", seat: int, words: list[str], te
     verb, args = words[0], words[1:]
     if verb in ("decline", "pass", "none") and not args:
         return 0
-    if verb == "swap" and kind == 1 and len(args) == 2:
+    if verb == "swap" and kind == SWAPT and len(args) == 2:
         (pa, ga), (pb, gb) = _seat_card(game, args[0], text), _seat_card(game, args[1], text)
         if pa > pb:
             (pa, ga), (pb, gb) = (pb, gb), (pa, ga)
         return 1 + ((pa * n + pb) * G + ga) * G + gb
-    if verb == "sacrifice" and kind == 2 and len(args) == 2:
+    if verb == "sacrifice" and kind == SACRIF and len(args) == 2:
         gc = pick_name(game.guild_names, args[0], text)
         pt, gt = _seat_card(game, args[1], text)
         return 1 + (gc * n + pt) * G + gt
-    if verb == "draw" and kind == 3 and not args:
+    if verb == "draw" and kind == DRAWD and not args:
         return 1
-    if verb == "exchange" and kind == 4 and len(args) == 2:
+    if verb == "exchange" and kind == SWAPH and len(args) == 2:
         return 1 + pick_name(game.guild_names, args[0], text) * G + pick_name(game.guild_names, args[1], text)
-    if verb in ("plus", "minus") and kind == 5 and len(args) in (1, 2):
+    if verb in ("plus", "minus") and kind == VIRT and len(args) in (1, 2):
         t = int(game.layout.view(state.buf, "trick")[seat])
         if len(args) == 2 and pick_name(game.guild_names, args[0], text) != int(game.kernel.trick_guild[t]):
             raise BadMove(f"this trick card is not for {args[0]!r}: {text!r}")

@@ -17,7 +17,7 @@ def test_conformance(players, compiled):
 def test_conformance_over_many_games(players, compiled):
     # the wide sweep: every state shallowly checked, a sample deeply
     if not compiled:
-        pytest.skip("the wide sweep runs with the compiled kernels (the twins agree by test_twins)")
+        pytest.skip("the wide sweep runs with the compiled kernels (compiled and interpreted agree by test_twins)")
     report = check(engine.make_game("guildes", players), games=60, seed=1000 + players, deep_every=97)
     assert report.failures == []
     assert report.games == 60

@@ -1,0 +1,172 @@
+"""The Guildes kernel the engine runs: the rules, chance, hidden information, playouts.
+
+:class:`GuildesKernel` (``select.load("guildes").GuildesKernel``) is the
+last of three layers, each its own module:
+
+- :mod:`cython_ext.guildes_rules` -- the buffer layout (documented there)
+  and the rules: who moves, legal moves, apply, the end of a round;
+- :mod:`cython_ext.guildes_hidden` -- what each seat sees and
+  ``determinize`` (the placement search);
+- this module -- chance (the event card, the deal, the trick cards, the
+  redistribution deal, the first seat of a sequential play, the draws of
+  trick D) and ``rollout``, the uniformly random playout of the search.
+
+The vote count lives in :mod:`cython_ext.guildes_count`; ``count_votes``,
+``exclude_ties``, ``perm_decode`` and ``move_bound`` are re-exported here.
+
+This file is compiled by Cython (declarations in ``guildes.pxd``) and runs
+unchanged as plain Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .guildes_count import count_votes, exclude_ties  # noqa: F401  (this module's API)
+from .guildes_hidden import GuildesHidden
+from .guildes_rules import move_bound, perm_decode  # noqa: F401
+
+if not cython.compiled:
+    from .guildes_rules import DEAL, DRAW, EVENT, OVER, RDEAL, START, TDEAL
+    from .kernel import ptr
+
+
+@cython.cclass
+class GuildesKernel(GuildesHidden):
+    """Guildes, base game and variants.  ``cfg`` holds the layout offsets, the
+    edition arrays and the variant flags (``events``, ``tricks``)."""
+
+    def __init__(self, cfg: dict) -> None:
+        GuildesHidden.__init__(self, cfg)
+        self.s_moves = self.scratch(self.max_moves + 1)
+        self.s_seats = self.scratch(self.n)
+
+    # -- chance -------------------------------------------------------------
+    def chance(self, buf, outcomes, probs):
+        b: cython.p_int = ptr(buf)
+        phase: cython.int = b[self.o_phase]
+        c: cython.int = 0
+        e: cython.int
+        free_: cython.int = 0
+        left: cython.int = 0
+        cython.declare(g=cython.int, seat=cython.int, t=cython.int, i=cython.int, p=cython.int)
+        if phase == EVENT:
+            for e in range(self.nevents):
+                if not (b[self.o_used] >> e) & 1:
+                    free_ += 1
+            for e in range(self.nevents):
+                if not (b[self.o_used] >> e) & 1:
+                    outcomes[c] = e
+                    probs[c] = 1.0 / free_
+                    c += 1
+        elif phase == DEAL:
+            for g in range(self.G):
+                left += b[self.o_deck + g]
+            for g in range(self.G):
+                if b[self.o_deck + g] > 0:
+                    outcomes[c] = g
+                    probs[c] = b[self.o_deck + g] / cython.cast(cython.double, left)
+                    c += 1
+        elif phase == TDEAL:
+            seat = b[self.o_step]
+            for t in range(self.ntricks):
+                free_ += self.c_trick_free(b, seat, t)
+            for t in range(self.ntricks):
+                if self.c_trick_free(b, seat, t):
+                    outcomes[c] = t
+                    probs[c] = 1.0 / free_
+                    c += 1
+        elif phase == START:
+            for i in range(self.n):
+                outcomes[c] = i
+                probs[c] = 1.0 / self.n
+                c += 1
+        elif phase == RDEAL:
+            for i in range(self.fact):
+                outcomes[c] = i
+                probs[c] = 1.0 / self.fact
+                c += 1
+        elif phase == DRAW:
+            for g in range(self.G):
+                left += self.c_pile(b, g)
+            for g in range(self.G):
+                p = self.c_pile(b, g)
+                if p > 0:
+                    outcomes[c] = g
+                    probs[c] = p / cython.cast(cython.double, left)
+                    c += 1
+        return c
+
+    def c_sample_chance(self, b, rng):
+        """One chance outcome drawn with ``rng`` (the same draw as ``chance`` + sampling, faster)."""
+        phase: cython.int = b[self.o_phase]
+        free_: cython.int = 0
+        cython.declare(e=cython.int, r=cython.int)
+        left: cython.int = 0
+        cython.declare(g=cython.int, seat=cython.int, t=cython.int)
+        if phase == EVENT:
+            for e in range(self.nevents):
+                if not (b[self.o_used] >> e) & 1:
+                    free_ += 1
+            r = rng.below(free_)
+            for e in range(self.nevents):
+                if not (b[self.o_used] >> e) & 1:
+                    if r == 0:
+                        return e
+                    r -= 1
+            return -1
+        if phase == TDEAL:
+            seat = b[self.o_step]
+            for t in range(self.ntricks):
+                free_ += self.c_trick_free(b, seat, t)
+            r = rng.below(free_)
+            for t in range(self.ntricks):
+                if self.c_trick_free(b, seat, t):
+                    if r == 0:
+                        return t
+                    r -= 1
+            return -1
+        if phase == START:
+            return rng.below(self.n)
+        if phase == RDEAL:
+            return rng.below(self.fact)
+        if phase == DRAW:
+            for g in range(self.G):
+                left += self.c_pile(b, g)
+            r = rng.below(left)
+            for g in range(self.G):
+                r -= self.c_pile(b, g)
+                if r < 0:
+                    return g
+            return -1
+        for g in range(self.G):
+            left += b[self.o_deck + g]
+        r = rng.below(left)
+        for g in range(self.G):
+            r -= b[self.o_deck + g]
+            if r < 0:
+                return g
+        return -1
+
+    def sample_chance(self, buf, rng):
+        return self.c_sample_chance(ptr(buf), rng)
+
+    # -- playout ------------------------------------------------------------
+    def c_rollout(self, b, rng):
+        cython.declare(phase=cython.int, m=cython.int, j=cython.int, c=cython.int, seat=cython.int)
+        while True:
+            phase = b[self.o_phase]
+            if phase == OVER:
+                return
+            m = self.c_to_move(b, self.s_seats)
+            if self.s_seats[0] < 0:
+                self.c_apply(b, -1, self.c_sample_chance(b, rng))
+                continue
+            for j in range(m):
+                seat = self.s_seats[j]
+                c = self.c_legal(b, seat, self.s_moves)
+                self.c_apply(b, seat, self.s_moves[rng.below(c)])
+
+    def rollout(self, buf, rng):
+        """Uniformly random play to the end (chance drawn with ``rng``)."""
+        self.c_rollout(ptr(buf), rng)

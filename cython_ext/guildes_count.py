@@ -1,0 +1,117 @@
+"""The Guildes vote count, and the tie rule of one event card.
+
+Every round ends with a count of the cards in front of the seats: per guild
+the most cards takes the first place's votes, the next count the next
+place, and so on (the edition says how many places each guild pays in each
+round and what each place is worth).  The Militia is not counted by places:
+each Militia card is worth ``militia_votes``.
+
+``c_count_votes`` and ``c_exclude_ties`` work on raw buffers for the rules
+kernel (:mod:`cython_ext.guildes_rules`); ``count_votes`` and
+``exclude_ties`` are their Python entry points (the engine's heuristic and
+the tests call them).
+
+This file is compiled by Cython (declarations in ``guildes_count.pxd``) and
+runs unchanged as plain Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
+    from .kernel import ptr
+
+    globals().update(enum_constants(__file__))
+
+
+def c_count_votes(table, n, G, rnd, militia, mvotes, places, values, out):
+    """Add the votes of one count to ``out[n]``.
+
+    ``table[n*G]`` card counts; ``places[3*G]`` how many places each guild
+    pays in each round; ``values[(3*G)*MAXP]`` the votes of each place.
+    Tied players share the values of the places they occupy, rounded down;
+    places beyond the guild's last pay nothing; one card is needed to score.
+    """
+    cython.declare(g=cython.int, i=cython.int, c=cython.int, npl=cython.int, vbase=cython.int, pos=cython.int,
+                   level=cython.int, best=cython.int, m=cython.int, total=cython.int, q=cython.int,
+                   share=cython.int, hi=cython.int)
+    for g in range(G):
+        if g == militia:
+            for i in range(n):
+                out[i] += mvotes * table[i * G + g]
+            continue
+        npl = places[rnd * G + g]
+        vbase = (rnd * G + g) * MAXP
+        pos = 0
+        level = 1 << 30
+        while pos < npl:
+            # the next lower card count held by anyone
+            best = 0
+            for i in range(n):
+                c = table[i * G + g]
+                if best < c < level:
+                    best = c
+            if best == 0:
+                break
+            m = 0
+            for i in range(n):
+                if table[i * G + g] == best:
+                    m += 1
+            # the m tied seats share the places pos .. pos + m - 1 (those that pay)
+            total = 0
+            hi = pos + m
+            if hi > npl:
+                hi = npl
+            for q in range(pos, hi):
+                total += values[vbase + q]
+            share = total // m
+            for i in range(n):
+                if table[i * G + g] == best:
+                    out[i] += share
+            pos += m
+            level = best
+
+
+def c_exclude_ties(table, n, G, militia, mark):
+    """Event "tied players are not counted": per guild, zero every count (of
+    at least one card) that another player also has.  Militia untouched.
+    ``mark[n]`` is scratch."""
+    cython.declare(g=cython.int, i=cython.int, j=cython.int, c=cython.int)
+    for g in range(G):
+        if g == militia:
+            continue
+        for i in range(n):
+            c = table[i * G + g]
+            mark[i] = 0
+            if c > 0:
+                for j in range(n):
+                    if j != i and table[j * G + g] == c:
+                        mark[i] = 1
+        for i in range(n):
+            if mark[i]:
+                table[i * G + g] = 0
+
+
+def count_votes(table: cython.int[::1], n: cython.int, G: cython.int, rnd: cython.int, militia: cython.int,
+                mvotes: cython.int, places: cython.int[::1], values: cython.int[::1],
+                out: cython.int[::1]) -> None:
+    """Add the votes of one count of ``table[n*G]`` in round ``rnd`` (0-2) to ``out[n]``.
+
+    >>> import numpy as np
+    >>> out = np.zeros(2, dtype=np.intc)
+    >>> places = np.ones(3, dtype=np.intc)                  # one guild, one place a round
+    >>> values = np.full(3 * MAXP, 5, dtype=np.intc)
+    >>> count_votes(np.array([2, 1], dtype=np.intc), 2, 1, 0, -1, 0, places, values, out)
+    >>> [int(x) for x in out]
+    [5, 0]
+    """
+    c_count_votes(ptr(table), n, G, rnd, militia, mvotes, ptr(places), ptr(values), ptr(out))
+
+
+def exclude_ties(table: cython.int[::1], n: cython.int, G: cython.int, militia: cython.int,
+                 mark: cython.int[::1]) -> None:
+    """Zero, in place, the tied counts of ``table[n*G]`` (see ``c_exclude_ties``); ``mark[n]`` is scratch."""
+    c_exclude_ties(ptr(table), n, G, militia, ptr(mark))
