@@ -12,27 +12,27 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef int* moves                # scratch: the rollout's legal moves
 
     cpdef void init(self, int[::1] buf)
-    cdef bint need_refill(self, int* b) noexcept
-    cdef bint is_chance(self, int* b) noexcept
+    cdef bint need_refill(self, int* b) noexcept nogil
+    cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int sample_kind(self, int* b, Rng rng) noexcept
-    cdef bint has_neighbour_tile(self, int* b, int sp) noexcept
-    cdef bint block_empty(self, int* b, int blk) noexcept
-    cdef int _targets(self, int* b, bint setup, int* out) noexcept
-    cdef int _legal(self, int* b, int seat, int* out) noexcept
+    cdef bint has_neighbour_tile(self, int* b, int sp) noexcept nogil
+    cdef bint block_empty(self, int* b, int blk) noexcept nogil
+    cdef int _targets(self, int* b, bint setup, int* out) noexcept nogil
+    cdef int _legal(self, int* b, int seat, int* out) noexcept nogil
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
-    cdef void _apply(self, int* b, int seat, int move) noexcept
-    cdef void apply_chance(self, int* b, int k) noexcept
-    cdef void discard(self, int* b, int seat, int k) noexcept
-    cdef void draw(self, int* b, int seat, int slot) noexcept
-    cdef void next_turn(self, int* b) noexcept
-    cdef void place(self, int* b, int seat, int move) noexcept
-    cdef void tavern(self, int* b, int sp) noexcept
-    cdef void check_complete(self, int* b, int blk) noexcept
-    cdef bint all_done(self, int* b) noexcept
-    cdef void after_place(self, int* b) noexcept
+    cdef void _apply(self, int* b, int seat, int move) noexcept nogil
+    cdef void apply_chance(self, int* b, int k) noexcept nogil
+    cdef void discard(self, int* b, int seat, int k) noexcept nogil
+    cdef void draw(self, int* b, int seat, int slot) noexcept nogil
+    cdef void next_turn(self, int* b) noexcept nogil
+    cdef void place(self, int* b, int seat, int move) noexcept nogil
+    cdef void tavern(self, int* b, int sp) noexcept nogil
+    cdef void check_complete(self, int* b, int blk) noexcept nogil
+    cdef bint all_done(self, int* b) noexcept nogil
+    cdef void after_place(self, int* b) noexcept nogil
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)

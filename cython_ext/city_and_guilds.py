@@ -51,9 +51,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.PASS = 19 * spaces
         self.D_BASE = 19 * spaces + 1
         self.X_BASE = 19 * spaces + 4
-        self.spaces = self.table(np.zeros(spaces))
-        self.pool = self.table(np.zeros(NK))
-        self.moves = self.table(np.zeros(self.max_moves))
+        self.spaces = ptr(self.table(np.zeros(spaces)))
+        self.pool = ptr(self.table(np.zeros(NK)))
+        self.moves = ptr(self.table(np.zeros(self.max_moves)))
 
     # ------------------------------------------------------------------ setup
     def init(self, buf):

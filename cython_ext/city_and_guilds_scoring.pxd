@@ -30,23 +30,22 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int o_hsize, o_hand, o_known, o_pend, o_face, o_supply, o_tile, o_mowner
     cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
 
-    cdef int* table(self, object values) except NULL
-    cdef void invest(self, int* b, int g, int p, int steps) noexcept
-    cdef bint track_before(self, int* b, int g, int p, int q) noexcept
-    cdef int rank_track(self, int* b, int g, int* order) noexcept
-    cdef int _block_counts(self, int* b, int blk, int* bld, int* menc) noexcept
-    cdef void update_owner(self, int* b, int blk, int p) noexcept
-    cdef int _chains(self, int* b, int* comp, int* csize, int* cmask, int* cguild) noexcept
+    cdef void invest(self, int* b, int g, int p, int steps) noexcept nogil
+    cdef bint track_before(self, int* b, int g, int p, int q) noexcept nogil
+    cdef int rank_track(self, int* b, int g, int* order) noexcept nogil
+    cdef int _block_counts(self, int* b, int blk, int* bld, int* menc) noexcept nogil
+    cdef void update_owner(self, int* b, int blk, int p) noexcept nogil
+    cdef int _chains(self, int* b, int* comp, int* csize, int* cmask, int* cguild) noexcept nogil
     cdef void pay_block_rules(self, int* b, int value, int first, int second, int third,
-                              int present) noexcept
-    cdef int _block_value(self, int* b, int blk) noexcept
-    cdef int _block_third(self, int* b, int blk, int* bld, int* menc) noexcept
-    cdef int _guild_control(self, int* b, int blk) noexcept
-    cdef void _score_block(self, int* b, int blk) noexcept
-    cdef int _guild_chain_value(self, int* b, int g) noexcept
-    cdef void _final_count(self, int* b) noexcept
+                              int present) noexcept nogil
+    cdef int _block_value(self, int* b, int blk) noexcept nogil
+    cdef int _block_third(self, int* b, int blk, int* bld, int* menc) noexcept nogil
+    cdef int _guild_control(self, int* b, int blk) noexcept nogil
+    cdef void _score_block(self, int* b, int blk) noexcept nogil
+    cdef int _guild_chain_value(self, int* b, int g) noexcept nogil
+    cdef void _final_count(self, int* b) noexcept nogil
 
 
-cdef int half_up(int v) noexcept
-cdef int popcount(unsigned int x) noexcept
-cdef int cmp3(int a0, int a1, int a2, int b0, int b1, int b2) noexcept
+cdef int half_up(int v) noexcept nogil
+cdef int popcount(unsigned int x) noexcept nogil
+cdef int cmp3(int a0, int a1, int a2, int b0, int b1, int b2) noexcept nogil

@@ -52,24 +52,24 @@ class CityAndGuildsScoring(Kernel):
         self.taverns = taverns
         self.track_max = track_max
         self._arrays = []
-        self.adj = self.table(adj)
-        self.block_of = self.table(block_of)
-        self.block_first = self.table(block_first)
-        self.block_spaces = self.table(block_spaces)
-        self.totals = self.table(totals)
-        self.values = self.table(values)
+        self.adj = ptr(self.table(adj))
+        self.block_of = ptr(self.table(block_of))
+        self.block_first = ptr(self.table(block_first))
+        self.block_spaces = ptr(self.table(block_spaces))
+        self.totals = ptr(self.table(totals))
+        self.values = ptr(self.table(values))
         # scratch, allocated once: per seat, per space (chains), per guild
-        self.bld = self.table(np.zeros(players))
-        self.menc = self.table(np.zeros(players))
-        self.order = self.table(np.zeros(players))
-        self.comp = self.table(np.zeros(spaces))
-        self.csize = self.table(np.zeros(spaces))
-        self.cmask = self.table(np.zeros(spaces))
-        self.cguild = self.table(np.zeros(spaces))
-        self.stack = self.table(np.zeros(spaces))
-        self.cnt = self.table(np.zeros(NG))
-        self.clen = self.table(np.zeros(NG))
-        self.cblk = self.table(np.zeros(NG))
+        self.bld = ptr(self.table(np.zeros(players)))
+        self.menc = ptr(self.table(np.zeros(players)))
+        self.order = ptr(self.table(np.zeros(players)))
+        self.comp = ptr(self.table(np.zeros(spaces)))
+        self.csize = ptr(self.table(np.zeros(spaces)))
+        self.cmask = ptr(self.table(np.zeros(spaces)))
+        self.cguild = ptr(self.table(np.zeros(spaces)))
+        self.stack = ptr(self.table(np.zeros(spaces)))
+        self.cnt = ptr(self.table(np.zeros(NG)))
+        self.clen = ptr(self.table(np.zeros(NG)))
+        self.cblk = ptr(self.table(np.zeros(NG)))
         o = [int(x) for x in offsets]
         (self.o_phase, self.o_cur, self.o_stamp, self.o_tavleft, self.o_dealt, self.o_setupleft,
          self.o_money, self.o_men, self.o_hsize, self.o_hand, self.o_known, self.o_pend,
@@ -77,15 +77,18 @@ class CityAndGuildsScoring(Kernel):
          self.o_black, self.o_done, self.o_inv, self.o_istamp) = o
 
     def table(self, values):
-        """A private int copy of ``values``: an ``int*`` compiled (the array is kept
-        alive in ``_arrays``), a list interpreted (faster to index than numpy)."""
+        """A private int copy of ``values`` for an ``int*`` attribute (``ptr(self.table(x))``).
+
+        Compiled, a numpy array kept alive in ``_arrays``; interpreted, a list
+        (faster to index than numpy, and ``ptr`` passes it through).
+        """
         arr = np.array(values, dtype=np.intc).reshape(-1)
         if arr.size == 0:
             arr = np.zeros(1, dtype=np.intc)
         self._arrays.append(arr)
         if not cython.compiled:
             return arr.tolist()
-        return ptr(arr)
+        return arr
 
     # ------------------------------------------------------------ tracks
     def invest(self, b, g, p, steps):
