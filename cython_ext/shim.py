@@ -80,7 +80,7 @@ def sizeof(_):
     return 8
 
 
-_ENUM = re.compile(r"^c(?:p)?def enum[^:]*:\s*$")
+_ENUM = re.compile(r"^c(?:p)?def enum[^:#]*:\s*(?:#.*)?$")
 _ITEM = re.compile(r"^\s+([A-Za-z_]\w*)\s*(?:=\s*(-?(?:0x[0-9A-Fa-f]+|\d+)))?\s*(?:#.*)?$")
 
 
