@@ -1,10 +1,10 @@
-"""The Walled City kernels: compiled vs pure-Python twin, ratio recorded in one run.
+"""The Walled City kernel compiled vs interpreted (one source), ratio recorded in one run.
 
     python -m pytest bench/bench_walled_city.py --benchmark-enable
 
 Each case benchmarks the compiled kernel with pytest-benchmark and times the
-twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
-median / compiled median.
+interpreted one on the same inputs (median of runs); ``extra_info["ratio"]`` is
+interpreted median / compiled median.
 """
 import random
 
@@ -16,7 +16,7 @@ from bench.conftest import median_time, record
 from cython_ext import select
 from engine.core import CHANCE
 
-compiled, twin = select.twins("wc")
+compiled, interpreted = select.twins("walled_city")
 kc_mod, kp_mod = select.twins("kernel")
 pytestmark = pytest.mark.skipif(compiled is None or kc_mod is None, reason="compiled kernel not built")
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(compiled is None or kc_mod is None, reason="comp
 def kernels(players=4, variants=()):
     g = engine.make_game("walled_city", players, variants)
     args = (players, g.layout.size, g.kernel.max_moves, dict(g.layout.offsets), g.topo)
-    return g, compiled.WalledCityKernel(*args), twin.WalledCityKernel(*args)
+    return g, compiled.WalledCityKernel(*args), interpreted.WalledCityKernel(*args)
 
 
 def position(game, seed=3, round2=False):

@@ -87,7 +87,7 @@ class WalledCity(Game):
             gkey=arr([g["priority"] * 2 + int(g["b"]) for g in self.guilds]),
             place_votes=arr(ed["place_votes"]),
         )
-        self.kernel = select.load("wc").WalledCityKernel(
+        self.kernel = select.load("walled_city").WalledCityKernel(
             P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
 
     def initial_buffer(self, buf: np.ndarray) -> None:

@@ -10,7 +10,7 @@ from engine.perft import play_to_decision
 
 CONFIGS = [(p, v) for p in (2, 3, 4) for v in ((), ("borderlands",))] + [(4, ("mixed-guilds",)),
                                                                             (3, ("borderlands", "mixed-guilds"))]
-COMPILED = select.load("wc").__name__.endswith("_c")
+COMPILED = select.mode(select.load("walled_city")) == "compiled"
 
 
 def game(players: int = 3, variants=()):

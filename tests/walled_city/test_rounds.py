@@ -341,20 +341,19 @@ def test_guild_power_hook_changes_nothing_yet(players):
     s = round1_build(players)
     buf = s.buf.copy()
     k = s.game.kernel
-    if hasattr(k, "power_hook"):
-        k.power_hook(buf, s.to_move()[0])
-        assert (buf == s.buf).all()
+    k.power_hook(buf, s.to_move()[0])
+    assert (buf == s.buf).all()
     assert game(players).guilds[0]["power"] == "mercers"
 
 
-def _recording_twin(s):
-    """The pure-Python twin of ``s``'s kernel with ``power_hook`` recording (phase, seat, cur)."""
+def _recording_kernel(s):
+    """The interpreted kernel of ``s``'s game with ``power_hook_`` recording (phase, seat, cur)."""
     from cython_ext import select
     g = s.game
-    k = select.twins("wc")[1].WalledCityKernel(g.players, g.layout.size, g.kernel.max_moves,
-                                               dict(g.layout.offsets), g.topo)
+    k = select.twins("walled_city")[1].WalledCityKernel(g.players, g.layout.size, g.kernel.max_moves,
+                                                        dict(g.layout.offsets), g.topo)
     calls = []
-    k.power_hook = lambda buf, seat: calls.append((int(buf[k.o_phase]), seat, int(buf[k.o_cur])))
+    k.power_hook_ = lambda buf, seat: calls.append((int(buf[k.o_phase]), seat, int(buf[k.o_cur])))
     return k, calls
 
 
@@ -374,7 +373,7 @@ def test_guild_power_hook_is_offered_before_every_step_of_a_round_one_turn():
     # "You may activate your Guild's power at any time during your turn": the hook runs
     # before Construct, Settle and Adjust, for the seat whose turn it is.
     s = round1_build(3)
-    k, calls = _recording_twin(s)
+    k, calls = _recording_kernel(s)
     buf = s.buf.copy()
     seat = _one_turn(k, buf, lambda legal: legal[-1])
     nxt = int(buf[k.o_cur])
@@ -387,7 +386,7 @@ def test_guild_power_hook_is_offered_before_every_step_of_a_round_two_turn():
     seat = s.to_move()[0]
     gap = s.legal_moves(seat)[0]
     f(s, "an")[s.game.board["gaps"][gap]["area"]][seat] += 2     # nobles to promote
-    k, calls = _recording_twin(s)
+    k, calls = _recording_kernel(s)
     buf = s.buf.copy()
     k.apply(buf, seat, gap)
     card = next(c for c in range(11) if buf[k.o_hand + seat * 14 + c] > 0 and s.game.cards[c][1] >= 1)

@@ -1,0 +1,330 @@
+"""The Walled City kernel, layer 2: counting votes (layers: :mod:`cython_ext.walled_city_board`).
+
+At the end of each round's build phase ``count_votes_`` scores, in order:
+
+1. (round 2 only) nobles flee every neighbourhood that still has an open gap;
+2. each neighbourhood: places 1st..4th by citizens (ties by nobles, then a
+   full tie splits the places' votes), each place's 5/3/2/0 changed by the
+   neighbourhood's survey chits (+1/-1 each);
+3. each faction: the owner with most citizens in the neighbourhoods holding
+   that faction's dice (round 2: and in the towers holding its dice, where
+   watchmen count as nobles) takes the sum of those dice (round 1: the dice
+   outside towers only); ties as above, remainder lost.
+
+``score_towers_`` scores the towers once, at the end of the game (round 2's
+defense): the owner with most watchmen in a tower takes both adjacent
+defense-card halves facing it, second place the lower half.
+
+The ``*_`` methods work on raw pointers (compiled) and are what the rules
+call; the methods without ``_`` are their Python entries, for tests and
+benches.  Scratch arrays (fixed C arrays of the object, lists interpreted):
+``s_add`` votes gained per owner (count_votes_, end of game), ``s_cnt``/``s_nob``
+citizens/nobles per owner (the two majority counts), ``s_done`` owners
+already placed (place_split_), ``s_mark``/``s_tmark`` marked neighbourhoods
+and towers (score_factions_, flee_).  None of these calls nest.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .walled_city_board import WalledCityBoard
+
+if not cython.compiled:
+    from .kernel import ptr
+    from .walled_city_board import MAXA, MAXO, MAXT, NDICE, NF
+
+
+def tdiv(a, b):
+    """``a / b`` dropping the remainder toward zero (C semantics; Python's ``//`` floors)."""
+    q: cython.int = (-a if a < 0 else a) // b   # both modes agree on non-negative operands
+    return -q if a < 0 else q
+
+
+@cython.cclass
+class WalledCityCount(WalledCityBoard):
+    """Vote counting over the board (neighbourhoods, faction majorities, towers)."""
+
+    def __init__(self, players: cython.int, size: cython.int, max_moves: cython.int, offs: dict,
+                 topo: dict) -> None:
+        super().__init__(players, size, max_moves, offs, topo)
+        if not cython.compiled:  # the fixed C arrays of the .pxd
+            self.s_add = [0] * MAXO
+            self.s_cnt = [0] * MAXO
+            self.s_nob = [0] * MAXO
+            self.s_done = [0] * MAXO
+            self.s_mark = [0] * MAXA
+            self.s_tmark = [0] * MAXT
+
+    def cit(self, b, a, o):
+        """Citizens (nobles + peasants) of owner ``o`` in area ``a``."""
+        return b[self.o_an + a * self.no + o] + b[self.o_ap + a * self.no + o]
+
+    # -- majorities --------------------------------------------------------------------
+    def majority_split_(self, cnt, nob, value, add):
+        """Most citizens (then nobles) takes ``value``; a full tie splits it, remainder lost."""
+        o: cython.int
+        best: cython.int = -1
+        bestn: cython.int = -1
+        g: cython.int = 0
+        share: cython.int
+        for o in range(self.no):
+            if cnt[o] > best or (cnt[o] == best and nob[o] > bestn):
+                best = cnt[o]
+                bestn = nob[o]
+        if best <= 0:
+            return
+        for o in range(self.no):
+            if cnt[o] == best and nob[o] == bestn:
+                g += 1
+        share = tdiv(value, g)
+        for o in range(self.no):
+            if cnt[o] == best and nob[o] == bestn:
+                add[o] += share
+
+    def place_split_(self, cnt, nob, chit, add):
+        """Places 1st..4th (5/3/2/0, each changed by ``chit``); ties by nobles, then a full tie
+        shares the tied places' votes (remainder lost, negative places too)."""
+        done: cython.p_int = self.s_done
+        o: cython.int
+        place: cython.int = 0
+        best: cython.int
+        bestn: cython.int
+        g: cython.int
+        total: cython.int
+        share: cython.int
+        for o in range(self.no):
+            done[o] = 0
+        while True:
+            best = -1
+            bestn = -1
+            for o in range(self.no):
+                if not done[o] and cnt[o] > 0 and (cnt[o] > best or (cnt[o] == best and nob[o] > bestn)):
+                    best = cnt[o]
+                    bestn = nob[o]
+            if best <= 0:
+                return
+            g = 0
+            total = 0
+            for o in range(self.no):
+                if not done[o] and cnt[o] == best and nob[o] == bestn:
+                    total += (self.pv[place + g] if place + g < 4 else 0) + chit
+                    g += 1
+            share = tdiv(total, g)
+            for o in range(self.no):
+                if not done[o] and cnt[o] == best and nob[o] == bestn:
+                    add[o] += share
+                    done[o] = 1
+            place += g
+
+    # -- the count ---------------------------------------------------------------------
+    def score_neighbourhoods_(self, b, comp, add):
+        """Each neighbourhood (``comp`` labels) scores its places into ``add``."""
+        cnt: cython.p_int = self.s_cnt
+        nob: cython.p_int = self.s_nob
+        c: cython.int
+        a: cython.int
+        o: cython.int
+        k: cython.int
+        chit: cython.int
+        for c in range(self.na):
+            if comp[c] != c:
+                continue
+            for o in range(self.no):
+                cnt[o] = 0
+                nob[o] = 0
+            chit = 0
+            for a in range(self.na):
+                if comp[a] == c:
+                    for o in range(self.no):
+                        cnt[o] += self.cit(b, a, o)
+                        nob[o] += b[self.o_an + a * self.no + o]
+            for k in range(self.nc):
+                if comp[self.chit_area[k]] == c:
+                    chit += b[self.o_chit + k]
+            self.place_split_(cnt, nob, chit, add)
+
+    def faction_value_(self, b, f, towers):
+        """Sum of faction ``f``'s dice (those in towers only when ``towers``)."""
+        d: cython.int
+        v: cython.int = 0
+        for d in range(NDICE):
+            if b[self.o_die_f + d] == f and (towers or self.die_area[d] >= 0):
+                v += b[self.o_die_v + d]
+        return v
+
+    def score_factions_(self, b, comp, towers, add):
+        """Each faction's majority over the neighbourhoods (and, with ``towers``, the towers)
+        holding its dice; watchmen count as nobles."""
+        cnt: cython.p_int = self.s_cnt
+        nob: cython.p_int = self.s_nob
+        mark: cython.p_int = self.s_mark
+        tmark: cython.p_int = self.s_tmark
+        f: cython.int
+        a: cython.int
+        t: cython.int
+        d: cython.int
+        o: cython.int
+        for f in range(NF):
+            for a in range(self.na):
+                mark[a] = 0
+            for t in range(self.nt):
+                tmark[t] = 0
+            for d in range(NDICE):
+                if b[self.o_die_f + d] != f:
+                    continue
+                if self.die_area[d] >= 0:
+                    mark[comp[self.die_area[d]]] = 1
+                elif towers:
+                    tmark[self.die_tower[d]] = 1
+            for o in range(self.no):
+                cnt[o] = 0
+                nob[o] = 0
+            for a in range(self.na):
+                if mark[comp[a]]:
+                    for o in range(self.no):
+                        cnt[o] += self.cit(b, a, o)
+                        nob[o] += b[self.o_an + a * self.no + o]
+            for t in range(self.nt):
+                if tmark[t]:
+                    for o in range(self.no):
+                        cnt[o] += b[self.o_tw + t * self.no + o]
+                        nob[o] += b[self.o_tw + t * self.no + o]
+            self.majority_split_(cnt, nob, self.faction_value_(b, f, towers), add)
+
+    def zone_half_(self, b, z, t):
+        """Value of the half of zone ``z``'s card nearer to tower ``t`` (0 when empty)."""
+        c: cython.int = b[self.o_zcard + z]
+        first: cython.int
+        second: cython.int
+        if c <= 0:
+            return 0
+        c -= 1
+        first = self.card_a[c] if b[self.o_zori + z] == 0 else self.card_b[c]
+        second = self.card_b[c] if b[self.o_zori + z] == 0 else self.card_a[c]
+        return first if self.zone_tw[z * 2] == t else second
+
+    def score_towers_(self, b, add):
+        """Each tower: most watchmen take both adjacent halves, second place the lower one."""
+        t: cython.int
+        z: cython.int
+        h: cython.int
+        v1: cython.int
+        v2: cython.int
+        first: cython.int
+        second: cython.int
+        w: cython.int
+        o: cython.int
+        low: cython.int
+        for t in range(self.nt):
+            v1 = -1
+            v2 = -1
+            for z in range(self.nz):
+                if self.zone_tw[z * 2] == t or self.zone_tw[z * 2 + 1] == t:
+                    h = self.zone_half_(b, z, t)
+                    if v1 < 0:
+                        v1 = h
+                    else:
+                        v2 = h
+            if v1 < 0:
+                v1 = 0
+            if v2 < 0:
+                v2 = 0
+            first = 0
+            for o in range(self.no):
+                if b[self.o_tw + t * self.no + o] > first:
+                    first = b[self.o_tw + t * self.no + o]
+            if first == 0:
+                continue
+            second = 0
+            for o in range(self.no):
+                w = b[self.o_tw + t * self.no + o]
+                if w < first and w > second:
+                    second = w
+            low = v1 if v1 < v2 else v2
+            for o in range(self.no):
+                w = b[self.o_tw + t * self.no + o]
+                if w == first:
+                    add[o] += v1 + v2
+                elif w == second and second > 0:
+                    add[o] += low
+
+    def flee_(self, b, comp):
+        """Nobles in a neighbourhood with an unfilled gap leave the game."""
+        bad: cython.p_int = self.s_mark
+        g: cython.int
+        a: cython.int
+        o: cython.int
+        for a in range(self.na):
+            bad[a] = 0
+        for g in range(self.ng):
+            if b[self.o_wall + g] != 1:
+                bad[comp[self.gap_area[g]]] = 1
+        for a in range(self.na):
+            if bad[comp[a]]:
+                for o in range(self.no):
+                    b[self.o_an + a * self.no + o] = 0
+
+    def count_votes_(self, b):
+        """The count at the end of a round's build phase (see the module docstring)."""
+        comp: cython.p_int = self.s_comp
+        add: cython.p_int = self.s_add
+        o: cython.int
+        p: cython.int
+        r2: cython.int
+        for o in range(MAXO):
+            add[o] = 0
+        self.comps_(b, comp)
+        r2 = b[self.o_round] == 2
+        if r2:
+            self.flee_(b, comp)
+        self.score_neighbourhoods_(b, comp, add)
+        self.score_factions_(b, comp, 1 if r2 else 0, add)
+        for p in range(self.players):
+            b[self.o_score + p] += add[p]
+
+    # -- Python entries (tests, benches): lists in and out through the scratch arrays -----
+    def count_votes(self, buf: cython.int[::1]) -> None:
+        """Count votes in ``buf`` in place (scores, and fled nobles in round 2)."""
+        self.count_votes_(ptr(buf))
+
+    def score_neighbourhoods(self, buf: cython.int[::1], comp, add) -> None:
+        """Add each owner's neighbourhood votes to the list ``add`` (``comp``: from ``comps``)."""
+        i: cython.int
+        for i in range(self.na):
+            self.s_comp[i] = comp[i]
+        for i in range(self.no):
+            self.s_add[i] = add[i]
+        self.score_neighbourhoods_(ptr(buf), self.s_comp, self.s_add)
+        for i in range(self.no):
+            add[i] = cython.cast(cython.int, self.s_add[i])
+
+    def score_factions(self, buf: cython.int[::1], comp, towers: cython.int, add) -> None:
+        """Add each owner's faction-majority votes to ``add``."""
+        i: cython.int
+        for i in range(self.na):
+            self.s_comp[i] = comp[i]
+        for i in range(self.no):
+            self.s_add[i] = add[i]
+        self.score_factions_(ptr(buf), self.s_comp, towers, self.s_add)
+        for i in range(self.no):
+            add[i] = cython.cast(cython.int, self.s_add[i])
+
+    def score_towers(self, buf: cython.int[::1], add) -> None:
+        """Add each owner's tower votes to ``add``."""
+        i: cython.int
+        for i in range(self.no):
+            self.s_add[i] = add[i]
+        self.score_towers_(ptr(buf), self.s_add)
+        for i in range(self.no):
+            add[i] = cython.cast(cython.int, self.s_add[i])
+
+    def faction_value(self, buf: cython.int[::1], f: cython.int, towers: cython.int) -> int:
+        return cython.cast(cython.int, self.faction_value_(ptr(buf), f, towers))
+
+    def flee(self, buf: cython.int[::1], comp) -> None:
+        """Remove the nobles of neighbourhoods with an open gap from ``buf``."""
+        i: cython.int
+        for i in range(self.na):
+            self.s_comp[i] = comp[i]
+        self.flee_(ptr(buf), self.s_comp)
