@@ -87,6 +87,8 @@ def _load_twin(name: str) -> ModuleType:
 
 
 def _old_twins(name: str) -> tuple[ModuleType | None, ModuleType]:
+    if pure_python_forced():  # the compiled twin would bind to the interpreted base kernel
+        return None, importlib.import_module(f"cython_ext.{name}_py")
     try:
         compiled = importlib.import_module(f"cython_ext.{name}_c")
     except ImportError:
