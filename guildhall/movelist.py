@@ -9,8 +9,10 @@ of a group are listed on one line.
 >>> moves = ["place shop L e5", "place shop L f5", "place park R e5", "pass"]
 >>> for line in grouped(moves):
 ...     print(line)
-place shop L _: e5 f5
-place park R _: e5
+place shop L _
+  _ = any of (2): e5 f5
+place park R _
+  _ = any of (1): e5
 pass
 >>> narrow(moves, "place sh")
 ['place shop L e5', 'place shop L f5']
@@ -38,7 +40,12 @@ def group_key(move: str) -> tuple[str, str]:
 
 
 def grouped(moves: list[str], width: int = 100) -> list[str]:
-    """One line per group of moves that differ only in their place, places in order of appearance."""
+    """Lines that list ``moves`` with each run of places written once.
+
+    Moves that differ only in their place word form a group (``place shop _``);
+    groups that allow the very same places are listed together above one line
+    of those places.
+    """
     order: list[str] = []
     places: dict[str, list[str]] = {}
     for m in moves:
@@ -49,18 +56,27 @@ def grouped(moves: list[str], width: int = 100) -> list[str]:
         if place:
             places[key].append(place)
     out = []
+    done: set[str] = set()
     for key in order:
-        ps = places[key]
-        if not ps:
-            out.append(key)
+        if key in done:
             continue
-        line = f"{key}: "
-        for p in ps:
-            if len(line) + len(p) + 1 > width:
-                out.append(line.rstrip())
-                line = " " * (len(key) + 2)
-            line += p + " "
-        out.append(line.rstrip())
+        ps = places[key]
+        same = [k for k in order if k not in done and places[k] == ps] if ps else [key]
+        done.update(same)
+        out.extend(same)
+        if ps:
+            out.extend(wrap(f"  _ = any of ({len(ps)}): ", ps, width))
+    return out
+
+
+def wrap(head: str, items: list[str], width: int) -> list[str]:
+    out, line = [], head
+    for p in items:
+        if len(line) + len(p) + 1 > width:
+            out.append(line.rstrip())
+            line = " " * len(head)
+        line += p + " "
+    out.append(line.rstrip())
     return out
 
 
