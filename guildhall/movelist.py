@@ -83,13 +83,13 @@ def wrap(head: str, items: list[str], width: int) -> list[str]:
 def narrow(moves: list[str], text: str) -> list[str]:
     """The moves in which every typed word begins some word (``kni`` matches ``knights``).
 
-    Words of a move are split on spaces and on ``> : , / +`` too, so ``c1``
+    Words of a move are split on spaces and on ``> : , / + -`` too, so ``c1``
     finds ``2>C1 1>C2``.  Case does not matter.
     """
     typed = text.lower().split()
     out = []
     for m in moves:
-        ws = [w for w in re.split(r"[\s>:,/+]+", m.lower()) if w] + m.lower().split()
+        ws = [w for w in re.split(r"[\s>:,/+-]+", m.lower()) if w] + m.lower().split()
         if all(any(w.startswith(t) for w in ws) for t in typed):
             out.append(m)
     return out
