@@ -1,129 +1,332 @@
 """A person plays one seat in the terminal; the AI plays the others.
 
 The person sees only what their seat may see: the drawing is their masked
-view, and the dealer's draws and the AI's moves are shown only when the
-kernel's ``observed_move`` says they are public to that seat.
+view, another seat's move is named only when the seat could tell which it
+was (:func:`engine.reveal.visible`), and a simultaneous step's hidden
+choices are named when the step reveals them.  ``hint`` searches the
+person's own view; the AI's thinking shows its progress, never its
+candidate moves (they would name its hidden cards).
 """
 from __future__ import annotations
 
-from typing import Optional
+import importlib
+import sys
+import time
+from typing import Callable, Optional
 
 import click
 
 from engine.core import CHANCE, Game, State
 from engine.errors import GuildhallError
-from search.api import Limits, make_player
+from engine.reveal import visible
+from guildhall.movelist import grouped, narrow
+from search.api import Limits, SearchInfo, make_player
+
+LIST_LIMIT = 24  # more moves than this are grouped, not numbered
+
+HELP = """\
+commands:
+  <number>        play the move with that number in the list shown
+  <words>         play the move they name, or narrow the list to the moves whose
+                  words begin with them (e.g. 'place bui' or 'e5'); numbers then
+                  refer to the narrowed list
+  moves, m        show every legal move again
+  board, b        draw the board again
+  legend, l       what the symbols of the drawing mean
+  hint            the AI's suggestion for your seat, with its expected result
+  undo, u         take back your previous decision (and what followed it)
+  help, ?         this text
+  quit, q         leave the game"""
 
 
 class Quit(Exception):
     pass
 
 
+class Undo(Exception):
+    pass
+
+
+def narrator(game: Game):
+    """The game's ``narrate`` module (move texts and count breakdowns for a seat), or None."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{package}.narrate")
+    except ImportError:
+        return None
+
+
 class HumanGame:
-    def __init__(self, game: Game, seat: int, engine: str, limits: Limits, seed: int = 0) -> None:
-        self.game, self.seat, self.limits = game, seat, limits
+    def __init__(self, game: Game, seat: int, engine: str, limits: Limits, seed: int = 0,
+                 echo: Callable[[str], None] = click.echo) -> None:
+        self.game, self.seat, self.limits, self.engine, self.seed = game, seat, limits, engine, seed
+        self.echo = echo
+        self.record: list[tuple[int, int]] = []
         self.state = game.new_initial_state(seed)
         self.ai = {s: make_player(engine, seed=seed * 1000 + s)
                    for s in range(game.players) if s != seat}
-        self.engine = engine
+        self.helper = make_player(engine, seed=seed * 1000 + 999)
+        self.narrate = narrator(game)
+        self.tty = sys.stdout.isatty()
+        self.step_start: Optional[State] = None  # the state before this simultaneous step
+        self.pending: Optional[tuple[str, list[str]]] = None  # news not yet printed
 
-    def visible(self, actor: int, move: int) -> bool:
-        """Whether this seat can tell which move ``actor`` made.
-
-        True when the kernel's ``observed_move`` does not hide it and the seat's
-        view after ``move`` differs from its view after every other move
-        ``actor`` could have made (so a deal to another seat stays hidden).
-        """
-        s, k = self.state, self.game.kernel
-        if int(k.observed_move(s.buf, actor, move, self.seat)) >= k.max_moves:
-            return False  # the game says the choice is hidden
-        moves = [m for m, _ in s.chance_outcomes()] if actor == CHANCE else s.legal_moves(actor)
-
-        def seen(m: int) -> bytes:
-            t = s.clone()
-            t.apply(actor, m)
-            return t.observe(self.seat).buf[2:].tobytes()  # words 0-1: the header
-
-        mine = seen(move)
-        return all(seen(m) != mine for m in moves if m != move)
-
+    # -- the loop ------------------------------------------------------------------------
     def run(self) -> None:
         g = self.game
-        click.echo(f"{g.title}, {g.players} players. You are seat {self.seat}; "
-                   f"the others are played by {self.engine}. Type a move, its number, "
-                   f"'board' to redraw, or 'quit'.")
+        self.echo(f"{g.title}, {g.players} players. You are seat {self.seat}; the others are "
+                  f"played by {self.engine}. Type 'help' for the commands.")
         try:
             while True:
                 movers = self.state.to_move()
                 if not movers:
                     break
-                actor = movers[0]
-                if actor == CHANCE:
-                    move = self.state.sample_chance()
-                    if self.visible(actor, move):
-                        click.echo(f"dealer: {self.state.move_to_string(actor, move)}")
-                elif actor == self.seat:
-                    move = self.ask()
-                else:
-                    move = self.ai[actor].choose(self.state, actor, self.limits)
-                    text = self.state.move_to_string(actor, move) if self.visible(actor, move) else "(hidden)"
-                    click.echo(f"seat {actor} plays {text}")
-                self.state.apply(actor, move)
+                actor = self.seat if self.seat in movers else movers[0]
+                try:
+                    move = self.decide(actor)
+                except Undo:
+                    self.undo()
+                    continue
+                self.play(actor, move)
         except Quit:
-            click.echo("game abandoned")
+            self.echo("game abandoned")
             return
         self.finish()
 
+    def decide(self, actor: int) -> int:
+        if actor == CHANCE:
+            return self.state.sample_chance()
+        if actor == self.seat:
+            return self.ask()
+        return self.think(actor)
+
+    def play(self, actor: int, move: int) -> None:
+        before = self.state.clone()
+        movers = before.to_move()
+        seen = actor == self.seat or visible(before, actor, move, self.seat)
+        if actor == CHANCE:
+            if seen:
+                self.news("dealer", before.move_to_string(actor, move))
+        elif actor != self.seat:
+            if seen:
+                self.say(f"seat {actor} {self.describe(before, actor, move)}")
+            else:
+                self.news("secret", str(actor))
+        if len(movers) > 1 and self.step_start is None:
+            self.step_start = before
+        self.state.apply(actor, move)
+        self.record.append((actor, move))
+        after = set(self.state.to_move())
+        if self.step_start is not None and (not after or not after <= set(movers)):  # resolved
+            start, self.step_start = self.step_start, None
+            self.tell("reveal_lines", start)
+        self.tell("count_lines", before)
+
+    def news(self, kind: str, text: str) -> None:
+        """Collect runs of the dealer's draws and of secret choices into one line each."""
+        if self.pending and self.pending[0] != kind:
+            self.flush()
+        self.pending = self.pending or (kind, [])
+        self.pending[1].append(text)
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        kind, items = self.pending
+        self.pending = None
+        if kind == "secret":
+            who = sorted(set(items), key=items.index)
+            names = ", ".join(f"seat {w}" for w in who)
+            self.echo(f"{names} chose in secret" + (f" ({len(items)} choices)" if len(items) > len(who) else ""))
+            return
+        verbs: dict[str, list[str]] = {}
+        for t in items:
+            verb, _, rest = t.partition(" ")
+            verbs.setdefault(verb if rest else "", []).append(rest or verb)
+        for verb, things in verbs.items():
+            counts = {x: things.count(x) for x in things}
+            self.echo("dealer: " + (verb + " " if verb else "") + ", ".join(
+                f"{x} x{c}" if c > 1 else x for x, c in counts.items()))
+
+    def say(self, line: str) -> None:
+        self.flush()
+        self.echo(line)
+
+    def describe(self, before: State, actor: int, move: int) -> str:
+        if self.narrate is not None and hasattr(self.narrate, "move_text"):
+            return self.narrate.move_text(self.game, before.observe(self.seat), actor, move, self.seat)
+        return "plays " + before.move_to_string(actor, move)
+
+    def tell(self, hook: str, before: State) -> None:
+        """Lines of the game's narrator, computed from this seat's views before and now only."""
+        fn = getattr(self.narrate, hook, None)
+        if fn is None:
+            return
+        for line in fn(self.game, before.observe(self.seat), self.state.observe(self.seat), self.seat):
+            self.say(line)
+
+    # -- the AI -----------------------------------------------------------------------
+    def think(self, actor: int) -> int:
+        return self.search(self.ai[actor], self.state, actor, f"seat {actor} is thinking")
+
+    def search(self, player, state: State, seat: int, label: str) -> int:
+        start = time.monotonic()
+
+        def progress(info: SearchInfo) -> None:
+            # progress only: the candidate moves of an AI seat would name its hidden cards
+            if self.tty:
+                click.echo(f"\r\033[K{label}... {info.iterations} iterations, "
+                           f"{time.monotonic() - start:.1f} s", nl=False)
+
+        if self.tty:
+            click.echo(f"{label}...", nl=False)
+        try:
+            return player.choose(state, seat, self.limits, on_info=progress)
+        finally:
+            if self.tty:
+                click.echo("\r\033[K", nl=False)
+
+    def hint(self) -> None:
+        s = self.state
+        move = self.search(self.helper, s, self.seat, "looking for a hint")
+        info = self.helper.last_info
+        stat = next((m for m in info.moves if m.move == move), None)
+        text = s.move_to_string(self.seat, move)
+        reward = getattr(self.helper, "opts", {}).get("reward", "win")
+        if stat is None or not stat.value:
+            self.echo(f"hint: {text} ({self.engine} gives no expected result)")
+            return
+        v = stat.value[self.seat]
+        what = f"win chance {v:.0%}" if reward == "win" else f"expected {reward} reward {v:.2f}"
+        self.echo(f"hint: {text} ({what}, from {info.iterations} iterations)")
+
+    # -- the person ---------------------------------------------------------------------
     def ask(self) -> int:
         s = self.state
-        click.echo("")
-        click.echo(s.draw(self.seat))
         moves = s.legal_moves(self.seat)
         texts = [s.move_to_string(self.seat, m) for m in moves]
-        click.echo("your moves: " + "  ".join(f"{i + 1}) {t}" for i, t in enumerate(texts)))
+        self.flush()
+        if len(moves) == 1:
+            self.echo(f"your only legal move, {texts[0]}, is played for you")
+            return moves[0]
+        self.echo("")
+        self.echo(s.draw(self.seat))
+        shown = list(texts)
+        self.show(shown, len(texts))
         while True:
             line = read_line("your move> ")
-            if line is None or line.strip().lower() in ("quit", "exit", "q"):
+            if line is None:
                 raise Quit
             text = line.strip()
+            word = text.lower()
             if not text:
                 continue
-            if text.lower() in ("board", "d"):
-                click.echo(s.draw(self.seat))
-                continue
-            move = pick(s, self.seat, moves, text)
-            if move is not None:
-                return move
+            if word in ("quit", "exit", "q"):
+                raise Quit
+            if word in ("help", "?", "h"):
+                self.echo(HELP)
+            elif word in ("board", "b", "d"):
+                self.echo(s.draw(self.seat))
+            elif word in ("legend", "l"):
+                self.echo(legend(self.game))
+            elif word in ("moves", "m"):
+                shown = list(texts)
+                self.show(shown, len(texts))
+            elif word == "hint":
+                self.hint()
+            elif word in ("undo", "u"):
+                if not any(a == self.seat for a, _ in self.record):
+                    self.echo("nothing of yours to take back yet")
+                else:
+                    raise Undo
+            elif text.isdigit():
+                i = int(text)
+                if 1 <= i <= len(shown) and len(shown) <= LIST_LIMIT:
+                    return moves[texts.index(shown[i - 1])]
+                self.echo(f"no move number {i}" + (f" (1-{len(shown)})" if len(shown) <= LIST_LIMIT
+                                                     else "; type words to narrow the list first"))
+            else:
+                move = self.exact(moves, text)
+                if move is not None:
+                    return move
+                found = narrow(shown, text) or narrow(texts, text)
+                if len(found) == 1:
+                    self.echo(f"you play {found[0]}")
+                    return moves[texts.index(found[0])]
+                if not found:
+                    self.echo(f"no legal move matches {text!r}; type 'moves' for the list, 'help' for help")
+                    continue
+                shown = found
+                self.show(shown, len(texts))
+
+    def exact(self, moves: list[int], text: str) -> Optional[int]:
+        """The legal move ``text`` names in the game's notation, or None."""
+        try:
+            move = self.state.parse_move(self.seat, text)
+        except GuildhallError:
+            return None
+        return move if move in moves else None
+
+    def show(self, shown: list[str], total: int) -> None:
+        head = "your moves" if len(shown) == total else f"{len(shown)} of your {total} moves"
+        if len(shown) <= LIST_LIMIT:
+            self.echo(f"{head}:")
+            self.echo(columns([f"{i + 1}) {t}" for i, t in enumerate(shown)]))
+        else:
+            self.echo(f"{head} ({len(shown)}; type words to narrow, e.g. {example(shown)!r}):")
+            for line in grouped(shown):
+                self.echo("  " + line)
+
+    def undo(self) -> None:
+        last = max(i for i, (a, _) in enumerate(self.record) if a == self.seat)
+        taken = len(self.record) - last
+        self.record = self.record[:last]
+        self.state = self.game.new_initial_state(self.seed)
+        for a, m in self.record:
+            self.state.apply(a, m)
+        self.step_start = None
+        for p in self.ai.values():
+            p.new_game()
+        self.echo(f"taken back: your last decision and the {taken - 1} moves after it")
 
     def finish(self) -> None:
+        self.flush()
         s = self.state
-        click.echo("")
-        click.echo(s.draw(None))
+        self.echo("")
+        self.echo(s.draw(None))
         scores = s.scores()
-        click.echo("final scores: " + ", ".join(
+        self.echo("final scores: " + ", ".join(
             f"seat {i}{' (you)' if i == self.seat else ''} {v}" for i, v in enumerate(scores)))
         win = s.winners()
         who = " and ".join("you" if w == self.seat else f"seat {w}" for w in win) or "nobody at the table"
-        click.echo(f"winner: {who}" + (" -- well played!" if self.seat in win else ""))
+        self.echo(f"winner: {who}" + (" -- well played!" if self.seat in win else ""))
 
 
-def pick(state: State, seat: int, moves: list[int], text: str) -> Optional[int]:
-    """The move meant by ``text`` (a move string or its 1-based number), or None with a message."""
-    if text.isdigit():
-        i = int(text)
-        if 1 <= i <= len(moves):
-            return moves[i - 1]
-        click.echo(f"no move number {i} (1-{len(moves)})")
-        return None
-    try:
-        move = state.parse_move(seat, text)
-    except GuildhallError as exc:
-        click.echo(f"error: {exc}")
-        return None
-    if move not in moves:
-        click.echo(f"error: {text} is not legal here")
-        return None
-    return move
+def legend(game: Game) -> str:
+    """What the symbols of the game's drawing mean (the draw module's ``legend``)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    draw = importlib.import_module(f"{package}.draw")
+    fn = getattr(draw, "legend", None)
+    return fn(game) if fn is not None else "(this drawing has no symbols to explain)"
+
+
+def example(texts: list[str]) -> str:
+    """A few leading words that narrow ``texts`` usefully: the first move's first two words."""
+    return " ".join(texts[0].split()[:2])
+
+
+def columns(items: list[str], width: int = 100) -> str:
+    """Items in as many columns as fit ``width``, numbered down each column."""
+    if not items:
+        return ""
+    w = max(len(t) for t in items) + 3
+    ncol = max(1, min(len(items), width // w))
+    nrow = -(-len(items) // ncol)
+    rows = []
+    for r in range(nrow):
+        rows.append("  " + "".join(items[c * nrow + r].ljust(w) for c in range(ncol)
+                                   if c * nrow + r < len(items)).rstrip())
+    return "\n".join(rows)
 
 
 def read_line(prompt: str) -> Optional[str]:

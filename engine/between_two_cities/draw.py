@@ -1,8 +1,18 @@
 """A readable text drawing of a seat's two cities (masked for that seat).
 
-Each cell is four characters: a building (``shop``; duplex halves in capitals,
-``SHOP``), ``~~~~`` landscape, ``~==~``/``~||~`` a bridge, `` ,, `` an open mat
-cell, `` .. `` an empty cell that can still be built.
+Each city is the fixed 9x9 board (columns ``a``-``i``, rows ``1``-``9``), so
+a column never moves as tiles arrive.  A cell is three characters: a
+building's code (``sho``; duplex halves in capitals, ``SHO``), ``~~~``
+landscape, ``~=~``/``~|~`` a bridge, `` , `` an open mat cell, `` . `` an
+empty cell the city can still use; cells no 5x5 city can reach any more
+are blank.  :func:`legend` names every code.
+
+>>> import engine
+>>> g = engine.make_game("between_two_cities", 3)
+>>> codes(g)[:4]
+['fac', 'sho', 'par', 'dri']
+>>> len(set(codes(g))) == len(g.kind_names)
+True
 """
 from __future__ import annotations
 
@@ -17,12 +27,45 @@ PHASES = ("mats", "district cards", "deal", "Jamey's draw", "assign Jamey's tile
           "place", "over")
 
 
+def codes(game: "BetweenTwoCities") -> list[str]:
+    """A distinct three-letter code per building kind: its first three letters when free."""
+    out: list[str] = []
+    for name in game.kind_names:
+        n = name.lower()
+        options = [n[:3]] + [n[0] + n[i] + n[j] for i in range(1, len(n)) for j in range(i + 1, len(n))]
+        options += [n[:2] + str(d) for d in range(10)]
+        out.append(next(c for c in options if c not in out))
+    return out
+
+
+def legend(game: "BetweenTwoCities") -> str:
+    cs = codes(game)
+    items = [f"{c} {n}" for c, n in zip(cs, game.kind_names)]
+    lines = ["cells: lower case a building, CAPITALS a duplex half (the left half is named first),",
+             "       ~~~ landscape, ~=~ ~|~ a bridge, ' , ' an open mat cell, ' . ' free,",
+             "       blank: no 5x5 city can reach it any more"]
+    for i in range(0, len(items), 5):
+        lines.append("  " + "".join(t.ljust(16) for t in items[i:i + 5]).rstrip())
+    return "\n".join(lines)
+
+
+def city_owners(game: "BetweenTwoCities", c: int) -> list[int]:
+    """The seats that build city ``c`` (seat 2 is Jamey in the advanced two-player game)."""
+    seats = range(3) if game.jamey else range(game.players)
+    return [s for s in seats if c in game.seat_cities(s)]
+
+
+def who(game: "BetweenTwoCities", s: int, viewer: int | None) -> str:
+    if game.jamey and s == 2:
+        return "Jamey"
+    return "you" if s == viewer else f"seat {s}"
+
+
 def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
     cells = game.field(state, "city")[c]
     mat = int(game.field(state, "mat")[c])
     rows = game.edition["mats"][mat]["rows"] if mat >= 0 else None
-    bridges = {}
-    openm = set()
+    bridges, openm = {}, set()
     if rows:
         r0, c0 = (9 - len(rows)) // 2, (9 - len(rows[0])) // 2
         for i, row in enumerate(rows):
@@ -32,7 +75,7 @@ def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
                     bridges[x] = ch
                 if ch == "o":
                     openm.add(x)
-    used = [x for x in range(81) if cells[x] >= 2 or cells[x] == 1]
+    used = [x for x in range(81) if cells[x] >= 1]
     W = game.W
     if used:
         rs, cs = [x // 9 for x in used], [x % 9 for x in used]
@@ -40,21 +83,25 @@ def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
         clo, chi = max(0, max(cs) - W + 1), min(8, min(cs) + W - 1)
     else:
         rlo, rhi, clo, chi = 4 - W + 1, 4 + W - 1, 4 - W + 1, 4 + W - 1
-    out = ["   " + "".join(f"  {COLS[j]}  " for j in range(clo, chi + 1))]
-    for r in range(rlo, rhi + 1):
-        line = f"{r + 1:>2} "
-        for j in range(clo, chi + 1):
+    code = codes(game)
+    out = ["  " + "".join(f" {COLS[j]}  " for j in range(9)).rstrip()]
+    for r in range(9):
+        line = f"{r + 1} "
+        for j in range(9):
             x = r * 9 + j
             v = int(cells[x])
             if v == 1:
-                line += f"~{bridges[x] * 2}~ " if x in bridges else "~~~~ "
+                cell = f"~{bridges[x]}~" if x in bridges else "~~~"
             elif v >= 34:
-                line += game.kind_names[v - 34][:4].upper().ljust(5)
+                cell = code[v - 34].upper()
             elif v >= 2:
-                line += game.kind_names[v - 2][:4].ljust(5)
+                cell = code[v - 2]
+            elif not (rlo <= r <= rhi and clo <= j <= chi):
+                cell = "   "
             else:
-                line += " ,,  " if x in openm else " ..  "
-        out.append(line)
+                cell = " , " if x in openm else " . "
+            line += cell + " "
+        out.append(line.rstrip())
     return out
 
 
@@ -68,9 +115,15 @@ def draw_state(game: "BetweenTwoCities", state: "State", seat: int | None) -> st
     lines = [f"Between Two Cities -- round {min(rnd, game.NR - 1) + 1} of {game.NR}, {PHASES[phase]}"]
     for s in seats:
         left, right = game.seat_cities(s)
-        lines.append(f"seat {s}: left city {left} ({cs[left]} points), right city {right} ({cs[right]} points)")
+        heads = []
+        for side, c in (("left", left), ("right", right)):
+            other = [who(game, o, seat) for o in city_owners(game, c) if o != s]
+            shared = f", with {' and '.join(other)}" if other else ""
+            heads.append(f"{side} city {c}{shared}: {cs[c]} points")
+        lines.append(f"{who(game, s, seat)} (seat {s}):" if s == seat else f"seat {s}:")
         a, b = city_lines(game, view, left), city_lines(game, view, right)
-        width = max(len(t) for t in a) + 4
+        width = max(len(t) for t in a) + 3
+        lines.append(heads[0].ljust(width) + heads[1])
         for i in range(max(len(a), len(b))):
             lines.append((a[i] if i < len(a) else "").ljust(width) + (b[i] if i < len(b) else ""))
         names = game.duplex_names if game.round_is_duplex(view) else game.kind_names
@@ -84,6 +137,9 @@ def draw_state(game: "BetweenTwoCities", state: "State", seat: int | None) -> st
         pend = [int(v) for v in game.field(view, "pend")[s] if v >= 0]
         if pend:
             lines.append("  to place: " + " ".join(names[k] for k in pend))
+    owners = ["|".join(str(o) if not (game.jamey and o == 2) else "J" for o in city_owners(game, c))
+              for c in range(game.NC)]
+    lines.append("cities (seats): " + "  ".join(f"{c} ({o}) {cs[c]}" for c, o in enumerate(owners)))
     if game.jamey:
         lines.append(f"Jamey: city 1 ({cs[1]} points) and city 2 ({cs[2]} points), score {min(cs[1], cs[2])}")
     lines.append("scores: " + " ".join(str(v) for v in view.scores()))

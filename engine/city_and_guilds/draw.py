@@ -27,6 +27,17 @@ def tile_code(game: "CityAndGuilds", kind: int) -> str:
     return name.lower() if kind % 2 else name.capitalize()
 
 
+def legend(game: "CityAndGuilds") -> str:
+    """What the codes of :func:`draw` mean."""
+    guilds = "  ".join(f"{tile_code(game, 2 * g)}/{tile_code(game, 2 * g + 1)} {name}"
+                       for g, name in enumerate(game.guilds))
+    return ("spaces: a tile code, then the seat owning its men and how many men (Ba12: a bakers'\n"
+            "        building with 2 men of seat 1); a: an empty space of block A\n"
+            f"tiles:  capital a building, small a market: {guilds}\n"
+            "        Mi minstrel's house, Ta tavern\n"
+            "blocks: tiles placed/spaces, the £ a count pays, white and black cube holders")
+
+
 def draw(game: "CityAndGuilds", state: "State", seat: int | None = None) -> str:
     if seat is not None and state.observer is None:
         state = state.observe(seat)

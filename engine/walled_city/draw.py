@@ -1,4 +1,9 @@
-"""A readable text drawing of a Walled City position (masked for a seat if asked)."""
+"""A readable text drawing of a Walled City position (masked for a seat if asked).
+
+Boards whose areas are named letter-and-digit (Londonderry's ``A1``..``D4``)
+get a map: the areas on their grid with the paths between them, and the
+ring of towers and gaps in order; every board gets the lists below it.
+"""
 from __future__ import annotations
 
 from engine.walled_city.notation import card_token, owner_token
@@ -6,6 +11,68 @@ from engine.walled_city.notation import card_token, owner_token
 PHASE_NAMES = ("setup (chance)", "starting roads", "align", "construct", "card", "settle split",
                "settle nobles", "settle nobles (2nd area)", "promote", "adjust", "defense card",
                "defense zone", "game over")
+
+
+CELL = 15  # characters of one area on the map
+
+
+def legend(game) -> str:
+    return ("map:    each area: its name, the gap on its edge (G0o open, G0# walled), its die (d3:blue2)\n"
+            "        or survey chit, then its citizens as owner:nobles+peasants (p1:2+1; n neutral)\n"
+            "paths:  P4 an open path between the areas beside it, #P4# a road built on it (roads\n"
+            "        divide: areas joined through open paths form one neighbourhood)\n"
+            "ring:   the towers (T) and gaps (G) of the wall in order, each gap with its area\n"
+            "cards:  a/b settles a and b citizens; x an off-colour card")
+
+
+def map_lines(game, state) -> list[str]:
+    """The board as a grid of areas, or [] when its area names give no grid."""
+    b = game.board
+    names = b["areas"]
+    if not all(len(n) == 2 and n[0].isalpha() and n[1].isdigit() for n in names):
+        return []
+    f = lambda name: game.field(state, name)  # noqa: E731
+    fac = game.edition["factions"]
+    letters = sorted({n[0] for n in names})
+    ncol = max(int(n[1]) for n in names)
+    at = {(letters.index(n[0]), int(n[1]) - 1): a for a, n in enumerate(names)}
+    between = {}
+    for i, p in enumerate(b["paths"]):
+        if len(p["a"]) == 1 and len(p["b"]) == 1:
+            between[frozenset((p["a"][0], p["b"][0]))] = i
+
+    def path(x: int, y: int, w: int) -> str:
+        i = between.get(frozenset((x, y)))
+        if i is None:
+            return " " * w
+        return (f"#P{i}#" if f("road")[i] else f"P{i}").center(w)
+
+    def area_lines(a: int) -> list[str]:
+        gaps = " ".join(f"G{g}{'#' if f('wall')[g] else 'o'}" for g, gd in enumerate(b["gaps"]) if gd["area"] == a)
+        marks = [f"d{d}:{fac[int(f('die_f')[d])][:4]}{int(f('die_v')[d])}"
+                 for d, sp in enumerate(b["die_spots"]) if sp.get("area") == a and f("die_v")[d] > 0]
+        marks += [f"chit {int(f('chit')[k]):+d}" for k, ca in enumerate(b["chit_spots"])
+                  if ca == a and f("chit")[k] != 0]
+        cits = [f"{owner_token(game, o)}:{int(f('an')[a][o])}+{int(f('ap')[a][o])}"
+                for o in range(game.owners) if f("an")[a][o] or f("ap")[a][o]]
+        return [f"{names[a]} {gaps}", " ".join(marks), " ".join(cits[:2]), " ".join(cits[2:])]
+
+    out = []
+    for r in range(len(letters)):
+        rows = [""] * 4
+        for c in range(ncol):
+            a = at.get((r, c))
+            cell = area_lines(a) if a is not None else [""] * 4
+            for k in range(4):
+                link = path(at.get((r, c - 1), -1), a, 6) if c and k == 0 and a is not None else " " * 6
+                rows[k] += (link if c else "") + cell[k].ljust(CELL)
+        out += ["  " + x.rstrip() for x in rows if x.strip()]
+        if r + 1 < len(letters):
+            out.append("  " + "".join(path(at.get((r, c), -1), at.get((r + 1, c), -1), CELL) + " " * 6
+                                      for c in range(ncol)).rstrip())
+    ring = " ".join(x + (f"({names[b['gaps'][int(x[1:])]['area']]})" if x[0] == "G" else "") for x in b["ring"])
+    out.append("ring: " + ring)
+    return out
 
 
 def draw(game, state, seat: int | None) -> str:
@@ -25,6 +92,8 @@ def draw(game, state, seat: int | None) -> str:
         lines.append(f"  p{p}: {int(score[p])} votes, guild {game.guild_token(g) if g >= 0 else '-'}, "
                      f"roads {int(f('roads')[p])} walls {int(f('walls')[p])} nobles {int(f('nob')[p])} "
                      f"peasants {int(f('pea')[p])}, hand [{cards}]")
+    grid = map_lines(game, state)
+    lines += grid
     display = [game.guild_token(g) for g in range(20) if f("gstate")[g] == 2]
     lines.append("  display: " + (" ".join(display) or "-"))
     an, ap, tw = f("an"), f("ap"), f("tw")
@@ -33,8 +102,9 @@ def draw(game, state, seat: int | None) -> str:
         if f("die_v")[d] > 0:
             dice.setdefault(("area", s["area"]) if "area" in s else ("tower", s["tower"]), []).append(
                 f"d{d}:{fac[int(f('die_f')[d])]}{int(f('die_v')[d])}")
-    lines.append("Areas (citizens as owner:nobles+peasants):")
-    for a, name in enumerate(b["areas"]):
+    if not grid:
+        lines.append("Areas (citizens as owner:nobles+peasants):")
+    for a, name in [] if grid else enumerate(b["areas"]):  # the map already shows each area
         cits = " ".join(f"{owner_token(game, o)}:{int(an[a][o])}+{int(ap[a][o])}"
                         for o in range(NO) if an[a][o] or ap[a][o])
         extra = dice.get(("area", a), [])
@@ -44,7 +114,8 @@ def draw(game, state, seat: int | None) -> str:
         lines.append(f"  {name:7} {cits or '-':30} {' '.join(extra)}")
     built = [f"P{i}({'/'.join(b['areas'][x] for x in p['a'])}|{'/'.join(b['areas'][x] for x in p['b'])})"
              for i, p in enumerate(b["paths"]) if f("road")[i]]
-    lines.append("Roads: " + (" ".join(built) or "-"))
+    if not grid:
+        lines.append("Roads: " + (" ".join(built) or "-"))
     gaps = " ".join(f"G{i}{'#' if f('wall')[i] else 'o'}" for i in range(len(b["gaps"])))
     lines.append("Gaps (# walled, o open): " + gaps)
     lines.append("Towers (watchmen):")

@@ -396,8 +396,8 @@ def test_drawing_shows_both_cities_of_a_seat():
     s = new(3, seed=11)
     s.game.kernel.rollout(s.buf, make_rng(11))
     text = s.draw(1)
-    assert "seat 1: left city 1" in text and "right city 0" in text
-    assert "~~~~" in text and "scores:" in text
+    assert "you (seat 1):\nleft city 1, with seat 2" in text and "right city 0, with seat 0" in text
+    assert "~~~" in text and "scores:" in text
 
 
 def test_heuristic_is_the_points_a_placement_adds():
