@@ -1,8 +1,8 @@
-"""Glue between a game and the ISMCTS iteration loop (``cython_ext/ismcts_*``).
+"""Glue between a game and the ISMCTS iteration loop (``cython_ext/ismcts.py``).
 
 Picks the compiled loop when both it and the game's kernel are compiled (the
-loop calls the kernel through the ``cimport``ed base class), the pure-Python
-twin otherwise, and builds the reward and rollout callbacks a game needs.
+loop calls the kernel through the ``cimport``ed base class), the interpreted
+loop otherwise, and builds the reward and rollout callbacks a game needs.
 """
 from __future__ import annotations
 
@@ -19,26 +19,32 @@ REWARD_MODES = {"win": 0, "rank": 1, "score": 2}
 CALLBACK = 3
 
 
-def loop_module(kernel: Any, impl: str = "auto") -> Any:
-    """The ISMCTS loop twin to use with ``kernel`` (``impl``: auto, compiled, python)."""
-    py = select.twins("ismcts")[1]
-    if impl == "python":
-        return py
-    comp = None if select.pure_python_forced() else select.twins("ismcts")[0]
+def kernel_is_compiled(kernel: Any) -> bool:
+    """True when ``kernel`` is built on the compiled ``Kernel`` base (not forced interpreted)."""
     base = select.twins("kernel")[0]
-    usable = comp is not None and base is not None and isinstance(kernel, base.Kernel)
-    if impl == "compiled" and not usable:
+    return base is not None and isinstance(kernel, base.Kernel)
+
+
+def loop_module(kernel: Any, impl: str = "auto") -> Any:
+    """The ``cython_ext.ismcts`` module to search ``kernel`` with (``impl``: auto,
+    compiled, python): compiled iff both the loop and the game kernel are."""
+    compiled, interpreted = select.twins("ismcts")
+    usable = compiled is not None and kernel_is_compiled(kernel)
+    if impl == "python" or (impl == "auto" and not usable):
+        return interpreted
+    if not usable:
         from engine.errors import BadConfig
 
         raise BadConfig("the compiled search needs compiled ismcts and game kernels")
-    return comp if usable else py
+    return compiled
 
 
 def rng_for(kernel: Any, seed: int) -> Any:
-    """A kernel Rng of the type ``kernel`` accepts (compiled kernels need the compiled Rng)."""
-    base = select.twins("kernel")[0]
-    if base is not None and isinstance(kernel, base.Kernel):
-        return base.Rng(seed & ((1 << 64) - 1))
+    """A kernel Rng that ``kernel`` accepts.
+
+    There is one ``Rng``, in the one ``kernel`` module: compiled whenever any
+    kernel can be (a compiled kernel's typed methods need the compiled Rng, an
+    interpreted kernel takes either); same stream in both modes."""
     return select.load("kernel").Rng(seed & ((1 << 64) - 1))
 
 

@@ -4,7 +4,7 @@ Each iteration determinizes the root view (``kernel.determinize``), descends
 the tree, adds one node, rolls out in the kernel and backs the reward vector
 up: every seat's edges get that seat's own component (max^n).  Details of
 the tree (information-set keys, decoupled simultaneous steps) are in
-``cython_ext/ismcts_py.py``.
+``cython_ext/ismcts.py``.
 
 * ``tree=so``: one tree owned by the searching seat; every seat selects on
   its own edge statistics at the nodes of that tree (opponents' statistics
@@ -47,6 +47,7 @@ import threading
 import time
 from typing import Any, Optional
 
+from cython_ext import select
 from engine.core import State
 from engine.errors import BadConfig
 from search import core
@@ -189,9 +190,7 @@ class IsmctsPlayer(Player):
         # information sets (keys=view); a moves-keyed node mixes many views
         if (o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
                 and not isinstance(view, OpenState)):
-            from cython_ext.ismcts_py import view_hash
-
-            node = s.find_node(view_hash(view.buf, s.size))
+            node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
             if node >= 0 and s.node_count() * 2 < o["max_nodes"]:
                 s.reroot(node)
                 s.set_root(view.buf, True)

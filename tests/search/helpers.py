@@ -7,8 +7,8 @@ from engine.core import CHANCE, State, make_rng
 from engine.perft import play_to_decision
 
 COMPILED = (not select.pure_python_forced()
-            and select.load("ismcts").__name__.endswith("_c")
-            and select.load("guildes").__name__.endswith("_c"))
+            and select.mode(select.load("ismcts")) == "compiled"
+            and select.mode(select.load("guildes")) == "compiled")
 
 
 def random_decision(state: State, seed: int, plies: int) -> State:

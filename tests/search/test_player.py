@@ -155,7 +155,9 @@ def _late_play_step():
 def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
     import itertools
 
-    from cython_ext.ismcts_py import view_hash
+    from cython_ext.select import load
+
+    view_hash = load("ismcts").view_hash
 
     s = _late_play_step()
     p = make_player("ismcts", seed=3, keys="view")

@@ -1,0 +1,116 @@
+# Declarations of ismcts.py for Cython: the ISMCTS iteration loop (the tree,
+# its keys and the reward modes are documented in ismcts.py).  The game kernel
+# is called through the cimported Kernel base (vtable calls); compiled, the
+# tree lives in malloc'ed flat arrays with two open-addressed hash tables.
+
+from libc.stdlib cimport realloc, free
+from libc.math cimport sqrt, log, tanh
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cython_ext.kernel cimport Kernel, Rng, HEADER, ptr
+
+cpdef enum:
+    MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
+
+# tree modes
+cpdef enum:
+    SO = 0
+    MO = 1
+    OMNI = 2
+
+# reward modes
+cpdef enum:
+    WIN = 0
+    RANK = 1
+    SCORE = 2
+    CALLBACK = 3
+
+
+cdef inline unsigned long long mix64(unsigned long long z) noexcept nogil
+cdef inline unsigned long long fold(unsigned long long h, int actor, int code) noexcept nogil
+cdef unsigned long long words_hash(int* b, unsigned long long* pw, int size) noexcept
+cdef inline double now() noexcept nogil
+
+# the tree's arrays: malloc'ed compiled, Python lists interpreted
+cdef void* grow(void* p, size_t nbytes) except NULL
+cdef int* new_ints(int n, int fill) except NULL
+cdef unsigned long long* new_keys(int n) except NULL
+cdef double* new_doubles(int n) except NULL
+cdef int* resize_ints(int* p, int old, int n) except NULL
+cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
+cdef double* resize_doubles(double* p, int old, int n) except NULL
+cdef void release(void* p) noexcept
+
+
+cdef inline unsigned long long* uptr(unsigned long long[::1] v) noexcept:
+    return &v[0]
+
+
+# A buffer word as a C int (interpreted: numpy scalar -> Python int).
+cdef inline int as_int(int x) noexcept nogil:
+    return x
+
+
+cdef class Search:
+    cdef Kernel k
+    cdef public int n, size, mm, root_seat, mode, reward_mode, max_nodes, hash_depth, ntrees
+    cdef public int root_depth
+    cdef public double c, scale
+    cdef public object reward_fn, rollout_fn
+    cdef public bint determinize, view_keys
+    cdef public long long iterations, node_visits_total
+    cdef Rng rng
+    cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np, pw_np
+    cdef int[::1] world, tmp, root, seats, moves, sc
+    # nodes
+    cdef int nn, ncap
+    cdef int* nv
+    cdef int* ndepth
+    cdef int* nmask
+    cdef int* nfirst_child
+    cdef int* nnext
+    cdef int* nfirst_edge
+    cdef unsigned long long* nhash
+    # edges
+    cdef int ne, ecap
+    cdef int* ev_move
+    cdef int* ev_seat
+    cdef int* ev_visits
+    cdef int* ev_avail
+    cdef int* ev_next
+    cdef double* ev_value
+    # child table (node, ev) -> child; edge table key -> edge
+    cdef int chcap, chcount
+    cdef int* ch_node
+    cdef unsigned long long* ch_ev
+    cdef int* ch_val
+    cdef int ehcap, ehcount
+    cdef unsigned long long* eh_key
+    cdef int* eh_val
+    # roots and root report
+    cdef int roots[MAXSEATS]
+    cdef double* rvec
+    cdef int* rcount
+    cdef unsigned long long* pw
+    # scratch
+    cdef int* eids
+    cdef int pcap
+    cdef int* path_e
+    cdef int* path_nodes
+    cdef int acting[MAXSEATS]
+    cdef int chosen[MAXSEATS]
+    cdef int cur[MAXSEATS]
+    cdef unsigned long long evk[MAXSEATS]
+    cdef double r[MAXSEATS]
+
+    cdef void _free_tree(self) noexcept
+    cdef int _new_node(self, int parent, unsigned long long ev, int depth) except -1
+    cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
+    cdef int _child_put(self, int node, unsigned long long ev, int val) except -1
+    cdef int _edge(self, int node, int seat, int move) except -1
+    cdef inline int _code(self, int t, int actor, int move) except? -2
+    cdef int _select(self, int node, int seat) except -1
+    cdef int _grow_paths(self) except -1
+    cdef int iterate(self) except -1
+    cdef unsigned long long _owner_view_hash(self, int t) except? 0
+    cdef int _reward(self) except -1
+    cpdef long long run(self, Rng rng, long long max_iters, double deadline, long long max_node_visits)
