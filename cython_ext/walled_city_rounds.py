@@ -586,7 +586,7 @@ class WalledCityRounds(WalledCityCount):
                 if rem > 0:
                     for v in range(3):
                         outcomes[n] = f * 3 + v
-                        probs[n] = cython.cast(cython.double, rem) / (NDICE - d) / 3.0
+                        probs[n] = 1.0 * rem / (NDICE - d) / 3.0   # 1.0 *: a double division in C too
                         n += 1
         elif i < noff + NDICE + self.nc:
             outcomes[0] = 0
