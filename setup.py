@@ -18,7 +18,6 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
 
     sources = sorted(p[:-4] + ".py" for p in glob.glob(os.path.join("cython_ext", "*.pxd"))
                      if os.path.exists(p[:-4] + ".py"))
-    sources += sorted(glob.glob(os.path.join("cython_ext", "*_c.pyx")))  # until the last twin is retired
     only = os.environ.get("GUILDHALL_ONLY")
     if only:
         wanted = {name.strip() for name in only.split(",")}

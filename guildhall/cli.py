@@ -51,8 +51,9 @@ def info() -> None:
     click.echo(f"guildhall {__version__}")
     status = select.status()
     click.echo(f"kernels ({'all compiled' if select.all_compiled() else 'not all compiled'}):")
+    width = max(map(len, status), default=0)
     for name, how in status.items():
-        click.echo(f"  {name:<10} {how}")
+        click.echo(f"  {name:<{width}} {how}")
     click.echo("games:")
     for name, cls in engine.games().items():
         click.echo(f"  {name:<18} {cls.title}, {cls.min_players}-{cls.max_players} players")
