@@ -15,12 +15,12 @@ def median_time(fn, repeat: int = 7, number: int = 1) -> float:
 
 
 def record(benchmark, name: str, slow: float) -> float:
-    """Store and print the twin/compiled ratio of a finished benchmark; return it.
+    """Store and print the interpreted/compiled ratio of a finished benchmark; return it.
 
-    ``slow`` is the twin's median seconds on the same work as the benchmark.
+    ``slow`` is the interpreted kernel's median seconds on the same work as the benchmark.
     """
     fast = benchmark.stats.stats.median
-    benchmark.extra_info["twin_median_s"] = slow
+    benchmark.extra_info["interpreted_median_s"] = slow
     benchmark.extra_info["ratio"] = slow / fast
-    print(f"\n{name}: compiled {fast * 1e6:.1f} us, twin {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
+    print(f"\n{name}: compiled {fast * 1e6:.1f} us, interpreted {slow * 1e6:.1f} us, ratio {slow / fast:.0f}x")
     return slow / fast
