@@ -1,10 +1,10 @@
-"""Guildes kernels: compiled vs pure-Python twin, ratio recorded in one run.
+"""The Guildes kernel compiled vs the same source interpreted, ratio recorded in one run.
 
     python -m pytest bench/bench_guildes.py --benchmark-enable
 
-Each case benchmarks the compiled kernel with pytest-benchmark and times the
-twin on the same inputs (median of runs); ``extra_info["ratio"]`` is twin
-median / compiled median.
+Each case benchmarks the compiled kernel (``cython_ext/guildes*.py``) with
+pytest-benchmark and times the interpreted one on the same inputs (median of
+runs); ``extra_info["ratio"]`` is interpreted median / compiled median.
 """
 import random
 

@@ -1,4 +1,4 @@
-"""Compiled vs pure-Python Guildes kernel with the variants on: full random
+"""Compiled vs interpreted Guildes kernel with the variants on: full random
 playouts from the first decision (run with ``pytest bench/ --benchmark-enable``)."""
 import time
 
@@ -35,4 +35,4 @@ def test_rollout_compiled_vs_twin(benchmark, variants):
     py = _py_time(game, buf)
     med = benchmark.stats.stats.median
     benchmark.extra_info["ratio"] = py / med
-    print(f"{'+'.join(variants)}: compiled {med * 1e6:.0f} us, twin {py * 1e3:.1f} ms, ratio {py / med:.0f}x")
+    print(f"{'+'.join(variants)}: compiled {med * 1e6:.0f} us, interpreted {py * 1e3:.1f} ms, ratio {py / med:.0f}x")

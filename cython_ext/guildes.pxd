@@ -12,6 +12,8 @@ cdef class GuildesKernel(GuildesHidden):
     cdef int* s_moves
     cdef int* s_seats
 
+    cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
+    cdef int c_pile(self, int* b, int g) noexcept nogil
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int c_sample_chance(self, int* b, Rng rng)
     cpdef int sample_chance(self, int[::1] buf, Rng rng)

@@ -42,6 +42,28 @@ class GuildesKernel(GuildesHidden):
         self.s_seats = self.scratch(self.n)
 
     # -- chance -------------------------------------------------------------
+    def c_trick_free(self, b, seat, t):
+        """May trick ``t`` be dealt to ``seat`` now?"""
+        i: cython.int
+        if not self.c_trick_ok[t] or b[self.o_prevtrick + seat] == t:
+            return 0
+        for i in range(seat):
+            if b[self.o_trick + i] == t:
+                return 0
+        return 1
+
+    def c_pile(self, b, g):
+        """Cards of guild ``g`` in the discard pile (needs the full state)."""
+        c: cython.int = b[self.o_pubdisc + g] - b[self.o_drawn + g]
+        i: cython.int
+        j: cython.int
+        for i in range(self.n):
+            c += b[self.o_disc + i * self.G + g] + b[self.o_tdisc + i * self.G + g]
+        for j in range(2):
+            if b[self.o_dcard + j] == g:
+                c -= 1
+        return c
+
     def chance(self, buf, outcomes, probs):
         b: cython.p_int = ptr(buf)
         phase: cython.int = b[self.o_phase]
@@ -49,7 +71,11 @@ class GuildesKernel(GuildesHidden):
         e: cython.int
         free_: cython.int = 0
         left: cython.int = 0
-        cython.declare(g=cython.int, seat=cython.int, t=cython.int, i=cython.int, p=cython.int)
+        g: cython.int
+        seat: cython.int
+        t: cython.int
+        i: cython.int
+        p: cython.int
         if phase == EVENT:
             for e in range(self.nevents):
                 if not (b[self.o_used] >> e) & 1:
@@ -65,7 +91,7 @@ class GuildesKernel(GuildesHidden):
             for g in range(self.G):
                 if b[self.o_deck + g] > 0:
                     outcomes[c] = g
-                    probs[c] = b[self.o_deck + g] / cython.cast(cython.double, left)
+                    probs[c] = 1.0 * b[self.o_deck + g] / left
                     c += 1
         elif phase == TDEAL:
             seat = b[self.o_step]
@@ -93,7 +119,7 @@ class GuildesKernel(GuildesHidden):
                 p = self.c_pile(b, g)
                 if p > 0:
                     outcomes[c] = g
-                    probs[c] = p / cython.cast(cython.double, left)
+                    probs[c] = 1.0 * p / left
                     c += 1
         return c
 
@@ -101,9 +127,12 @@ class GuildesKernel(GuildesHidden):
         """One chance outcome drawn with ``rng`` (the same draw as ``chance`` + sampling, faster)."""
         phase: cython.int = b[self.o_phase]
         free_: cython.int = 0
-        cython.declare(e=cython.int, r=cython.int)
+        e: cython.int
+        r: cython.int
         left: cython.int = 0
-        cython.declare(g=cython.int, seat=cython.int, t=cython.int)
+        g: cython.int
+        seat: cython.int
+        t: cython.int
         if phase == EVENT:
             for e in range(self.nevents):
                 if not (b[self.o_used] >> e) & 1:
@@ -153,19 +182,25 @@ class GuildesKernel(GuildesHidden):
 
     # -- playout ------------------------------------------------------------
     def c_rollout(self, b, rng):
-        cython.declare(phase=cython.int, m=cython.int, j=cython.int, c=cython.int, seat=cython.int)
+        phase: cython.int
+        m: cython.int
+        j: cython.int
+        c: cython.int
+        seat: cython.int
+        seats: cython.p_int = self.s_seats
+        moves: cython.p_int = self.s_moves
         while True:
             phase = b[self.o_phase]
             if phase == OVER:
                 return
-            m = self.c_to_move(b, self.s_seats)
-            if self.s_seats[0] < 0:
+            m = self.c_to_move(b, seats)
+            if seats[0] < 0:
                 self.c_apply(b, -1, self.c_sample_chance(b, rng))
                 continue
             for j in range(m):
-                seat = self.s_seats[j]
-                c = self.c_legal(b, seat, self.s_moves)
-                self.c_apply(b, seat, self.s_moves[rng.below(c)])
+                seat = seats[j]
+                c = self.c_legal(b, seat, moves)
+                self.c_apply(b, seat, moves[rng.below(c)])
 
     def rollout(self, buf, rng):
         """Uniformly random play to the end (chance drawn with ``rng``)."""

@@ -35,9 +35,19 @@ def c_count_votes(table, n, G, rnd, militia, mvotes, places, values, out):
     Tied players share the values of the places they occupy, rounded down;
     places beyond the guild's last pay nothing; one card is needed to score.
     """
-    cython.declare(g=cython.int, i=cython.int, c=cython.int, npl=cython.int, vbase=cython.int, pos=cython.int,
-                   level=cython.int, best=cython.int, m=cython.int, total=cython.int, q=cython.int,
-                   share=cython.int, hi=cython.int)
+    g: cython.int
+    i: cython.int
+    c: cython.int
+    npl: cython.int
+    vbase: cython.int
+    pos: cython.int
+    level: cython.int
+    best: cython.int
+    m: cython.int
+    total: cython.int
+    q: cython.int
+    share: cython.int
+    hi: cython.int
     for g in range(G):
         if g == militia:
             for i in range(n):
@@ -79,7 +89,10 @@ def c_exclude_ties(table, n, G, militia, mark):
     """Event "tied players are not counted": per guild, zero every count (of
     at least one card) that another player also has.  Militia untouched.
     ``mark[n]`` is scratch."""
-    cython.declare(g=cython.int, i=cython.int, j=cython.int, c=cython.int)
+    g: cython.int
+    i: cython.int
+    j: cython.int
+    c: cython.int
     for g in range(G):
         if g == militia:
             continue

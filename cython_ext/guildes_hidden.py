@@ -82,7 +82,10 @@ class GuildesHidden(GuildesRules):
         G: cython.int = self.G
         h: cython.int = self.h
         dirn: cython.int = b[self.o_dir]
-        cython.declare(i=cython.int, g=cython.int, t=cython.int, p=cython.int)
+        i: cython.int
+        g: cython.int
+        t: cython.int
+        p: cython.int
         for g in range(G):
             b[self.o_deck + g] = -1
         for i in range(n):
@@ -150,7 +153,8 @@ class GuildesHidden(GuildesRules):
     def c_draw_plain(self, cand, off, rng):
         """A card drawn uniformly from the counts ``cand[off:off+G]``."""
         tot: cython.int = 0
-        cython.declare(g=cython.int, r=cython.int)
+        g: cython.int
+        r: cython.int
         for g in range(self.G):
             tot += cand[off + g]
         r = rng.below(tot)
@@ -170,11 +174,29 @@ class GuildesHidden(GuildesRules):
         rows: cython.int = self.c_rows_seen(b)
         dirn: cython.int = b[self.o_dir]
         eff: cython.int = self.c_effect(b)
-        cython.declare(t_cur=cython.int, g=cython.int, c=cython.int, i=cython.int, p=cython.int, t=cython.int,
-                       base=cython.int, nslots=cython.int, o=cython.int, sid=cython.int, nb=cython.int,
-                       j=cython.int, src=cython.int, dealt=cython.int, full=cython.int, part=cython.int,
-                       cnt=cython.int, x=cython.int, per=cython.int, q=cython.int, redealt=cython.bint,
-                       a_=cython.int, b_=cython.int)
+        t_cur: cython.int
+        g: cython.int
+        c: cython.int
+        i: cython.int
+        p: cython.int
+        t: cython.int
+        base: cython.int
+        nslots: cython.int
+        o: cython.int
+        sid: cython.int
+        nb: cython.int
+        j: cython.int
+        src: cython.int
+        dealt: cython.int
+        full: cython.int
+        part: cython.int
+        cnt: cython.int
+        x: cython.int
+        per: cython.int
+        q: cython.int
+        redealt: cython.bint
+        a_: cython.int
+        b_: cython.int
         extra: cython.p_int = self.s_extra
         cap: cython.p_int = self.s_cap
         pool: cython.p_int = self.s_pool
@@ -379,7 +401,8 @@ class GuildesHidden(GuildesRules):
     def c_draw_pos(self, b, off, rng):
         """A card drawn uniformly from the positive counts ``b[off:off+G]``."""
         tot: cython.int = 0
-        cython.declare(g=cython.int, r=cython.int)
+        g: cython.int
+        r: cython.int
         for g in range(self.G):
             if b[off + g] > 0:
                 tot += b[off + g]
@@ -397,7 +420,11 @@ class GuildesHidden(GuildesRules):
         face-down card, and hands already discarded in the trick phase."""
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(o=cython.int, kb=cython.int, g=cython.int, t=cython.int, done=cython.bint)
+        o: cython.int
+        kb: cython.int
+        g: cython.int
+        t: cython.int
+        done: cython.bint
         for o in range(n):
             if o == seat:
                 continue
@@ -424,8 +451,12 @@ class GuildesHidden(GuildesRules):
         seats' past discards (0 when impossible: the caller restarts)."""
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(g=cython.int, need=cython.int, j=cython.int, i=cython.int, room=cython.int,
-                       r=cython.int)
+        g: cython.int
+        need: cython.int
+        j: cython.int
+        i: cython.int
+        room: cython.int
+        r: cython.int
         cap: cython.p_int = self.s_cap
         pool: cython.p_int = self.s_pool
         for g in range(G):
@@ -463,7 +494,12 @@ class GuildesHidden(GuildesRules):
         G: cython.int = self.G
         done: cython.int = 0
         prior: cython.int = 0
-        cython.declare(o=cython.int, t=cython.int, g=cython.int, need=cython.int, j=cython.int, r=cython.int)
+        o: cython.int
+        t: cython.int
+        g: cython.int
+        need: cython.int
+        j: cython.int
+        r: cython.int
         for o in range(n):
             if o != seat:
                 t = b[self.o_trick + o]
@@ -504,8 +540,13 @@ class GuildesHidden(GuildesRules):
         G: cython.int = self.G
         mine: cython.int = b[self.o_rdisc + seat]
         got: cython.int = b[self.o_rrecv + seat]
-        cython.declare(i=cython.int, j=cython.int, tmp=cython.int, o=cython.int, r=cython.int, src=cython.int,
-                       avail=cython.int)
+        i: cython.int
+        j: cython.int
+        tmp: cython.int
+        o: cython.int
+        r: cython.int
+        src: cython.int
+        avail: cython.int
         slot_t: cython.p_int = self.s_slot_t
         slot_src: cython.p_int = self.s_slot_src
         slot_card: cython.p_int = self.s_slot_card
@@ -576,8 +617,17 @@ class GuildesHidden(GuildesRules):
         G: cython.int = self.G
         items: cython.int = 0
         fixed: cython.int = b[self.o_rdisc + seat] if self.ev_on else -1
-        cython.declare(o=cython.int, g=cython.int, q=cython.int, cnt=cython.int, j=cython.int, a=cython.int,
-                       kk=cython.int, tmp=cython.int, d=cython.int, budget=cython.int, found=cython.int)
+        o: cython.int
+        g: cython.int
+        q: cython.int
+        cnt: cython.int
+        j: cython.int
+        a: cython.int
+        kk: cython.int
+        tmp: cython.int
+        d: cython.int
+        budget: cython.int
+        found: cython.int
         slot_src: cython.p_int = self.s_slot_src
         slot_card: cython.p_int = self.s_slot_card
         slot_own: cython.p_int = self.s_slot_own
@@ -668,8 +718,15 @@ class GuildesHidden(GuildesRules):
         G: cython.int = self.G
         h: cython.int = self.h
         dirn: cython.int = b[self.o_dir]
-        cython.declare(i=cython.int, g=cython.int, t=cython.int, p=cython.int, rows=cython.int, o=cython.int,
-                       base=cython.int, prev=cython.int, po=cython.int)
+        i: cython.int
+        g: cython.int
+        t: cython.int
+        p: cython.int
+        rows: cython.int
+        o: cython.int
+        base: cython.int
+        prev: cython.int
+        po: cython.int
         initial: cython.p_int = self.s_initial
         for i in range(n):
             if i == seat:

@@ -86,14 +86,12 @@ cdef class GuildesRules(Kernel):
     cdef int c_trick_holder(self, int* b, int t) noexcept nogil
     cdef int c_protected(self, int* b) noexcept nogil
     cdef int c_pile_total(self, int* b) noexcept nogil
-    cdef int c_pile(self, int* b, int g) noexcept nogil
 
     cdef int c_to_move(self, int* b, int* out) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cdef int c_trick_legal(self, int* b, int a, int* out) noexcept nogil
-    cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
     cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
     cpdef void apply(self, int[::1] buf, int seat, int move)
     cdef void c_apply_trick(self, int* b, int a, int move) noexcept nogil

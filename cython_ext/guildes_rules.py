@@ -73,7 +73,8 @@ if not cython.compiled:
 def c_perm_decode(code, n, out, avail):
     """Permutation number ``code`` (0 <= code < n!) as out[i] = source seat of
     seat i (``avail[n]`` is scratch)."""
-    cython.declare(i=cython.int, j=cython.int)
+    i: cython.int
+    j: cython.int
     f: cython.int = 1
     d: cython.int
     m: cython.int = n
@@ -210,7 +211,10 @@ class GuildesRules(Kernel):
         the sequence starts with 1 when the number to play is 1 mod 3
         (4 players: 1, 2, 1, 2, 1) and with 2 otherwise.
         """
-        cython.declare(kr=cython.int, size=cython.int, pos=cython.int, u=cython.int)
+        kr: cython.int
+        size: cython.int
+        pos: cython.int
+        u: cython.int
         if self.c_effect(b) != ONETWO:
             return 1
         kr = self.c_to_play(b)
@@ -242,7 +246,8 @@ class GuildesRules(Kernel):
 
     def c_protected(self, b):
         """The seat holding the protection trick (-1 if nobody)."""
-        cython.declare(i=cython.int, t=cython.int)
+        i: cython.int
+        t: cython.int
         for i in range(self.n):
             t = b[self.o_trick + i]
             if t >= 0 and self.c_trick_kind[t] == PROTECT:
@@ -252,7 +257,9 @@ class GuildesRules(Kernel):
     def c_pile_total(self, b):
         """Cards in the guild discard pile (a public number)."""
         c: cython.int = 0
-        cython.declare(i=cython.int, g=cython.int, j=cython.int)
+        i: cython.int
+        g: cython.int
+        j: cython.int
         for i in range(self.n):
             c += b[self.o_ndisc + i]
         for g in range(self.G):
@@ -262,22 +269,12 @@ class GuildesRules(Kernel):
                 c -= 1
         return c
 
-    def c_pile(self, b, g):
-        """Cards of guild ``g`` in the discard pile (needs the full state)."""
-        c: cython.int = b[self.o_pubdisc + g] - b[self.o_drawn + g]
-        cython.declare(i=cython.int, j=cython.int)
-        for i in range(self.n):
-            c += b[self.o_disc + i * self.G + g] + b[self.o_tdisc + i * self.G + g]
-        for j in range(2):
-            if b[self.o_dcard + j] == g:
-                c -= 1
-        return c
-
     # -- turn ---------------------------------------------------------------
     def c_to_move(self, b, out):
         phase: cython.int = b[self.o_phase]
         c: cython.int = 0
-        cython.declare(i=cython.int, two=cython.bint)
+        i: cython.int
+        two: cython.bint
         if phase == OVER:
             return 0
         if phase == DRAFT or phase == REDIS:
@@ -309,7 +306,11 @@ class GuildesRules(Kernel):
         phase: cython.int = b[self.o_phase]
         base: cython.int
         c: cython.int = 0
-        cython.declare(g=cython.int, t=cython.int, first=cython.int, x=cython.int, y=cython.int)
+        g: cython.int
+        t: cython.int
+        first: cython.int
+        x: cython.int
+        y: cython.int
         if phase == DRAFT:
             t = b[self.o_step]
             base = self.o_hist + (t * self.n + self.c_packet_of(b, seat, t)) * self.G
@@ -336,9 +337,15 @@ class GuildesRules(Kernel):
             return 2
         else:
             return 0
-        for g in range(self.G):
-            out[c] = g  # branch-free: the hot loop of every playout
-            c += cython.cast(cython.int, b[base + g] > 0)
+        if cython.compiled:
+            for g in range(self.G):
+                out[c] = g  # branch-free: the hot loop of every playout
+                c += b[base + g] > 0
+        else:
+            for g in range(self.G):  # the same moves, cheaper interpreted
+                if b[base + g] > 0:
+                    out[c] = g
+                    c += 1
         return c
 
     def legal(self, buf, seat, out):
@@ -354,11 +361,23 @@ class GuildesRules(Kernel):
         """
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(t=cython.int, kind=cython.int, pr=cython.int)
+        t: cython.int
+        kind: cython.int
+        pr: cython.int
         tb: cython.int = self.o_table
-        cython.declare(c=cython.int, pa=cython.int, pb=cython.int, ga=cython.int, gb=cython.int,
-                       gc=cython.int, pt=cython.int, gt=cython.int, have=cython.int, x=cython.int,
-                       y=cython.int, g=cython.int, p=cython.int)
+        c: cython.int
+        pa: cython.int
+        pb: cython.int
+        ga: cython.int
+        gb: cython.int
+        gc: cython.int
+        pt: cython.int
+        gt: cython.int
+        have: cython.int
+        x: cython.int
+        y: cython.int
+        g: cython.int
+        p: cython.int
         t = b[self.o_trick + a]
         kind = self.c_trick_kind[t]
         pr = self.c_protected(b)
@@ -418,24 +437,21 @@ class GuildesRules(Kernel):
                     c += 1
         return c
 
-    def c_trick_free(self, b, seat, t):
-        """May trick ``t`` be dealt to ``seat`` now?"""
-        i: cython.int
-        if not self.c_trick_ok[t] or b[self.o_prevtrick + seat] == t:
-            return 0
-        for i in range(seat):
-            if b[self.o_trick + i] == t:
-                return 0
-        return 1
-
     # -- apply --------------------------------------------------------------
     def c_apply(self, b, seat, move):
         phase: cython.int = b[self.o_phase]
-        cython.declare(j=cython.int, p=cython.int, i=cython.int, g=cython.int)
+        j: cython.int
+        p: cython.int
+        i: cython.int
+        g: cython.int
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(x=cython.int, y=cython.int, other=cython.int, sub=cython.int, u=cython.int,
-                       two=cython.bint)
+        x: cython.int
+        y: cython.int
+        other: cython.int
+        sub: cython.int
+        u: cython.int
+        two: cython.bint
         if phase == EVENT:
             b[self.o_event] = move
             b[self.o_dir] = self.c_event_dir[move]
@@ -545,10 +561,20 @@ class GuildesRules(Kernel):
         """Trick holder ``a`` plays ``move`` (see ``c_trick_legal``), then discards its hand."""
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(t=cython.int, kind=cython.int)
+        t: cython.int
+        kind: cython.int
         tb: cython.int = self.o_table
-        cython.declare(m=cython.int, ga=cython.int, gb=cython.int, pa=cython.int, pb=cython.int,
-                       gt=cython.int, pt=cython.int, gc=cython.int, x=cython.int, y=cython.int, p=cython.int)
+        m: cython.int
+        ga: cython.int
+        gb: cython.int
+        pa: cython.int
+        pb: cython.int
+        gt: cython.int
+        pt: cython.int
+        gc: cython.int
+        x: cython.int
+        y: cython.int
+        p: cython.int
         t = b[self.o_trick + a]
         kind = self.c_trick_kind[t]
         if move > 0:
@@ -590,7 +616,9 @@ class GuildesRules(Kernel):
         """The holder discards its unplayed cards; the next trick letter acts."""
         G: cython.int = self.G
         c: cython.int = 0
-        cython.declare(g=cython.int, x=cython.int, t=cython.int)
+        g: cython.int
+        x: cython.int
+        t: cython.int
         for g in range(G):
             x = b[self.o_kept + a * G + g]
             b[self.o_tdisc + a * G + g] += x
@@ -612,8 +640,13 @@ class GuildesRules(Kernel):
         G: cython.int = self.G
         h: cython.int = self.h
         t: cython.int = b[self.o_step]
-        cython.declare(i=cython.int, g=cython.int, p=cython.int, src=cython.int, dst=cython.int, x=cython.int,
-                       eff=cython.int)
+        i: cython.int
+        g: cython.int
+        p: cython.int
+        src: cython.int
+        dst: cython.int
+        x: cython.int
+        eff: cython.int
         for i in range(n):
             g = b[self.o_pending + i]
             p = self.c_packet_of(b, i, t)
@@ -642,7 +675,12 @@ class GuildesRules(Kernel):
         """Every seat has chosen its card(s) of this play step: they are revealed."""
         n: cython.int = self.n
         G: cython.int = self.G
-        cython.declare(i=cython.int, g=cython.int, u=cython.int, f=cython.int, eff=cython.int, kr=cython.int)
+        i: cython.int
+        g: cython.int
+        u: cython.int
+        f: cython.int
+        eff: cython.int
+        kr: cython.int
         eff = self.c_effect(b)
         kr = self.c_to_play(b)
         u = b[self.o_step] + self.c_batch(b)
@@ -690,7 +728,8 @@ class GuildesRules(Kernel):
         n: cython.int = self.n
         G: cython.int = self.G
         h: cython.int = self.h
-        cython.declare(i=cython.int, r=cython.int)
+        i: cython.int
+        r: cython.int
         var_: cython.bint = self.ev_on or self.tr_on
         c: cython.int
         for i in range(n * G):
