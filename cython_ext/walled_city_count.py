@@ -297,7 +297,7 @@ class WalledCityCount(WalledCityBoard):
             self.s_add[i] = add[i]
         self.score_neighbourhoods_(ptr(buf), self.s_comp, self.s_add)
         for i in range(self.no):
-            add[i] = cython.cast(cython.int, self.s_add[i])
+            add[i] = self.s_add[i]
 
     def score_factions(self, buf: cython.int[::1], comp, towers: cython.int, add) -> None:
         """Add each owner's faction-majority votes to ``add``."""
@@ -308,7 +308,7 @@ class WalledCityCount(WalledCityBoard):
             self.s_add[i] = add[i]
         self.score_factions_(ptr(buf), self.s_comp, towers, self.s_add)
         for i in range(self.no):
-            add[i] = cython.cast(cython.int, self.s_add[i])
+            add[i] = self.s_add[i]
 
     def score_towers(self, buf: cython.int[::1], add) -> None:
         """Add each owner's tower votes to ``add``."""
@@ -317,7 +317,7 @@ class WalledCityCount(WalledCityBoard):
             self.s_add[i] = add[i]
         self.score_towers_(ptr(buf), self.s_add)
         for i in range(self.no):
-            add[i] = cython.cast(cython.int, self.s_add[i])
+            add[i] = self.s_add[i]
 
     def faction_value(self, buf: cython.int[::1], f: cython.int, towers: cython.int) -> int:
         return cython.cast(cython.int, self.faction_value_(ptr(buf), f, towers))
