@@ -63,6 +63,8 @@ class Rng:
 
     def below(self, n):
         """Uniform integer in ``[0, n)`` (multiply-shift, no modulo bias worth noting)."""
+        if not cython.compiled:  # Cython's shadow cast costs a microsecond per call interpreted
+            return ((self.next64() >> 32) * n) >> 32
         return cython.cast(cython.int, ((self.next64() >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
 
     def random(self):
@@ -125,8 +127,12 @@ class Kernel:
         for i in range(n):
             acc += probs[i]
             if r < acc:
-                return cython.cast(cython.int, outcomes[i])
-        return cython.cast(cython.int, outcomes[n - 1])
+                break
+        else:
+            i = n - 1
+        if not cython.compiled:  # a Python int, not a numpy scalar
+            return int(outcomes[i])
+        return outcomes[i]
 
     def observe(self, buf, seat):
         """Mask in place what ``seat`` cannot see (unknown values are -1)."""
