@@ -64,7 +64,7 @@ class Rng:
     def below(self, n):
         """Uniform integer in ``[0, n)`` (multiply-shift, no modulo bias worth noting)."""
         if not cython.compiled:  # Cython's shadow cast costs a microsecond per call interpreted
-            return ((self.next64() >> 32) * n) >> 32
+            return ((self.next64() >> 32) * int(n)) >> 32
         return cython.cast(cython.int, ((self.next64() >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
 
     def random(self):
