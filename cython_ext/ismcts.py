@@ -143,7 +143,7 @@ def grow(p, nbytes):
     """``realloc``, raising MemoryError on failure (compiled only)."""
     q: cython.p_void = realloc(p, nbytes)
     if q == cython.NULL:
-        raise MemoryError("search tree: out of memory")
+        raise MemoryError("search tree: out of memory")  # calls Python: raise
     return q
 
 
@@ -554,7 +554,7 @@ class Search:
 
     def iterate(self):
         """One iteration: determinize, descend (adding one node per tree), roll out, back up."""
-        k: Kernel = self.k
+        k: Kernel = self.k  # calls Python: a reference to the kernel
         n: cython.int = self.n
         T: cython.int = self.ntrees
         na: cython.int
@@ -573,7 +573,7 @@ class Search:
         vh: cython.ulonglong
         self.world[:] = self.root
         if self.determinize:
-            k.determinize(self.world, self.root_seat, self.rng)
+            k.determinize(self.world, self.root_seat, self.rng)  # calls Python: the Rng object
         for t in range(T):
             self.cur[t] = self.roots[t]
             self.path_nodes[nlen] = self.roots[t]
@@ -599,13 +599,13 @@ class Search:
                 s = self.acting[j]
                 m = self.chosen[j]
                 for t in range(T):
-                    self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))
+                    self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))  # calls Python: observed_move may raise
                 k.apply(self.world, s, m)
             while True:
                 nc = k.to_move(self.world, self.seats)
                 if nc == 0 or self.seats[0] >= 0:
                     break
-                o = k.sample_chance(self.world, self.rng)
+                o = k.sample_chance(self.world, self.rng)  # calls Python: the Rng object
                 if self.mode == OMNI:
                     # SO/MO: what an owner sees of chance shows in its view hash below,
                     # so a kernel reporting hidden deals as seen cannot split nodes
@@ -617,7 +617,7 @@ class Search:
                 if self.mode != OMNI:
                     # what the owner now sees (cards revealed, hands received) is part
                     # of its information set, not only the observed moves
-                    vh = self._owner_view_hash(t)
+                    vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     if self.view_keys:
                         self.evk[t] = mix64(self.evk[t] ^ vh)
                 c = self._child_get(self.cur[t], self.evk[t])
@@ -636,9 +636,9 @@ class Search:
                 break
         if k.to_move(self.world, self.seats) > 0:
             if self.rollout_fn is not None:
-                self.rollout_fn(self.world_np, self.rng)
+                self.rollout_fn(self.world_np, self.rng)  # calls Python: the optional Python rollout
             else:
-                k.rollout(self.world, self.rng)
+                k.rollout(self.world, self.rng)  # calls Python: the Rng object
         self._reward()
         for i in range(plen):
             e = self.path_e[i]
@@ -677,9 +677,9 @@ class Search:
         ties: cython.int
         rival: cython.int
         if self.reward_mode == CALLBACK:
-            vals = self.reward_fn(self.world_np)
+            vals = self.reward_fn(self.world_np)  # calls Python: the optional Python reward
             for i in range(n):
-                self.r[i] = float(vals[i])
+                self.r[i] = float(vals[i])  # calls Python: its result
             return 0
         self.k.scores(self.world, self.sc)
         if self.reward_mode == WIN:

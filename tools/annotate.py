@@ -10,7 +10,9 @@ the HTML report.  Exits 1 when there is any, so a rule change that slows a
 hot path down by reaching for a Python object fails here (and in
 ``tests/test_annotation.py``) instead of in a benchmark weeks later.
 ``cpdef`` entry points are not checked: converting their memoryview
-arguments is their job.
+arguments is their job.  Nor is a line that says why it must talk to Python
+with a trailing ``# calls Python: <why>`` (the search loop calling the
+kernels' ``cpdef`` API with the Rng object, and its optional Python callbacks).
 """
 from __future__ import annotations
 
@@ -65,7 +67,8 @@ def yellow_lines(name: str, out_dir: str) -> list[tuple[str, int, str]]:
             if isinstance(node.body[0], ast.Expr) and isinstance(getattr(node.body[0], "value", None), ast.Constant):
                 first = node.body[0].end_lineno + 1  # the docstring is not code
             for ln in range(first, node.end_lineno + 1):
-                if score.get(ln, 0) > 0 and lines[ln - 1].strip() and not lines[ln - 1].strip().startswith("#"):
+                if (score.get(ln, 0) > 0 and lines[ln - 1].strip() and not lines[ln - 1].strip().startswith("#")
+                        and "# calls Python:" not in lines[ln - 1]):
                     found.append((node.name, ln, lines[ln - 1].strip()))
     return found
 
