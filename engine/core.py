@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Sequence
 import numpy as np
 
 from cython_ext import select
-from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove
+from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove, NoLegalMove
 from engine.layout import DTYPE, UNKNOWN, Layout
 
 CHANCE = -1
@@ -116,7 +116,10 @@ class Game:
         self.variants = tuple(chosen)
         self.edition_path = edition or os.path.join(self._data_dir(), self.default_edition)
         self.edition = self.load_edition(self.edition_path)
-        self.build()
+        try:
+            self.build()
+        except EditionError as exc:  # checks that need the player count and variants
+            raise EditionError(f"edition {self.edition_path}: {exc}") from None
 
     # -- description -------------------------------------------------------------
     def _data_dir(self) -> str:
@@ -270,6 +273,9 @@ class State:
             return [m for m, _ in self.chance_outcomes()]
         out = self._scratch()
         n = self.game.kernel.legal(self.buf, seat, out)
+        if n == 0 and self.observer is None:
+            # a view may not know a rival's options; a full state always must
+            raise NoLegalMove(f"seat {seat} is to move but has no legal move ({self.game.describe()})")
         return [int(x) for x in out[:n]]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -279,12 +285,15 @@ class State:
         outs = np.zeros(k.max_moves, dtype=DTYPE)
         probs = np.zeros(k.max_moves, dtype=np.float64)
         n = k.chance(self.buf, outs, probs)
+        if n == 0:
+            raise NoLegalMove(f"chance is to move but has no outcome ({self.game.describe()})")
         return [(int(outs[i]), float(probs[i])) for i in range(n)]
 
     def sample_chance(self, rng: Any = None) -> int:
         """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
         if self.to_move() != (CHANCE,):
             raise IllegalMove("chance is not to move")
+        self.chance_outcomes()  # raises NoLegalMove rather than let the kernel draw from nothing
         if rng is None:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
         return int(self.game.kernel.sample_chance(self.buf, rng))
