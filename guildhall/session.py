@@ -353,6 +353,7 @@ class Session:
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
         player = self._current_player()
+        shown = state if omniscient else seat_view(state, seat)  # every output line is rendered from it
         interval = self.options["infointerval"].value / 1000.0
         top = self.options["infomoves"].value
 
@@ -363,13 +364,13 @@ class Session:
                 now = time.monotonic()
                 if now - last[0] >= interval:
                     last[:] = [now, info.iterations]
-                    self._report(state, seat, info, top)
+                    self._report(shown, seat, info, top)
 
             best = None
             try:
                 best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
                 if player.last_info.iterations != last[1] or not player.last_info.iterations:
-                    self._report(state, seat, player.last_info, top)
+                    self._report(shown, seat, player.last_info, top)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
@@ -378,7 +379,7 @@ class Session:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
             if best is None or best not in state.legal_moves(seat):
                 return "bestmove none"
-            return "bestmove " + state.move_to_string(seat, best)
+            return "bestmove " + shown.move_to_string(seat, best)
 
         self._start(run, "bestmove none")
 
@@ -470,8 +471,16 @@ def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
     return total
 
 
+def seat_view(state: State, seat: int) -> State:
+    """What ``seat`` may be shown: its view (a full state would name rivals' hidden choices)."""
+    return state.observe(seat) if state.observer is None else state
+
+
 def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
-    """The principal variation as ``seat N MOVE`` items, as far as it can be replayed."""
+    """The principal variation as ``seat N MOVE`` items, as far as it can be replayed.
+
+    ``state`` is the searching seat's view, so the line stops at the first
+    move that the seat could not see (a rival's hidden choice)."""
     out, s = [], state.clone()
     for seat, move in pv:
         try:
