@@ -65,7 +65,7 @@ def validate(data: dict) -> None:
             _need(gname in names, f"players {key}: unknown guild {gname!r} in 'remove'")
             copies = next(g["copies"] for g in guilds if g["name"] == gname)
             _need(isinstance(cnt, int) and not isinstance(cnt, bool) and 0 <= cnt <= copies,
-                  f"players {key}: bad removal count for {gname}")
+                  f"players {key}: 'remove' count for {gname} must be 0..{copies} (its copies), not {cnt!r}")
         deck = sum(g["copies"] for g in guilds) - sum(remove.values())
         _need(3 * int(key) * row["dealt"] <= deck, f"players {key}: the deck ({deck} cards: the guilds' copies minus 'remove') "
               f"cannot deal three rounds of {row['dealt']}")

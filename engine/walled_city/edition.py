@@ -34,11 +34,14 @@ def validate(data: dict) -> None:
     chits = _int(data.get("chits", 8), 1, 8, "chits")
     cards = data.get("cards")
     _need(isinstance(cards, list) and len(cards) == 11, "'cards' must list the 11 construction cards")
-    for c in cards + list(data.get("offcolour_cards") or []):
-        _need(isinstance(c, list) and len(c) == 2, f"card {c!r} must be [a, b]")
-        _int(c[0], 0, 9, "card value")
-        _int(c[1], 0, c[0], "card b value (b <= a)")
-        _need(c[0] + c[1] >= 1, f"card {c!r} places nobody")
+    off = data.get("offcolour_cards")
+    named = [(f"cards[{i}]", c) for i, c in enumerate(cards)]
+    named += [(f"offcolour_cards[{i}]", c) for i, c in enumerate(off if isinstance(off, list) else [])]
+    for where, c in named:
+        _need(isinstance(c, list) and len(c) == 2, f"{where}: card {c!r} must be [a, b]")
+        _int(c[0], 0, 9, f"{where}: card value a")
+        _int(c[1], 0, c[0], f"{where}: card value b (b <= a)")
+        _need(c[0] + c[1] >= 1, f"{where}: card {c!r} places nobody")
     _need(isinstance(data.get("offcolour_cards"), list) and len(data["offcolour_cards"]) == 3,
           "'offcolour_cards' must list 3 cards")
     _need(isinstance(data.get("factions"), list) and len(data["factions"]) == 5, "'factions' must name 5 factions")
@@ -48,8 +51,8 @@ def validate(data: dict) -> None:
     _need(len({tuple(c) for c in cards}) == len(cards), "cards: each construction card once (card types)")
     pv = data.get("place_votes")
     _need(isinstance(pv, list) and len(pv) == 4, "'place_votes' must give 4 values")
-    for v in pv:
-        _int(v, -99, 99, "place vote")
+    for i, v in enumerate(pv):
+        _int(v, -99, 99, f"place_votes[{i}]")
     disp = data.get("display")
     _need(isinstance(disp, dict), "'display' must map player counts to display sizes")
     keys(disp, "display", ("2", "3", "4"), meta=())
