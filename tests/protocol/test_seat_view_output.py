@@ -1,11 +1,15 @@
 """Everything `go` prints for a seat is rendered from that seat's view: two states
 with the same view give the same info/bestmove lines (times aside)."""
+import os
 import random
 import re
+import time
 
 import engine
 from engine.core import CHANCE, make_rng
 from guildhall.session import Session
+
+ITERATIONS = 60 if os.environ.get("GUILDHALL_PUREPYTHON") == "1" else 400
 
 
 def _choose_position(game: str, players: int, seed: int, searcher: int, variants=()):
@@ -34,15 +38,12 @@ def _go(game: str, players: int, variants, state, seat: int) -> list[str]:
     for line in (f"newgame {game} players {players}{extra}", "setoption name Seed value 7",
                  "setoption name InfoMoves value 5", "setoption name InfoInterval value 60000", f"position {state.to_string()}", f"seat {seat}"):
         sess.handle(line)
-    sess.handle("go iterations 400")
-    sess.job.finished.wait(60) if getattr(sess, "job", None) else None
-    for _ in range(600):
-        if out and out[-1].startswith("bestmove"):
-            break
-        import time
-        time.sleep(0.05)
-    # interim reports come on a timer (their iteration counts vary); the final one is at 400
-    final = max(i for i, line in enumerate(out) if line.startswith("info seat") and " iterations 400 " in line)
+    sess.handle(f"go iterations {ITERATIONS}")
+    deadline = time.monotonic() + 300
+    while not (out and out[-1].startswith("bestmove")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    # interim reports come on a timer (their iteration counts vary); the final one is at ITERATIONS
+    final = max(i for i, line in enumerate(out) if line.startswith("info seat") and f" iterations {ITERATIONS} " in line)
     return [re.sub(r" (time|ips) \d+", r" \1 _", line) for line in out[final:]]
 
 
