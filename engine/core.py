@@ -46,7 +46,7 @@ from typing import Any, ClassVar, Sequence
 import numpy as np
 
 from cython_ext import select
-from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove
+from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove, NoLegalMove
 from engine.layout import DTYPE, UNKNOWN, Layout
 
 CHANCE = -1
@@ -149,6 +149,8 @@ class Game:
         self.edition = self.load_edition(self.edition_path)
         try:
             self.build()
+        except EditionError as exc:  # checks that need the player count and variants
+            raise EditionError(f"edition {self.edition_path}: {exc}") from None
         except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
             # data the schema check let through but the tables cannot hold: still the edition's fault
             raise EditionError(f"edition {self.edition_path}: {edition_fault(exc)}") from None
@@ -172,8 +174,8 @@ class Game:
         if not isinstance(data, dict):
             raise EditionError(f"edition {path}: top level must be an object")
         try:
-            check_numbers(data)
-            self.validate_edition(data)
+            self.validate_edition(data)  # the game's schema names fields in its own words
+            check_numbers(data)  # a backstop for numbers no schema bounds
         except EditionError as exc:
             raise EditionError(f"edition {path}: {exc}") from None
         except (TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError) as exc:
@@ -308,6 +310,9 @@ class State:
             return [m for m, _ in self.chance_outcomes()]
         out = self._scratch()
         n = self.game.kernel.legal(self.buf, seat, out)
+        if n == 0 and self.observer is None:
+            # a view may not know a rival's options; a full state always must
+            raise NoLegalMove(f"seat {seat} is to move but has no legal move ({self.game.describe()})")
         return [int(x) for x in out[:n]]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -317,12 +322,15 @@ class State:
         outs = np.zeros(k.max_moves, dtype=DTYPE)
         probs = np.zeros(k.max_moves, dtype=np.float64)
         n = k.chance(self.buf, outs, probs)
+        if n == 0:
+            raise NoLegalMove(f"chance is to move but has no outcome ({self.game.describe()})")
         return [(int(outs[i]), float(probs[i])) for i in range(n)]
 
     def sample_chance(self, rng: Any = None) -> int:
         """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
         if self.to_move() != (CHANCE,):
             raise IllegalMove("chance is not to move")
+        self.chance_outcomes()  # raises NoLegalMove rather than let the kernel draw from nothing
         if rng is None:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
         return int(self.game.kernel.sample_chance(self.buf, rng))

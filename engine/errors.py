@@ -39,3 +39,10 @@ class IllegalMove(GuildhallError):
     """A well-formed move that is not legal here (or not this seat's turn)."""
 
     kind = "illegal-move"
+
+
+class NoLegalMove(BadState):
+    """A state that is not over, yet its mover has no legal move (a broken edition or state).
+
+    Reported as ``bad-state``: the rules cannot continue from it.
+    """

@@ -396,6 +396,7 @@ class Session:
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
         player = self._current_player()
+        shown = state if omniscient else seat_view(state, seat)  # every output line is rendered from it
         interval = self.options["infointerval"].value / 1000.0
         limits.info_interval = max(0.001, interval)
         top = self.options["infomoves"].value
@@ -406,7 +407,7 @@ class Session:
 
             def on_info(info: SearchInfo) -> None:
                 printed[0] = info
-                self._report(state, seat, info, top, multipv, allowed)
+                self._report(shown, seat, info, top, multipv, allowed)
 
             best = None
             try:
@@ -416,7 +417,7 @@ class Session:
                 else:
                     best = choose_among(player, state, seat, limits, on_info, job.stop, omniscient, allowed)
                 if player.last_info is not printed[0]:
-                    self._report(state, seat, player.last_info, top, multipv, allowed)
+                    self._report(shown, seat, player.last_info, top, multipv, allowed)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
@@ -425,7 +426,7 @@ class Session:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
             if best is None or best not in legal:
                 return "bestmove none"
-            return "bestmove " + state.move_to_string(seat, best)
+            return "bestmove " + shown.move_to_string(seat, best)
 
         self._start(run, "bestmove none")
 
@@ -569,8 +570,16 @@ def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
     return total
 
 
+def seat_view(state: State, seat: int) -> State:
+    """What ``seat`` may be shown: its view (a full state would name rivals' hidden choices)."""
+    return state.observe(seat) if state.observer is None else state
+
+
 def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
-    """The principal variation as ``seat N MOVE`` items, as far as it can be replayed."""
+    """The principal variation as ``seat N MOVE`` items, as far as it can be replayed.
+
+    ``state`` is the searching seat's view, so the line stops at the first
+    move that the seat could not see (a rival's hidden choice)."""
     out, s = [], state.clone()
     for seat, move in pv:
         try:

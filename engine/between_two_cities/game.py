@@ -15,7 +15,7 @@ from engine.between_two_cities import edition as ed
 from engine.between_two_cities import notation
 from engine.between_two_cities.draw import draw_state
 from engine.core import CHANCE, HEADER, Game, State, Variant
-from engine.errors import BadConfig, BadState
+from engine.errors import BadConfig, BadState, EditionError
 from engine.layout import Layout
 from engine.registry import register
 
@@ -53,7 +53,11 @@ class BetweenTwoCities(Game):
         self.duplex_names = [f"{d['left']}-{d['right']}" for d in data["duplex"]]
         self.mat_names = [m.get("name", f"mat{i}") for i, m in enumerate(data["mats"])]
         self.card_names = list(data["districts"]["cards"])
-        hand = 7 if self.beginner else 9
+        # the hand sizes and window are read from the edition (which accepts only the rulebook's)
+        sizes = dict(ed.SUPPORTED, **data)
+        beg = dict(ed.SUPPORTED_BEGINNER, **data.get("beginner", {}))
+        hand = beg["hand"] if self.beginner else sizes["hand"]
+        dhand = sizes["duplex_hand"]
         if self.two_std:
             self.NC, self.NPOS = 4, 2
             rk, rd = [0, 0, 1, 1, 0, 0], [1, 1, 0, 0, 1, 1]
@@ -62,16 +66,21 @@ class BetweenTwoCities(Game):
             rk, rd = [0, 1, 0], [1, 0, -1]
         self.NR = len(rk)
         self.round_kind = rk
-        rh = [3 if k else hand for k in rk]
-        self.W = 4 if self.beginner else 5
+        rh = [dhand if k else hand for k in rk]
+        self.W = beg["window"] if self.beginner else sizes["window"]
         self.NMAT = len(data["mats"])
         if not self.beginner and self.NMAT < self.NC:
-            raise BadConfig(f"the edition has {self.NMAT} landscape mats for {self.NC} cities")
+            raise EditionError(f"mats: {self.NMAT} landscape mats for {self.NC} cities")
         tables = ed.kernel_tables(data, self.beginner)
         need_b = sum(rh[r] * self.NPOS for r in range(self.NR) if not rk[r])
         need_d = sum(3 * P for r in range(self.NR) if rk[r]) + (4 if self.jamey else 0)
-        if need_b > int(tables["totb"].sum()) or need_d > int(tables["totd"].sum()):
-            raise BadConfig("the edition has too few tiles for this many players")
+        if need_b > int(tables["totb"].sum()):
+            what = "non-civic building" if self.beginner else "building"
+            raise EditionError(f"buildings: {int(tables['totb'].sum())} {what} tiles, "
+                               f"{self.describe()} deals {need_b}")
+        if need_d > int(tables["totd"].sum()):
+            raise EditionError(f"duplex: {int(tables['totd'].sum())} duplex tiles, "
+                               f"{self.describe()} deals {need_d}")
         self.layout = Layout([
             ("phase", 1), ("round", 1), ("turn", 1), ("ptr", 1), ("sub", 1), ("sides", 1),
             ("mat", self.NC), ("dcard", 6), ("ddisc", 1), ("city", (self.NC, NCELL)),

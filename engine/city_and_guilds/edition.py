@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.errors import EditionError
+from engine.schema import integer, keys
 
 DIRS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # north, east, south, west
 MAX_BLOCKS = 30  # chains keep their blocks in an int bitmask
@@ -96,9 +97,7 @@ def connected(m: CityMap) -> bool:
 
 def validate(data: dict, max_players: int) -> None:
     """Raise :class:`EditionError` with a clear message when ``data`` breaks the schema."""
-    for key in ("map", "guilds", "tiles", "men", "track_max", "values"):
-        if key not in data:
-            raise EditionError(f"missing key {key!r}")
+    keys(data, "edition", ("map", "guilds", "tiles", "men", "track_max", "values"))
     m = parse_map(data["map"])
     if not connected(m):
         raise EditionError("map spaces must all be linked by adjacency (blocks and streets)")
@@ -110,21 +109,22 @@ def validate(data: dict, max_players: int) -> None:
     t = data["tiles"]
     if not isinstance(t, dict):
         raise EditionError("tiles must be an object")
+    keys(t, "tiles", ("building", "market", "minstrel", "tavern"), meta=())
     for key in ("building", "market", "minstrel", "tavern"):
-        if not isinstance(t.get(key), int) or not 0 <= t[key] <= 200:
-            raise EditionError(f"tiles.{key} must be an integer 0..200")
+        integer(t.get(key), f"tiles.{key}", 0, 200)
     men = data["men"]
     if not isinstance(men, dict):
         raise EditionError("men must be an object keyed by player count")
+    keys(men, "men", (), [str(n) for n in range(3, max_players + 1)], meta=())
     for n in range(3, max_players + 1):
-        if not isinstance(men.get(str(n)), int) or not 0 <= men[str(n)] <= 100:
-            raise EditionError(f"men.{n} must be an integer 0..100")
-    if not isinstance(data["track_max"], int) or not 2 <= data["track_max"] <= 1000:
-        raise EditionError("track_max must be an integer 2..1000")
+        integer(men.get(str(n)), f"men.{n}", 0, 100)
+    integer(data["track_max"], "track_max", 2, 1000)
     v = data["values"]
-    if not isinstance(v, dict) or not all(isinstance(v.get(k), int) and 0 <= v[k] <= 1000
-                                          for k in ("block", "market", "minstrel", "tavern")):
+    if not isinstance(v, dict):
         raise EditionError("values needs integers block, market, minstrel, tavern (0..1000)")
+    keys(v, "values", ("block", "market", "minstrel", "tavern"), meta=())
+    for k in ("block", "market", "minstrel", "tavern"):
+        integer(v.get(k), f"values.{k}", 0, 1000)
     guild_tiles = 4 * (t["building"] + t["market"])
     if guild_tiles < 4 * max_players:
         raise EditionError("too few guild tiles for the setup deal")

@@ -12,17 +12,21 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext.guildes_count import MAXP  # noqa: F401  (most places one guild pays)
-from engine.errors import EditionError
+from engine.errors import EditionError  # noqa: F401 - raised through engine.schema
+from engine.schema import integer, keys, need, text
+
+
+MAX_COPIES, MAX_VOTES, MAX_DEALT = 200, 10_000, 40  # keep buffers small and sums inside int32
 
 
 def _need(cond: bool, msg: str) -> None:
-    if not cond:
-        raise EditionError(msg)
+    need(cond, msg)
 
 
 def validate(data: dict) -> None:
     guilds = data.get("guilds")
     _need(isinstance(guilds, list) and 1 <= len(guilds) <= 30, "'guilds' must be a list of 1-30 guilds")
+    keys(data, "edition", ("guilds", "players", "events"), ("tricks",))
     names = set()
     militia = 0
     for i, g in enumerate(guilds):
@@ -32,51 +36,61 @@ def validate(data: dict) -> None:
               f"guild #{i}: 'name' must be a lowercase word")
         _need(name not in names, f"guild {name!r} listed twice")
         names.add(name)
-        _need(isinstance(g.get("copies"), int) and g["copies"] > 0, f"guild {name}: 'copies' must be a positive int")
+        keys(g, f"guild {name}", ("name", "copies"), ("militia", "worth10") if "militia" in g else ("votes", "worth10"))
+        integer(g.get("copies"), f"guild {name}: 'copies'", 1, MAX_COPIES)
         if "militia" in g:
             militia += 1
-            _need(isinstance(g["militia"], int) and g["militia"] > 0, f"guild {name}: 'militia' must be a positive int")
+            integer(g["militia"], f"guild {name}: 'militia'", 1, MAX_VOTES)
         else:
             v = g.get("votes")
             _need(isinstance(v, list) and len(v) == 3, f"guild {name}: 'votes' must hold three rounds")
             for r, places in enumerate(v):
                 _need(isinstance(places, list) and 1 <= len(places) <= MAXP
-                      and all(isinstance(x, int) and x >= 0 for x in places),
-                      f"guild {name}: round {r + 1} votes must be 1-{MAXP} non-negative ints")
+                      and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_VOTES
+                              for x in places),
+                      f"guild {name}: round {r + 1} votes must be 1-{MAXP} integers 0..{MAX_VOTES}")
     _need(militia <= 1, "at most one militia guild")
     players = data.get("players")
     _need(isinstance(players, dict), "'players' must map player counts to deal sizes")
     for key, row in players.items():
         _need(key in ("3", "4", "5", "6") and isinstance(row, dict), f"players: bad entry {key!r}")
+        keys(row, f"players {key}", ("dealt", "played"), ("remove",), meta=())
         for field in ("dealt", "played"):
-            _need(isinstance(row.get(field), int) and row[field] > 0, f"players {key}: '{field}' must be a positive int")
+            integer(row.get(field), f"players {key}: '{field}'", 1, MAX_DEALT)
         _need(row["played"] <= row["dealt"], f"players {key}: cannot play more than dealt")
         remove = row.get("remove", {})
         _need(isinstance(remove, dict), f"players {key}: 'remove' must map guilds to counts")
         for gname, cnt in remove.items():
             _need(gname in names, f"players {key}: unknown guild {gname!r} in 'remove'")
             copies = next(g["copies"] for g in guilds if g["name"] == gname)
-            _need(isinstance(cnt, int) and 0 <= cnt <= copies, f"players {key}: bad removal count for {gname}")
+            _need(isinstance(cnt, int) and not isinstance(cnt, bool) and 0 <= cnt <= copies,
+                  f"players {key}: 'remove' count for {gname} must be 0..{copies} (its copies), not {cnt!r}")
         deck = sum(g["copies"] for g in guilds) - sum(remove.values())
-        _need(3 * int(key) * row["dealt"] <= deck, f"players {key}: the deck cannot deal three rounds")
+        _need(3 * int(key) * row["dealt"] <= deck, f"players {key}: the deck ({deck} cards: the guilds' copies minus 'remove') "
+              f"cannot deal three rounds of {row['dealt']}")
     events = data.get("events")
     _need(isinstance(events, list) and 1 <= len(events) <= 30 and len(events) >= 3,
           "'events' must list at least three event cards")
-    for e in events:
+    for i, e in enumerate(events):
         _need(isinstance(e, dict) and isinstance(e.get("name"), str) and e.get("direction") in ("left", "right"),
-              "each event needs a 'name' and a 'direction' (left/right)")
+              f"events[{i}]: each event needs a 'name' and a 'direction' (left/right)")
+        keys(e, f"events[{i}]", ("name", "direction"), ("effect",))
+        if "effect" in e:
+            text(e["effect"], f"events[{i}].effect")
     for g in guilds:
         _need(isinstance(g.get("worth10", False), bool), f"guild {g['name']}: 'worth10' must be true or false")
     tricks = data.get("tricks", [])
     _need(isinstance(tricks, list) and len(tricks) <= 16, "'tricks' must be a list of at most 16 cards")
-    for t in tricks:
-        _need(isinstance(t, dict) and isinstance(t.get("name"), str), "each trick needs a 'name'")
+    for i, t in enumerate(tricks):
+        _need(isinstance(t, dict) and isinstance(t.get("name"), str), f"tricks[{i}]: each trick needs a 'name'")
+        keys(t, f"tricks[{i}]", ("name",), ("letter", "kind", "guild", "min_players"))
         kind = t.get("kind", t["name"] if t["name"] in TRICK_KINDS else None)
         if "guild" in t:
-            _need(t["guild"] in names, f"trick {t['name']}: unknown guild {t.get('guild')!r}")
+            _need(isinstance(t["guild"], str) and t["guild"] in names,
+                  f"trick {t['name']}: 'guild' must name a guild, not {t.get('guild')!r}")
             kind = "virtual"
         _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
-        _need(isinstance(t.get("min_players", 3), int), f"trick {t['name']}: 'min_players' must be an int")
+        integer(t.get("min_players", 3), f"trick {t['name']}: 'min_players'", 3, 6)
 
 
 # the effects the kernel implements, in its numbering (the enums of cython_ext/guildes_rules.pxd)

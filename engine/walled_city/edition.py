@@ -1,15 +1,15 @@
 """Loading and checking an edition file of The Walled City (schema: docs/games/walled_city.md)."""
 from __future__ import annotations
 
-from engine.errors import EditionError
+from engine.errors import EditionError  # noqa: F401 - raised through engine.schema
+from engine.schema import fixed, keys, lst, need, obj, text
 
 BOARDS = ("londonderry", "borderlands")
 NDICE = 20
 
 
 def _need(cond: bool, msg: str) -> None:
-    if not cond:
-        raise EditionError(msg)
+    need(cond, msg)
 
 
 def _int(x, lo: int, hi: int, what: str) -> int:
@@ -18,28 +18,51 @@ def _int(x, lo: int, hi: int, what: str) -> int:
     return x
 
 
+TOP = ("cards", "offcolour_cards", "factions", "display", "place_votes", "guilds", "boards")
+BOARD = ("areas", "paths", "towers", "gaps", "zones", "die_spots", "chit_spots", "fences", "setup")
+SETUP = ("roads", "walls", "nobles", "peasants", "decks", "discard", "starting_roads", "offcolour")
+
+
 def validate(data: dict) -> None:
     """Raise EditionError with a one-line reason when ``data`` breaks the schema."""
+    keys(data, "edition", TOP, ("dice_per_faction", "die_faces", "chits"))
+    # the dice and chits the box holds: the kernel rolls 20 dice of 3 faces, 4 per faction
+    if "dice_per_faction" in data:
+        fixed(data["dice_per_faction"], "dice_per_faction", NDICE // 5, "20 dice spots, 5 factions")
+    if "die_faces" in data:
+        fixed(data["die_faces"], "die_faces", 3, "dice show 1..3")
+    chits = _int(data.get("chits", 8), 1, 8, "chits")
     cards = data.get("cards")
     _need(isinstance(cards, list) and len(cards) == 11, "'cards' must list the 11 construction cards")
-    for c in cards + list(data.get("offcolour_cards") or []):
-        _need(isinstance(c, list) and len(c) == 2, f"card {c!r} must be [a, b]")
-        _int(c[0], 0, 9, "card value")
-        _int(c[1], 0, c[0], "card b value (b <= a)")
-        _need(c[0] + c[1] >= 1, f"card {c!r} places nobody")
+    off = data.get("offcolour_cards")
+    named = [(f"cards[{i}]", c) for i, c in enumerate(cards)]
+    named += [(f"offcolour_cards[{i}]", c) for i, c in enumerate(off if isinstance(off, list) else [])]
+    for where, c in named:
+        _need(isinstance(c, list) and len(c) == 2, f"{where}: card {c!r} must be [a, b]")
+        _int(c[0], 0, 9, f"{where}: card value a")
+        _int(c[1], 0, c[0], f"{where}: card value b (b <= a)")
+        _need(c[0] + c[1] >= 1, f"{where}: card {c!r} places nobody")
     _need(isinstance(data.get("offcolour_cards"), list) and len(data["offcolour_cards"]) == 3,
           "'offcolour_cards' must list 3 cards")
     _need(isinstance(data.get("factions"), list) and len(data["factions"]) == 5, "'factions' must name 5 factions")
+    for i, f in enumerate(data["factions"]):
+        text(f, f"factions[{i}]")
+    _need(len(set(data["factions"])) == 5, "factions: five different names")
+    _need(len({tuple(c) for c in cards}) == len(cards), "cards: each construction card once (card types)")
     pv = data.get("place_votes")
     _need(isinstance(pv, list) and len(pv) == 4, "'place_votes' must give 4 values")
-    for v in pv:
-        _int(v, -99, 99, "place vote")
+    for i, v in enumerate(pv):
+        _int(v, -99, 99, f"place_votes[{i}]")
     disp = data.get("display")
     _need(isinstance(disp, dict), "'display' must map player counts to display sizes")
+    keys(disp, "display", ("2", "3", "4"), meta=())
     guilds = data.get("guilds")
     _need(isinstance(guilds, list) and len(guilds) == 20, "'guilds' must list 20 guild cards")
     for g in guilds:
         _need(isinstance(g, dict) and isinstance(g.get("name"), str), f"guild {g!r} needs a name")
+        keys(g, f"guild {g['name']}", ("name", "priority", "b", "decks"), ("power",))
+        if "power" in g:
+            text(g["power"], f"guild {g['name']}: power")
         _int(g.get("priority"), 1, 12, f"guild {g['name']} priority")
         _need(isinstance(g.get("b"), bool), f"guild {g['name']}: 'b' must be true or false")
         _need(isinstance(g.get("decks"), list) and all(d in BOARDS for d in g["decks"]),
@@ -48,8 +71,10 @@ def validate(data: dict) -> None:
     _need(isinstance(boards, dict) and all(b in boards for b in BOARDS), "'boards' needs londonderry and borderlands")
     for p in ("2", "3", "4"):
         _int(disp.get(p), 1, 20, f"display for {p} players")
+    keys(boards, "boards", BOARDS, meta=())
     for name in BOARDS:
         _validate_board(name, boards[name], cards)
+        _need(len(boards[name]["chit_spots"]) <= chits, f"{name}: more chit_spots than 'chits' ({chits})")
         deck = [g for g in guilds if name in g["decks"]]
         for p in ("2", "3", "4"):
             _need(len(deck) >= disp[p], f"{name}: guild deck smaller than the {p}-player display")
@@ -58,16 +83,23 @@ def validate(data: dict) -> None:
 
 def _validate_board(name: str, b: dict, cards: list) -> None:
     _need(isinstance(b, dict), f"board {name} must be an object")
+    keys(b, name, BOARD, ("ring",))
     areas = b.get("areas")
     _need(isinstance(areas, list) and 1 <= len(areas) <= 32, f"{name}: 'areas' must list 1..32 area names")
+    for i, a in enumerate(areas):
+        text(a, f"{name}: areas[{i}]")
+    _need(len(set(areas)) == len(areas), f"{name}: area names must differ")
     na = len(areas)
     paths = b.get("paths")
     _need(isinstance(paths, list) and 1 <= len(paths) <= 32, f"{name}: 'paths' must list 1..32 paths")
     for i, p in enumerate(paths):
         _need(isinstance(p, dict) and isinstance(p.get("a"), list) and isinstance(p.get("b"), list)
               and 1 <= len(p["a"]) <= 2 and 1 <= len(p["b"]) <= 2, f"{name}: path {i} needs sides a and b of 1-2 areas")
+        keys(p, f"{name}: path {i}", ("a", "b"), meta=())
         for a in p["a"] + p["b"]:
             _int(a, 0, na - 1, f"{name}: path {i} area")
+        _need(not set(p["a"]) & set(p["b"]) and len(set(p["a"] + p["b"])) == len(p["a"] + p["b"]),
+              f"{name}: path {i} joins different areas")
     nt = _int(b.get("towers"), 2, 16, f"{name}: 'towers'")
     gaps = b.get("gaps")
     _need(isinstance(gaps, list) and 1 <= len(gaps) <= 16, f"{name}: 'gaps' must list 1..16 gaps")
@@ -78,6 +110,11 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         for t in g["towers"]:
             _int(t, 0, nt - 1, f"{name}: gap {i} tower")
         _need(g["towers"][0] != g["towers"][1], f"{name}: gap {i} needs two different towers")
+    ring = b.get("ring")
+    if ring is not None:
+        want = sorted([f"T{t}" for t in range(nt)] + [f"G{g}" for g in range(len(gaps))])
+        _need(isinstance(ring, list) and all(isinstance(x, str) for x in ring) and sorted(ring) == want,
+              f"{name}: 'ring' must list every tower T0..T{nt - 1} and gap G0..G{len(gaps) - 1} once")
     zones = b.get("zones")
     _need(isinstance(zones, list) and 1 <= len(zones) <= 32, f"{name}: 'zones' must list 1..32 defense zones")
     seen = [0] * nt
@@ -107,11 +144,17 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         for s in splits:
             _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list),
                   f"{name}: a fence of area {a} must list paths and gaps on one side")
+            keys(s, f"{name}: fences[{a}]", ("paths", "gaps"), meta=())
+            for x in s["paths"]:
+                _int(x, 0, len(paths) - 1, f"{name}: fences[{a}] path")
+            for x in s["gaps"]:
+                _int(x, 0, len(gaps) - 1, f"{name}: fences[{a}] gap")
     setup = b.get("setup")
     _need(isinstance(setup, dict), f"{name}: 'setup' must map player counts to setup rows")
     for p in ("2", "3", "4"):
         row = setup.get(p)
         _need(isinstance(row, dict), f"{name}: setup for {p} players missing")
+        keys(row, f"{name}: setup {p}", SETUP, meta=())
         for key, hi in (("roads", 16), ("walls", 16), ("nobles", 40), ("peasants", 40),
                         ("decks", 2), ("starting_roads", 8)):
             _int(row.get(key), 0 if key == "starting_roads" else 1, hi, f"{name}: setup {p} {key}")
@@ -121,3 +164,13 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
               f"{name}: setup {p} discards must be cards of the deck")
         _need(int(p) * row["roads"] + row["starting_roads"] <= len(paths), f"{name}: not enough paths for the roads")
         _need(int(p) * row["walls"] <= len(gaps), f"{name}: not enough gaps for the walls")
+        _need(len({tuple(c) for c in row["discard"]}) == len(row["discard"]),
+              f"{name}: setup {p} discards must differ")
+        # every road and wall is built with a card, and each defense phase takes one more
+        own = row["decks"] * (len(cards) - len(row["discard"]))
+        spend = row["roads"] + row["walls"] + 2 - (1 if row["offcolour"] else 0)
+        _need(own >= spend, f"{name}: setup {p}: {own} cards per player cannot pay "
+              f"{row['roads']} roads, {row['walls']} walls and 2 defense cards")
+        _need(len(zones) >= 2 * int(p), f"{name}: zones: {len(zones)} defense zones, "
+              f"{p} players place {2 * int(p)} defense cards")
+    keys(setup, f"{name}: setup", ("2", "3", "4"), meta=())

@@ -20,7 +20,7 @@ def test_adjacent_means_orthogonal_within_a_block_never_diagonal():
 
 def test_adjacency_crosses_a_street_of_any_length():
     s = position(tiles={"h2": ("minstrel", None, 0)})
-    # h1 above, g2 beside, h9 six street cells below; nothing east of h2 on the stand-in map
+    # h1 above, g2 beside, h9 six street cells below, j2 east across the one-cell street at i2
     assert targets(s) == ["g2", "h1", "h9", "j2"]
     s = position(tiles={"c1": ("minstrel", None, 0)})
     assert "e1" in targets(s)  # across the one-cell street between blocks A and B

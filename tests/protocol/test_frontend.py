@@ -188,8 +188,8 @@ def broken_guildes_editions(tmp_path):
     trick["tricks"][0]["guild"] = []
     copies["guilds"][1]["copies"] = 2_147_483_000
     out = []
-    for name, d, field in (("votes", votes, "guilds[1].votes[0][0]"), ("trick", trick, ""),
-                           ("copies", copies, "guilds[1].copies")):
+    for name, d, field in (("votes", votes, "guild alchemists: round 1 votes"), ("trick", trick, "'guild'"),
+                           ("copies", copies, "guild alchemists: 'copies'")):
         path = tmp_path / f"my {name}.json"  # a space: the path must be quoted
         path.write_text(json.dumps(d))
         out.append((path, field))

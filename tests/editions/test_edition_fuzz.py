@@ -1,0 +1,103 @@
+"""Editions mutated from the stand-in files are refused with an error naming the
+field, or play random games to the end (State API and the kernel's playout).
+
+The longer sweep is bench/sweep_editions.py (figures in docs/games/*.md).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.editions.mutate import CONFIGS, GAMES, kernel_rollout, mutate, names_field, standin, try_edition
+
+
+class DrawChooser:
+    def __init__(self, data) -> None:
+        self.data = data
+
+    def pick(self, seq: list):
+        return self.data.draw(st.sampled_from(seq))
+
+    def below(self, n: int) -> int:
+        return self.data.draw(st.integers(0, n - 1))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
+                                 HealthCheck.data_too_large])
+@given(data=st.data())
+def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, data):
+    ch = DrawChooser(data)
+    edition, paths = mutate(standin(game), ch, data.draw(st.integers(1, 3)))
+    players, variants = ch.pick(CONFIGS[game])
+    seed = data.draw(st.integers(0, 2**30))
+    import random
+
+    rnd = random.Random(seed)
+    path = str(tmp_path / "ed.json")
+    kind, detail = try_edition(game, edition, path, players, variants, rnd.randrange)
+    if kind == "refused":
+        assert "\n" not in detail
+        assert names_field(detail, paths), f"{detail!r} names none of {paths}"
+    else:
+        kernel_rollout(game, path, players, variants, seed)
+
+
+@pytest.mark.parametrize("game, change, words", [
+    # the issue's walled-in mat: the first tile would leave seat 0 without a move
+    ("between_two_cities", lambda d: d["mats"].__setitem__(0, {"rows": ["LL.", "LoL", ".L."]}), r"mats\[0\]"),
+    ("between_two_cities", lambda d: d.update(hand=7), "hand"),
+    ("between_two_cities", lambda d: d.update(window=4), "window"),
+    ("between_two_cities", lambda d: d["beginner"].update(hand=9), "beginner.hand"),
+    ("between_two_cities", lambda d: d["districts"].update(apart=["park", "shop"]), "districts.apart"),
+    ("between_two_cities", lambda d: d["buildings"][0].update(count=2**40), r"buildings\[0\] \(factory\).count"),
+    ("between_two_cities", lambda d: d["buildings"][0].update(count="16"), r"buildings\[0\] \(factory\).count"),
+    ("between_two_cities", lambda d: d["districts"]["points"][0].__setitem__(0, 2**63), "districts.points"),
+    ("between_two_cities", lambda d: d.update(windw=5), "unknown key 'windw'"),
+    ("walled_city", lambda d: d["boards"]["londonderry"].update(zones=d["boards"]["londonderry"]["zones"][:7]),
+     "zones"),
+    ("walled_city", lambda d: d["boards"]["londonderry"]["setup"]["4"].update(
+        discard=[list(c) for c in d["cards"][:9]]), "cannot pay"),
+    ("walled_city", lambda d: d.update(die_faces=6), "die_faces"),
+    ("guildes", lambda d: d["guilds"][1].update(copies=2**40), "guild alchemists: 'copies'"),
+    ("guildes", lambda d: d["guilds"][1].update(copies=12.5), "guild alchemists: 'copies'"),
+    ("guildes", lambda d: d["players"]["4"].update(dealt=True), "players 4: 'dealt'"),
+    ("city_and_guilds", lambda d: d["values"].update(block=True), "values.block"),
+    ("city_and_guilds", lambda d: d.update(extra=1), "unknown key 'extra'"),
+])
+def test_broken_values_are_refused_with_the_field(tmp_path, game, change, words):
+    import engine
+    from engine.errors import EditionError
+
+    data = standin(game)
+    change(data)
+    path = tmp_path / "ed.json"
+    path.write_text(json.dumps(data))
+    players = {"guildes": 4, "between_two_cities": 3, "city_and_guilds": 3, "walled_city": 4}[game]
+    with pytest.raises(EditionError, match=words):
+        engine.make(game, players=players, edition=str(path))
+
+
+def test_dot_cells_are_not_part_of_the_mat(tmp_path):
+    """A '.' column beside a 3-wide mat must not push the city window off the mat."""
+    import engine
+    from engine.between_two_cities.edition import mat_geometry
+
+    rows = [".LLL.", ".LLo.", "....."]
+    _, _, _, box = mat_geometry([{"rows": rows}])
+    r0, r1, c0, c1 = (int(v) for v in box[0])
+    assert (r1 - r0 + 1, c1 - c0 + 1) == (2, 3)
+    data = standin("between_two_cities")
+    for m in data["mats"]:
+        m["rows"] = rows
+    path = tmp_path / "ed.json"
+    path.write_text(json.dumps(data))
+    s = engine.make("between_two_cities", players=3, edition=str(path), seed=4)
+    import random
+
+    from tests.editions.mutate import play_out
+    assert play_out(s, random.Random(4).randrange) > 0 and s.is_terminal()
