@@ -187,9 +187,13 @@ def parse_settings(items: Sequence[str]) -> dict:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--set", "settings", multiple=True, metavar="ENGINE.OPTION=VALUE",
               help="An option for one engine's players, e.g. ismcts.exploration=1.0.")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+              help="Play the games as Ray tasks: a local Ray instance, or the cluster at ADDRESS "
+                   "(extra [distributed]; same results as a local run).")
 @search_options
 @friendly
-def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime) -> None:
+def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime,
+          ray_address) -> None:
     """Play a tournament between engines, rotated over the seats; report win shares."""
     import engine as eng
     from engine.errors import BadConfig
@@ -213,8 +217,16 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     limits = make_limits(iterations, movetime)
     click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
                f"rotated over the seats from seed {seed}")
+    backend = None
+    if ray_address is not None:
+        try:
+            from guildhall.distributed import RayBackend
+        except ImportError:
+            raise BadConfig("--ray needs the [distributed] extra: pip install 'guildhall[distributed]'") from None
+        backend = RayBackend(None if ray_address == "local" else ray_address)
     with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
-        table = tournament(g, list(engines), count, limits, seed, options, lambda i, rec, names: bar.update(1))
+        table = tournament(g, list(engines), count, limits, seed, options, lambda i, rec, names: bar.update(1),
+                           backend=backend)
     fair = 1.0 / g.players
     click.echo(f"| engine | seats played | win share | 95% CI | mean score |  (fair share {fair:.3f})")
     click.echo("|---|---|---|---|---|")
