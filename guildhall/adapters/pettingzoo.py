@@ -14,11 +14,14 @@ and the legal moves.  Rewards come at the end: each seat's win share (or
 >>> e.reset(seed=1)
 >>> e.agent_selection, e.observe("seat_0")["action_mask"].dtype
 ('seat_0', dtype('int8'))
+>>> final = {}
 >>> while e.agents:
 ...     obs, reward, done, cut, info = e.last()
+...     if done:
+...         final[e.agent_selection] = reward
 ...     e.step(None if done else int(e.action_space(e.agent_selection).sample(obs["action_mask"])))
->>> sorted(e.rewards)
-['seat_0', 'seat_1', 'seat_2']
+>>> sorted(final), sum(final.values())
+(['seat_0', 'seat_1', 'seat_2'], 1.0)
 """
 from __future__ import annotations
 
