@@ -77,3 +77,41 @@ def test_information_state_key_vs_view_text(benchmark):
     text = median_time(lambda: s.observe(1).to_string(), repeat=7, number=200)
     print(f"\ninfo key {benchmark.stats.stats.median * 1e6:.1f} us ({len(t.info_key(1))} bytes), "
           f"view text {text * 1e6:.0f} us ({len(s.observe(1).to_string())} bytes)")
+
+
+def test_table_move_vs_engine_move(benchmark):
+    """What perfect recall costs per move: a whole random game through a Table
+    (every seat's chain updated) vs through the engine state alone."""
+    from guildhall.adapters.table import Table
+
+    game = engine.make_game("guildes", 4)
+
+    def moves(seed):
+        s, rng, out = game.new_initial_state(seed), make_rng(seed), []
+        while s.to_move():
+            seat = s.to_move()[0]
+            legal = [m for m, _ in s.chance_outcomes()] if seat == -1 else s.legal_moves(seat)
+            m = legal[rng.below(len(legal))]
+            out.append((seat, m))
+            s.apply(seat, m)
+        return out
+
+    record = moves(3)
+
+    def via_state():
+        s = game.new_initial_state(3)
+        for seat, m in record:
+            s.apply(seat, m)
+
+    def via_table():
+        t = Table(game.new_initial_state(3))
+        for seat, m in record:
+            t.apply(seat, m)
+
+    benchmark(via_table)
+    plain = median_time(via_state, repeat=5)
+    per = benchmark.stats.stats.median / len(record)
+    start = game.new_initial_state(3)
+    key = median_time(lambda: start.info_key(1), repeat=5, number=200)
+    print(f"\nper move: table {per * 1e6:.1f} us, engine state {plain / len(record) * 1e6:.1f} us "
+          f"({len(record)} moves); State.info_key {key * 1e6:.1f} us")
