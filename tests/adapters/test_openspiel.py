@@ -210,3 +210,38 @@ def test_kernel_rollout_evaluator_agrees_with_python_playouts():
     assert list(one) == before.rollout(make_rng(9)) and state.table.state == before
     prior = gos.KernelRolloutEvaluator().prior(state)
     assert sorted(a for a, _ in prior) == state.legal_actions()
+
+
+@pytest.mark.parametrize("name,players,variants", SIM_CONFIGS)
+def test_every_hidden_choice_stays_hidden_from_the_other_seats(name, players, variants):
+    """Wherever a choice is hidden from a seat (the kernel's observed_move says
+    so: simultaneous steps, face-down cards), two different choices leave that
+    seat's information state and tensor unchanged."""
+    state = load(name, players, variants).new_initial_state()
+    kernel = state.table.state.game.kernel
+    rng = np.random.RandomState(6)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        if state.is_chance_node():
+            to_decision(state, rng)
+            continue
+        actor, legal = state.current_player(), state.legal_actions()
+        buf = state.table.state.buf
+        blind = [s for s in range(players) if s != actor and len(legal) > 1
+                 and kernel.observed_move(buf, actor, legal[0], s) >= kernel.max_moves
+                 and kernel.observed_move(buf, actor, legal[-1], s) >= kernel.max_moves]
+        step_goes_on = len(state.table.movers()) > 1
+        if blind:
+            a, b = state.clone(), state.clone()
+            a.apply_action(legal[0])
+            b.apply_action(legal[-1])
+            # the choice that resolves a step reveals what the step reveals;
+            # before that, nothing of it may show
+            if not (step_goes_on or a.current_player() == b.current_player() == actor):
+                blind = []
+            for seat in blind:
+                assert a.information_state_string(seat) == b.information_state_string(seat)
+                assert a.observation_tensor(seat) == b.observation_tensor(seat)
+            checked += bool(blind)
+        state.apply_action(int(rng.choice(legal)))
+    assert checked > 0
