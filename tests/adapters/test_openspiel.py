@@ -245,3 +245,19 @@ def test_every_hidden_choice_stays_hidden_from_the_other_seats(name, players, va
             checked += bool(blind)
         state.apply_action(int(rng.choice(legal)))
     assert checked > 0
+
+
+def test_openspiel_mcts_bot_plays_a_whole_game():
+    """MCTS plays the true state (it sees everything: the user's choice to make)."""
+    from open_spiel.python.algorithms import mcts
+
+    game = load("city_and_guilds", 3)
+    bot = mcts.MCTSBot(game, 2.0, 2 if PURE else 10, gos.KernelRolloutEvaluator(seed=1),
+                       random_state=np.random.RandomState(0))
+    state, rng = game.new_initial_state(), np.random.RandomState(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            to_decision(state, rng)
+        else:
+            state.apply_action(bot.step(state))
+    assert len(state.history()) <= game.max_game_length()
