@@ -73,11 +73,13 @@ def to_decision(state, rng):
 
 def test_illegal_action_raises_and_changes_nothing():
     state = to_decision(load("guildes", 4).new_initial_state(), np.random.RandomState(0))
-    before = state.table.state.clone()
+    before, history = state.table.state.clone(), state.history()
     bad = next(m for m in range(state.get_game().num_distinct_actions()) if m not in state.legal_actions())
-    with pytest.raises(Exception):
+    with pytest.raises(Exception, match="not legal"):
         state.apply_action(bad)
-    assert state.table.state == before and state.history() == state.clone().history()
+    assert state.table.state == before and state.history() == history
+    state.apply_action(state.legal_actions()[0])  # and it plays on
+    assert len(state.history()) == len(history) + 1
 
 
 def test_sequentialised_step_hides_what_but_shows_whether():
@@ -261,3 +263,17 @@ def test_openspiel_mcts_bot_plays_a_whole_game():
         else:
             state.apply_action(bot.step(state))
     assert len(state.history()) <= game.max_game_length()
+
+
+def test_an_illegal_joint_action_changes_nothing():
+    state = to_decision(load("guildes", 3, simultaneous=True).new_initial_state(), np.random.RandomState(0))
+    assert state.is_simultaneous_node()
+    before, history = state.table.state.clone(), state.history()
+    good = [state.legal_actions(s)[0] for s in range(3)]
+    bad = list(good)
+    bad[2] = next(m for m in range(state.get_game().num_distinct_actions()) if m not in state.legal_actions(2))
+    with pytest.raises(Exception, match="not legal"):
+        state.apply_actions(bad)
+    assert state.table.state == before and state.history() == history
+    state.apply_actions(good)
+    assert state.history() == history + good
