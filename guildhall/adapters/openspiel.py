@@ -102,7 +102,7 @@ class GuildhallGame(pyspiel.Game):
         return GuildhallState(self, Table(self.engine_game.new_initial_state(0)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "GuildhallObserver":
-        perfect = iig_obs_type is None or iig_obs_type.perfect_recall
+        perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
         return GuildhallObserver(self, perfect_recall=perfect)
 
     def next_seed(self) -> int:
@@ -202,15 +202,21 @@ class GuildhallObserver:
     """OpenSpiel's PyObserver: a seat's view as a flat tensor and a key string."""
 
     def __init__(self, game: GuildhallGame, perfect_recall: bool) -> None:
-        table = Table(game.engine_game.new_initial_state(0))
         self.perfect_recall = perfect_recall
+        if perfect_recall:
+            # a perfect-recall tensor of fixed size needs perfect-recall views
+            # from the kernels: strings only, until then
+            self.tensor, self.dict = None, {}
+            return
+        table = Table(game.engine_game.new_initial_state(0))
         self.tensor = np.zeros(table.tensor_size(), np.float32)
         n, words = game.engine_game.players, (len(self.tensor) - 2 * game.engine_game.players) // 2
         self.dict = {"player": self.tensor[:n], "chosen": self.tensor[n:2 * n],
                      "view": self.tensor[2 * n:2 * n + words], "known": self.tensor[2 * n + words:]}
 
     def set_from(self, state: GuildhallState, player: int) -> None:
-        state.table.tensor(player, self.tensor)
+        if self.tensor is not None:
+            state.table.tensor(player, self.tensor)
 
     def string_from(self, state: GuildhallState, player: int) -> str:
         if self.perfect_recall:
