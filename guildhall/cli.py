@@ -223,7 +223,10 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
             from guildhall.distributed import RayBackend
         except ImportError:
             raise BadConfig("--ray needs the [distributed] extra: pip install 'guildhall[distributed]'") from None
-        backend = RayBackend(None if ray_address == "local" else ray_address)
+        try:
+            backend = RayBackend(None if ray_address == "local" else ray_address)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BadConfig(f"cannot start or reach Ray ({ray_address}): {exc}") from None
     with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
         table = tournament(g, list(engines), count, limits, seed, options, lambda i, rec, names: bar.update(1),
                            backend=backend)

@@ -56,6 +56,25 @@ def _play(spec: tuple, engines: list[str], index: int, limits: Limits, seed: int
     return index, names, rec
 
 
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast: Ray waits minutes for a head node that is not there.
+
+    >>> _check_reachable("127.0.0.1:1")
+    Traceback (most recent call last):
+    ...
+    ConnectionError: no Ray head node answers at 127.0.0.1:1 ...
+    """
+    import socket
+
+    if address == "auto":
+        return
+    host, _, port = address.split("://")[-1].rpartition(":")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except (OSError, ValueError) as exc:
+        raise ConnectionError(f"no Ray head node answers at {address} ({exc})") from None
+
+
 class RayBackend:
     """Runs tournament games as Ray tasks (``address`` None: a local instance)."""
 
@@ -65,6 +84,7 @@ class RayBackend:
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                       "configure_logging": False}
             if address:
+                _check_reachable(address)
                 kwargs["address"] = address
             elif num_cpus:
                 kwargs["num_cpus"] = num_cpus

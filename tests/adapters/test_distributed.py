@@ -70,3 +70,13 @@ def test_match_cli_with_ray_prints_the_local_table(backend):
     assert local.exit_code == 0 and remote.exit_code == 0, remote.output
     table = [line for line in local.output.splitlines() if line.startswith("|")]
     assert table and table == [line for line in remote.output.splitlines() if line.startswith("|")]
+
+
+def test_an_unreachable_cluster_is_a_clear_error_not_a_hang():
+    from click.testing import CliRunner
+
+    from guildhall.cli import main
+
+    run = CliRunner().invoke(main, ["match", "guildes", "--engine", "random", "--engine", "greedy",
+                                    "--games", "1", "--iterations", "5", "--ray", "127.0.0.1:1"])
+    assert run.exit_code != 0 and "no Ray head node answers at 127.0.0.1:1" in run.output
