@@ -80,11 +80,12 @@ class RayBackend:
 
     def __init__(self, address: Optional[str] = None, num_cpus: Optional[int] = None,
                  play: Callable = _play) -> None:
+        if address:
+            _check_reachable(address)
         if not ray.is_initialized():
             kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
                                       "configure_logging": False}
             if address:
-                _check_reachable(address)
                 kwargs["address"] = address
             elif num_cpus:
                 kwargs["num_cpus"] = num_cpus
