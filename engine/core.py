@@ -24,6 +24,13 @@ same string format, so a frontend can send a seat's view as a position.
 ``determinize(seat, rng)`` samples a full state consistent with that view
 and reads nothing else.
 
+For frameworks that drive a game from outside (``guildhall/adapters``):
+``rng`` may be any seed or seeded generator (:func:`make_rng`);
+``info_key(seat)`` is a 16-byte key of a view; ``is_legal`` checks a move
+without listing them and ``apply_trusted`` skips the check for a move just
+taken from ``legal_moves``; ``rollout`` plays out in the kernel;
+``Game.max_game_length()`` bounds a game's length.
+
 >>> import engine
 >>> s = engine.make("guildes", players=4, seed=1)
 >>> s.to_move() == (CHANCE,)
