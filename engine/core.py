@@ -24,6 +24,13 @@ same string format, so a frontend can send a seat's view as a position.
 ``determinize(seat, rng)`` samples a full state consistent with that view
 and reads nothing else.
 
+For frameworks that drive a game from outside (``guildhall/adapters``):
+``rng`` may be any seed or seeded generator (:func:`make_rng`);
+``info_key(seat)`` is a 16-byte key of a view; ``is_legal`` checks a move
+without listing them and ``apply_trusted`` skips the check for a move just
+taken from ``legal_moves``; ``rollout`` plays out in the kernel;
+``Game.max_game_length()`` bounds a game's length.
+
 >>> import engine
 >>> s = engine.make("guildes", players=4, seed=1)
 >>> s.to_move() == (CHANCE,)
@@ -38,6 +45,7 @@ True
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -58,11 +66,47 @@ _kernel = select.load("kernel")
 Rng = _kernel.Rng
 
 
-def make_rng(seed: int | None) -> Any:
-    """A kernel :class:`Rng` (compiled or twin, matching the kernels)."""
+def make_rng(seed: Any = None) -> Any:
+    """A kernel :class:`Rng` (compiled or twin, matching the kernels) from any seed source.
+
+    ``seed`` may be an int, None (fresh entropy), a kernel ``Rng`` (returned
+    as is), or any seeded generator of another library -- ``random.Random``,
+    ``numpy.random.Generator`` or ``RandomState``, OpenSpiel's samplers --
+    from which 64 bits are drawn, so a caller's own seeding stays in charge.
+
+    >>> make_rng(5).next64() == make_rng(5).next64()
+    True
+    >>> import random, numpy
+    >>> make_rng(random.Random(1)).next64() == make_rng(random.Random(1)).next64()
+    True
+    >>> make_rng(numpy.random.default_rng(2)).below(10) == make_rng(numpy.random.default_rng(2)).below(10)
+    True
+    """
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    return Rng(seed & ((1 << 64) - 1))
+    elif isinstance(seed, Rng):
+        return seed
+    elif not isinstance(seed, (int, np.integer)):
+        seed = _draw64(seed)
+    return Rng(int(seed) & ((1 << 64) - 1))
+
+
+def _draw64(gen: Any) -> int:
+    """64 random bits from a foreign generator (whichever interface it has)."""
+    if hasattr(gen, "getrandbits"):  # random.Random
+        return gen.getrandbits(64)
+    if hasattr(gen, "integers"):  # numpy Generator
+        return int(gen.integers(0, 1 << 63, dtype=np.int64)) << 1 | int(gen.integers(0, 2))
+    if hasattr(gen, "randint"):  # numpy RandomState
+        return int(gen.randint(0, 1 << 63, dtype=np.int64)) << 1 | int(gen.randint(0, 2))
+    if hasattr(gen, "next64"):  # a kernel Rng of the other build (compiled vs twin)
+        return int(gen.next64())
+    for name in ("sample", "random", "uniform"):  # float samplers, e.g. pyspiel's
+        if callable(getattr(gen, name, None)):
+            draw = getattr(gen, name)
+            hi, lo = int(draw() * (1 << 32)), int(draw() * (1 << 32))
+            return (hi << 32) | lo
+    raise BadConfig(f"cannot draw random numbers from {type(gen).__name__}")
 
 
 @dataclass(frozen=True)
@@ -249,6 +293,12 @@ class Game:
         """Rank keys of competitors that are not seats (e.g. a dummy player who can win)."""
         return []
 
+    def max_game_length(self) -> int:
+        """The most moves a game can last, chance outcomes included (a bound
+        for frameworks that size buffers by it, e.g. OpenSpiel).  Each game
+        computes it from its edition and variants."""
+        raise NotImplementedError(f"{self.name} does not bound its game length")
+
     def heuristic(self, state: "State", seat: int, move: int) -> float:
         """Immediate gain of ``move`` for ``seat`` (for greedy players)."""
         return 0.0
@@ -335,14 +385,33 @@ class State:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
         return int(self.game.kernel.sample_chance(self.buf, rng))
 
+    def is_legal(self, seat: int, move: int) -> bool:
+        """Whether ``seat`` may play ``move`` now (no list is built)."""
+        k = self.game.kernel
+        out = self._scratch()
+        n = k.to_move(self.buf, out)
+        if seat not in out[:n]:
+            return False
+        if seat == CHANCE:
+            return any(m == move for m, _ in self.chance_outcomes())
+        n = k.legal(self.buf, seat, out)
+        return bool(n) and bool((out[:n] == move).any())
+
     def apply(self, seat: int, move: int) -> None:
         """Play a legal move; raise :class:`IllegalMove` (state unchanged) otherwise."""
-        movers = self.to_move()
-        if seat not in movers:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
-            raise IllegalMove(f"{who} is not to move")
-        if move not in self.legal_moves(seat):
+        if not self.is_legal(seat, move):
+            if seat not in self.to_move():
+                who = "chance" if seat == CHANCE else f"seat {seat}"
+                raise IllegalMove(f"{who} is not to move")
+            self.legal_moves(seat)  # a full state whose mover has no move at all: NoLegalMove
             raise IllegalMove(f"{self.move_to_string(seat, move)} is not legal here")
+        self.apply_trusted(seat, move)
+
+    def apply_trusted(self, seat: int, move: int) -> None:
+        """Play a move the caller has just taken from :meth:`legal_moves` (or
+        :meth:`chance_outcomes`), without checking it again -- for loops that
+        list the moves anyway (search, adapters).  An illegal move here leaves
+        a corrupt state: anything from outside goes through :meth:`apply`."""
         if seat == CHANCE:
             self.buf[DEALER] = (int(self.buf[DEALER]) * 1103515245 + 12345 + move) & 0x7FFFFFFF
         self.game.kernel.apply(self.buf, seat, move)
@@ -407,13 +476,49 @@ class State:
     def observation_string(self, seat: int) -> str:
         return self.observe(seat).to_string()
 
-    def determinize(self, seat: int, rng: Any) -> "State":
-        """A full state sampled among those consistent with ``seat``'s view."""
+    def info_key(self, seat: int) -> bytes:
+        """A compact key of ``seat``'s view (16 bytes): equal views, equal keys.
+
+        Costs a few microseconds, where the view's text costs hundreds.  It is
+        a key of the *current* view; a perfect-recall key also needs the
+        views seen before (see the adapters).
+        """
+        view = self.observe(seat).buf
+        return hashlib.blake2b(view[HEADER:].tobytes(), digest_size=16).digest()
+
+    def determinize(self, seat: int, rng: Any = None,
+                    submitted: Sequence[tuple[int, int | None]] = ()) -> "State":
+        """A full state sampled among those consistent with ``seat``'s view.
+
+        ``rng`` is a seed or any seeded generator (see :func:`make_rng`).
+        The kernels clear every hidden choice already submitted at a
+        simultaneous step; ``submitted`` -- the ``(seat, move)`` choices made
+        so far at this step, in order, ``move`` None where ``seat`` cannot
+        see it -- puts them back: ``seat``'s own as made, the others sampled
+        uniformly among their legal moves in the sampled world.
+        """
+        rng = make_rng(rng)
         world = self.observe(seat)
         self.game.kernel.determinize(world.buf, seat, rng)
         world.buf[OBSERVER] = 0
         world.buf[DEALER] = rng.below(0x7FFFFFFF)
+        for who, move in submitted:
+            if who not in world.to_move():
+                continue  # a kernel that keeps submitted choices already has it
+            if move is None or who != seat:
+                moves = world.legal_moves(who)
+                move = moves[rng.below(len(moves))]
+            world.apply(who, move)
         return world
+
+    def rollout(self, rng: Any = None, mode: str = "win") -> list[float]:
+        """Returns of one uniformly random playout from here, run by the kernel
+        (no Python per move); the state itself is unchanged.  A full state only."""
+        if self.observer is not None:
+            raise BadState("a view cannot be played out: determinize it first")
+        world = self.clone()
+        self.game.kernel.rollout(world.buf, make_rng(rng))
+        return world.returns(mode)
 
 
 def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,

@@ -155,32 +155,58 @@ def seating(engines: Sequence[str], players: int, game_index: int) -> list[str]:
     return [engines[(s + game_index) % k] for s in range(players)]
 
 
+def play_seated(game: Game, engines: Sequence[str], index: int, limits: Limits, seed: int = 0,
+                options: Optional[dict] = None) -> tuple[list[str], GameRecord]:
+    """Game ``index`` of a tournament: its seating and its record.
+
+    Fixed by its arguments alone (seating rotated by ``index``, game seed
+    ``seed + index``, player seeds from both), so any machine plays the same
+    game -- the distributed backend relies on it.  Limits by ``movetime``
+    make it depend on the machine's speed.
+    """
+    from search.api import make_player
+
+    options = options or {}
+    names = seating(engines, game.players, index)
+    players = [make_player(n, seed=(seed + index) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
+    return names, play_game(game, players, limits, seed + index)
+
+
+def add_result(table: dict[str, Standing], names: Sequence[str], rec: GameRecord) -> None:
+    """Count one game: each seat's win share for the engine in it."""
+    ties = len(rec.winners)
+    for s, n in enumerate(names):
+        st = table[n]
+        st.games += 1
+        st.shares.append(1.0 / ties if s in rec.winners else 0.0)
+        st.score_total += rec.scores[s]
+
+
 def tournament(game: Game, engines: Sequence[str], games: int, limits: Limits, seed: int = 0,
                options: Optional[dict] = None,
                on_game: Optional[Callable[[int, GameRecord, list[str]], None]] = None,
-               until: Optional[Callable[[], bool]] = None) -> dict[str, Standing]:
+               until: Optional[Callable[[], bool]] = None,
+               backend: Optional[object] = None) -> dict[str, Standing]:
     """Play ``games`` games with the engines rotated over the seats.
 
     Each seat's result counts for the engine in it: its win share in that game
     (a win 1, a k-way tie 1/k, else 0).  ``options`` maps an engine name to the
     options its players get (for tuning).  A name may appear once only.
+    ``backend`` (e.g. :class:`guildhall.distributed.RayBackend`) plays the
+    games elsewhere; results are counted in game order either way, so they
+    are the same.  ``on_game`` sees each game as it finishes.
     """
-    from search.api import make_player
-
     if len(set(engines)) != len(engines):
         raise ValueError("each engine may be named once")
-    options = options or {}
     table = {name: Standing(name) for name in engines}
+    if backend is not None:
+        done = backend.play(game, list(engines), games, limits, seed, options or {}, on_game)
+        for i in range(games):
+            add_result(table, *done[i])
+        return table
     for i in range(games):
-        names = seating(engines, game.players, i)
-        players = [make_player(n, seed=(seed + i) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
-        rec = play_game(game, players, limits, seed + i)
-        ties = len(rec.winners)
-        for s, n in enumerate(names):
-            st = table[n]
-            st.games += 1
-            st.shares.append(1.0 / ties if s in rec.winners else 0.0)
-            st.score_total += rec.scores[s]
+        names, rec = play_seated(game, engines, i, limits, seed, options)
+        add_result(table, names, rec)
         if on_game is not None:
             on_game(i, rec, names)
         if until is not None and until():

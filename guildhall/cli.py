@@ -197,10 +197,13 @@ def parse_settings(items: Sequence[str]) -> dict:
 @click.option("--sprt", "sprt_delta", type=float, default=None, metavar="DELTA",
               help="Two engines: a sequential test of 'the first scores 0.5+DELTA against the "
                    "second' (alpha=beta=0.05); prints the LLR per game, stops at a bound.")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+              help="Play the games as Ray tasks: a local Ray instance, or the cluster at ADDRESS "
+                   "(extra [distributed]; same results as a local run).")
 @search_options
 @friendly
 def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime,
-          sprt_delta) -> None:
+          sprt_delta, ray_address) -> None:
     """Play a tournament between engines, rotated over the seats; report win shares."""
     import engine as eng
     from engine.errors import BadConfig
@@ -226,12 +229,24 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
     click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
                f"rotated over the seats from seed {seed}")
+    backend = None
+    if ray_address is not None:
+        if sprt_delta is not None:
+            raise BadConfig("--sprt decides game by game, so it runs locally: drop --ray")
+        try:
+            from guildhall.distributed import RayBackend
+        except ImportError:
+            raise BadConfig("--ray needs the [distributed] extra: pip install 'guildhall[distributed]'") from None
+        try:
+            backend = RayBackend(None if ray_address == "local" else ray_address)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BadConfig(f"cannot start or reach Ray ({ray_address}): {exc}") from None
     if sprt_delta is not None:
         table = run_sprt(g, list(engines), count, limits, seed, options, sprt_delta)
     else:
         with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
             table = tournament(g, list(engines), count, limits, seed, options,
-                               lambda i, rec, names: bar.update(1))
+                               lambda i, rec, names: bar.update(1), backend=backend)
     fair = 1.0 / g.players
     click.echo(f"| engine | seats played | win share | 95% CI (Wilson) | mean score |  (fair share {fair:.3f})")
     click.echo("|---|---|---|---|---|")

@@ -10,6 +10,8 @@ import guildhall
 import search
 
 PACKAGES = (engine, search, guildhall)
+ADAPTER_EXTRAS = {"guildhall.adapters.openspiel": "pyspiel", "guildhall.adapters.pettingzoo": "pettingzoo",
+                  "guildhall.distributed": "ray"}
 EXTRA = ("cython_ext.select", "cython_ext.interpreted.kernel", "cython_ext.shim")
 
 
@@ -27,6 +29,9 @@ def modules():
 def test_docstring_examples(name):
     if name.startswith("guildhall.web.") and name != "guildhall.web.reveal":
         pytest.importorskip("starlette")  # the [web] extra
+    for adapter, dist in ADAPTER_EXTRAS.items():
+        if name == adapter:
+            pytest.importorskip(dist)  # the adapters' extras
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} failing example(s) in {name}"

@@ -74,6 +74,7 @@ class BetweenTwoCities(Game):
         tables = ed.kernel_tables(data, self.beginner)
         need_b = sum(rh[r] * self.NPOS for r in range(self.NR) if not rk[r])
         need_d = sum(3 * P for r in range(self.NR) if rk[r]) + (4 if self.jamey else 0)
+        self.tiles_needed = need_b + need_d
         if need_b > int(tables["totb"].sum()):
             what = "non-civic building" if self.beginner else "building"
             raise EditionError(f"buildings: {int(tables['totb'].sum())} {what} tiles, "
@@ -99,6 +100,17 @@ class BetweenTwoCities(Game):
         self.kernel_cfg = cfg  # kept so that tests can build the kernel in both modes
         self.kernel_module = select.load("between_two_cities")
         self.kernel = self.kernel_module.BetweenTwoCitiesKernel(cfg)
+
+    def max_game_length(self) -> int:
+        """Every decision serves a dealt tile (choosing it, placing it,
+        assigning Jamey's): at most three per tile.  Chance deals each tile
+        (Jamey's draws at most once more), a mat per city, the district cards.
+
+        >>> from engine.registry import make_game
+        >>> make_game("between_two_cities", 3).max_game_length()
+        325
+        """
+        return 3 * self.tiles_needed + 2 * self.tiles_needed + self.NC + 7
 
     def initial_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout

@@ -70,6 +70,19 @@ class CityAndGuilds(Game):
                 np.array([v["block"], v["market"], v["minstrel"], v["tavern"]], dtype=np.intc),
                 offsets)
 
+    def max_game_length(self) -> int:
+        """Each placement fills a space and is followed by at most one tavern
+        choice and one draw; each seat makes one setup discard.  Every chance
+        draw takes a tile from the supply, and the discards return n tiles.
+
+        >>> from engine.registry import make_game
+        >>> g = make_game("city_and_guilds", 3)
+        >>> g.max_game_length() == 3 * g.map.spaces + 3 + sum(g.totals) + 3
+        True
+        """
+        n = self.players
+        return 3 * self.map.spaces + n + sum(self.totals) + n
+
     def initial_buffer(self, buf: np.ndarray) -> None:
         self.kernel.init(buf)
 

@@ -75,6 +75,24 @@ class Guildes(Game):
                     ("drawn", G), ("dcard", 2), ("tdisc", (n, G))]
         return out
 
+    def max_game_length(self) -> int:
+        """Per round (of three): the deal (n*h draws) and the draft (n*h
+        picks), at most h plays per seat, an event draw, a redistribution (n
+        discards and one deal) or a start-player draw, and per dirty trick its
+        deal, its use and a two-card draw and pick.
+
+        >>> from engine.registry import make_game
+        >>> make_game("guildes", 4).max_game_length()
+        324
+        """
+        n, h = self.players, self.dealt
+        per_round = 2 * n * h + n * h
+        if self.has("events"):
+            per_round += 1 + (n + 1) + 1
+        if self.has("tricks"):
+            per_round += n + 4 * n
+        return 3 * per_round
+
     def initial_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout
         lay.view(buf, "deck")[:] = self.total

@@ -90,6 +90,24 @@ class WalledCity(Game):
         self.kernel = select.load("walled_city").WalledCityKernel(
             P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
 
+    def max_game_length(self) -> int:
+        """Chance only sets up.  Decisions: the starting roads; an alignment
+        per seat and round; a build turn per road (round 1) and wall (round 2),
+        each a location, card, split, two settlings, promotions (at most the
+        card's larger number, then a stop) and an adjustment; per seat and
+        round a defense card and its zone.
+
+        >>> from engine.registry import make_game
+        >>> make_game("walled_city", 2).max_game_length() > 0
+        True
+        """
+        P, row = self.players, self.setup_row
+        k = self.kernel
+        chance = (P if row["offcolour"] else 0) + 20 + k.nc + k.display_n
+        top = max(max(c) for c in self.cards)
+        turns = P * (row["roads"] + row["walls"])
+        return chance + row["starting_roads"] + 2 * P + turns * (5 + top + 1 + 1) + 2 * 2 * P
+
     def initial_buffer(self, buf: np.ndarray) -> None:
         L, row, P = self.layout, self.setup_row, self.players
         L.view(buf, "round")[0] = 1

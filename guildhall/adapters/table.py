@@ -1,0 +1,171 @@
+"""What every adapter needs around an engine state: a table.
+
+A :class:`Table` is a full engine state plus the bookkeeping that outside
+frameworks ask for and the engine does not keep:
+
+* *sequentialised simultaneous steps*: at a step where several seats owe a
+  hidden choice, the lowest owing seat chooses first, then the next, each
+  hidden from the others until the step resolves.  The table records the
+  choices submitted so far (``submitted``), so it can say publicly *who* has
+  chosen (never *what*) and resample a world that keeps them
+  (:meth:`resample`): the table knows the true state, so this needs nothing
+  from the kernels.
+* *perfect recall*: a view forgets earlier rounds, so each seat carries a
+  digest of everything it has seen -- its view after every move and what it
+  saw of the move (``kernel.observed_move``) -- a 16-byte chain.
+* a fixed *tensor layout* of a seat's view.
+
+>>> import engine
+>>> t = Table(engine.make("guildes", players=3, seed=1))
+>>> while t.state.is_chance():
+...     t.apply(-1, t.state.sample_chance())
+>>> t.movers()
+(0, 1, 2)
+>>> t.apply(0, t.state.legal_moves(0)[0])
+>>> t.chosen()
+(True, False, False)
+>>> w = t.resample(1, seed=7)
+>>> w.state.to_move(), w.chosen(), w.info_key(1) == t.info_key(1)
+((1, 2), (True, False, False), True)
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Optional
+
+import numpy as np
+
+from engine.core import CHANCE, HEADER, UNKNOWN, State, make_rng
+
+_START = b"guildhall"
+
+
+def _h(*parts: bytes) -> bytes:
+    return hashlib.blake2b(b"|".join(parts), digest_size=16).digest()
+
+
+class Table:
+    """A full engine state with step bookkeeping and per-seat recall chains."""
+
+    __slots__ = ("state", "submitted", "chains", "plies")
+
+    def __init__(self, state: State, submitted: Optional[list] = None,
+                 chains: Optional[list[bytes]] = None, plies: int = 0) -> None:
+        if state.observer is not None:
+            raise ValueError("a table holds a full state, not a seat's view")
+        self.state = state
+        self.submitted: list[tuple[int, int]] = submitted if submitted is not None else []
+        self.chains = chains if chains is not None else [
+            _h(_START, bytes([s]), state.info_key(s)) for s in range(state.players)]
+        self.plies = plies
+
+    def clone(self) -> "Table":
+        return Table(self.state.clone(), list(self.submitted), list(self.chains), self.plies)
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict) -> "Table":
+        return self.clone()
+
+    def __reduce__(self) -> tuple:
+        # pickled as the game's configuration and the buffer (frameworks
+        # serialize states this way; the kernel itself is not picklable)
+        g = self.state.game
+        return _restore, ((g.name, g.players, g.variants, g.edition_path), self.state.buf.tobytes(),
+                          list(self.submitted), list(self.chains), self.plies)
+
+    # -- turn ---------------------------------------------------------------------
+    def movers(self) -> tuple[int, ...]:
+        return self.state.to_move()
+
+    def chosen(self) -> tuple[bool, ...]:
+        """Per seat, whether it has already chosen at the current step (public)."""
+        done = {s for s, _ in self.submitted}
+        return tuple(s in done for s in range(self.state.players))
+
+    def apply(self, seat: int, move: int, check: bool = True) -> None:
+        """Play ``move``; with ``check`` an illegal one raises and changes nothing."""
+        st = self.state
+        before = st.to_move()
+        if check and not st.is_legal(seat, move):
+            st.apply(seat, move)  # raises the engine's IllegalMove with its message
+        seen = [st.game.kernel.observed_move(st.buf, seat, move, s) if seat != CHANCE else -2
+                for s in range(st.players)]
+        st.apply_trusted(seat, move)
+        self.plies += 1
+        if seat != CHANCE and len(before) > 1 and len(st.to_move()) == len(before) - 1 \
+                and seat not in st.to_move():
+            self.submitted.append((seat, move))  # the step goes on
+        else:
+            self.submitted.clear()
+        actor = (seat + 1).to_bytes(1, "little")
+        for s in range(st.players):
+            own = move if s == seat else seen[s]
+            self.chains[s] = _h(self.chains[s], actor, int(own).to_bytes(4, "little", signed=True),
+                                st.info_key(s))
+
+    # -- what a seat knows ----------------------------------------------------------
+    def info_key(self, seat: int) -> bytes:
+        """Perfect-recall key of ``seat``: its chain and who has chosen now."""
+        return self.chains[seat] + bytes(self.chosen())
+
+    def observation_key(self, seat: int) -> bytes:
+        """Key of ``seat``'s current view only (forgets earlier rounds)."""
+        return self.state.info_key(seat) + bytes(self.chosen())
+
+    def resample(self, seat: int, seed: Any = None) -> "Table":
+        """A table sampled among those ``seat`` cannot tell from this one.
+
+        The submitted choices of others are redrawn in the sampled world;
+        the others' chains are replaced by keys derived from ``seat``'s own
+        (their true history is exactly what ``seat`` must not read).
+        """
+        rng = make_rng(seed)
+        world = self.state.determinize(seat, rng)
+        redrawn = []
+        for s, m in self.submitted:
+            if s in world.to_move():  # the kernels clear submitted choices; put them back
+                if s != seat or m < 0:
+                    moves = world.legal_moves(s)
+                    m = moves[rng.below(len(moves))]
+                world.apply(s, m)
+            redrawn.append((s, m))
+        mine = self.chains[seat]
+        chains = [mine if s == seat else _h(b"resampled", mine, bytes([s])) for s in range(self.state.players)]
+        return Table(world, redrawn, chains, self.plies)
+
+    # -- tensors ------------------------------------------------------------------
+    def tensor_size(self) -> int:
+        n, words = self.state.players, len(self.state.buf) - HEADER
+        return 2 * n + 2 * words
+
+    def tensor(self, seat: int, out: Optional[np.ndarray] = None) -> np.ndarray:
+        """``seat``'s view as float32: one-hot seat, chosen flags, then per
+        buffer word its value (0 when unknown) and a known flag."""
+        n = self.state.players
+        if out is None:
+            out = np.zeros(self.tensor_size(), dtype=np.float32)
+        view = self.state.observe(seat).buf[HEADER:]
+        words = len(view)
+        out[:n] = 0
+        out[seat] = 1
+        out[n:2 * n] = self.chosen()
+        known = view != UNKNOWN
+        out[2 * n:2 * n + words] = np.where(known, view, 0)
+        out[2 * n + words:] = known
+        return out
+
+
+
+_GAMES: dict[tuple, Any] = {}
+
+
+def _restore(key: tuple, buf: bytes, submitted: list, chains: list, plies: int) -> Table:
+    import engine
+
+    if key not in _GAMES:
+        name, players, variants, edition = key
+        _GAMES[key] = engine.make_game(name, players, variants, edition)
+    game = _GAMES[key]
+    return Table(State(game, np.frombuffer(buf, dtype=game.layout.new().dtype).copy()),
+                 submitted, chains, plies)
