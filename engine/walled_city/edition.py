@@ -5,6 +5,9 @@ from engine.errors import EditionError
 
 BOARDS = ("londonderry", "borderlands")
 NDICE = 20
+POWERS = ("mercers", "grocers", "drapers", "fishmongers", "goldsmiths", "skinners", "taylors", "haberdashers",
+          "salters", "ironmongers", "vintners", "clothworkers", "carpenters-b", "painter_stainers-b", "bakers-b",
+          "butchers-b", "barbers-b", "ironmongers-b", "saddlers-b", "curriers-b")
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -44,6 +47,8 @@ def validate(data: dict) -> None:
         _need(isinstance(g.get("b"), bool), f"guild {g['name']}: 'b' must be true or false")
         _need(isinstance(g.get("decks"), list) and all(d in BOARDS for d in g["decks"]),
               f"guild {g['name']}: 'decks' must list boards")
+        _need(g.get("power") in POWERS, f"guild {g['name']}: 'power' must be one of {', '.join(POWERS)}")
+        _need(isinstance(g.get("constant", False), bool), f"guild {g['name']}: 'constant' must be true or false")
     boards = data.get("boards")
     _need(isinstance(boards, dict) and all(b in boards for b in BOARDS), "'boards' needs londonderry and borderlands")
     for p in ("2", "3", "4"):
