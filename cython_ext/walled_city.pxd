@@ -1,10 +1,10 @@
 # Declarations of walled_city.py for Cython: the complete Walled City kernel.
 from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE
-from cython_ext.walled_city_board cimport OWN, K, MAXM, P_CHANCE, P_DCARD, P_DZONE, P_END
-from cython_ext.walled_city_rounds cimport WalledCityRounds
+from cython_ext.walled_city_board cimport OWN, K, MAXM, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE
+from cython_ext.walled_city_powers cimport WalledCityPowers
 
 
-cdef class WalledCityKernel(WalledCityRounds):
+cdef class WalledCityKernel(WalledCityPowers):
     # scratch: chance outcomes (sample_chance_), rollout moves, determinize's cards
     cdef int s_outcomes[MAXM]
     cdef double s_probs[MAXM]

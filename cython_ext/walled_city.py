@@ -21,15 +21,15 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
 from .kernel import Rng
-from .walled_city_rounds import WalledCityRounds
+from .walled_city_powers import WalledCityPowers
 
 if not cython.compiled:
     from .kernel import CHANCE, ptr
-    from .walled_city_board import K, MAXM, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END
+    from .walled_city_board import K, MAXM, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE
 
 
 @cython.cclass
-class WalledCityKernel(WalledCityRounds):
+class WalledCityKernel(WalledCityPowers):
     """Rules of one configured game (board, player count, guild deck).
 
     ``WalledCityKernel(players, size, max_moves, offs, topo)``: ``offs`` the
@@ -176,15 +176,23 @@ class WalledCityKernel(WalledCityRounds):
 
     # -- playouts ------------------------------------------------------------------------------
     def rollout(self, buf: cython.int[::1], rng: Rng) -> None:
-        """Uniformly random moves (and chance) to the end of the game, in place."""
+        """Uniformly random moves (and chance) to the end of the game, in place.
+
+        A decision with no legal move is a broken state: ValueError, nothing read
+        from the unfilled move array."""
         b: cython.p_int = ptr(buf)
         out: cython.p_int = self.s_moves
         seat: cython.int
         n: cython.int
+        i: cython.int
+        for i in range(MAXM):
+            out[i] = 0
         while b[self.o_phase] != P_END:
-            if b[self.o_phase] == P_CHANCE:
+            if b[self.o_phase] == P_CHANCE or b[self.o_phase] == P_PCHANCE:
                 self.apply_(b, CHANCE, self.sample_chance_(b, rng))
             else:
                 seat = b[self.o_cur]
                 n = self.legal_(b, seat, out)
+                if n <= 0:
+                    raise ValueError("walled_city: a state that is not over has no legal move")
                 self.apply_(b, seat, out[rng.below(n)])

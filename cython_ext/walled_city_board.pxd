@@ -36,6 +36,9 @@ cpdef enum:
     P_DCARD
     P_DZONE
     P_END
+    P_TEND          # after adjust, before the turn passes: end the turn or activate the guild
+    P_POWER         # a guild power's decision step (walled_city_powers)
+    P_PCHANCE       # a chance outcome inside a power (Haberdashers' reroll / re-flip)
 
 
 cdef class WalledCityBoard(Kernel):
@@ -44,7 +47,7 @@ cdef class WalledCityBoard(Kernel):
     cdef readonly int o_phase, o_round, o_cur, o_turn, o_setup, o_sel_loc, o_sel_card, o_sel_x, o_sel_y
     cdef readonly int o_sel_nx, o_sel_ny, o_sel_left, o_order, o_score, o_roads, o_walls, o_nob, o_pea
     cdef readonly int o_hand, o_pool, o_offun, o_guild, o_guild1, o_gstate, o_die_f, o_die_v, o_chit
-    cdef readonly int o_road, o_wall, o_an, o_ap, o_tw, o_zcard, o_zori, o_zown
+    cdef readonly int o_road, o_wall, o_an, o_ap, o_tw, o_zcard, o_zori, o_zown, o_dloc, o_cloc
     # topology
     cdef int path_ar[MAXP * 4]
     cdef int gap_area[MAXG]

@@ -23,7 +23,9 @@ Topology arrays (fixed C arrays compiled, lists interpreted):
   its two closest towers;
 * ``zone_tw[z*2], zone_tw[z*2+1]``: the two towers of defense zone ``z``;
 * ``die_area[d]`` / ``die_tower[d]``: die spot ``d`` lies in an area / a tower
-  (the other is -1); ``chit_area[c]``: the area of survey chit ``c``;
+  (the other is -1); ``chit_area[c]``: the area of survey chit ``c``; these are
+  where setup puts them: during play die ``d`` is at ``dloc[d]`` (an area, or
+  ``na + tower``) and chit ``c`` in area ``cloc[c]`` (the Curriers swap them);
 * ``card_a[k], card_b[k]``: the two numbers of card type ``k`` (``a >= b``);
 * ``gkey[g]``: guild ``g``'s priority * 2 + "b" (lower acts first);
 * ``pv[0..3]``: votes for neighbourhood places 1st..4th (5/3/2/0).
@@ -105,6 +107,8 @@ class WalledCityBoard(Kernel):
         self.o_zcard = offs["zcard"]
         self.o_zori = offs["zori"]
         self.o_zown = offs["zown"]
+        self.o_dloc = offs["dloc"]
+        self.o_cloc = offs["cloc"]
         self.no = topo["owners"]
         self.na = topo["areas"]
         self.np_ = topo["paths"]
@@ -148,7 +152,7 @@ class WalledCityBoard(Kernel):
     # -- neighbourhoods ------------------------------------------------------------
     def comps_(self, b, comp):
         """Neighbourhoods: ``comp[a]`` = smallest area joined to ``a`` through unbuilt
-        (0) or broken (2) paths; only a road (1) separates."""
+        (0) or broken (2) paths; only a road (1, or 3: two roads stacked by Drapers) separates."""
         a: cython.int
         p: cython.int
         s: cython.int
@@ -160,7 +164,7 @@ class WalledCityBoard(Kernel):
         while changed:  # relax to the minimum label; boards are tiny
             changed = 0
             for p in range(self.np_):
-                if b[self.o_road + p] == 1:
+                if b[self.o_road + p] == 1 or b[self.o_road + p] == 3:
                     continue
                 m = MAXA
                 for s in range(4):

@@ -140,7 +140,7 @@ class WalledCityCount(WalledCityBoard):
                         cnt[o] += self.cit(b, a, o)
                         nob[o] += b[self.o_an + a * self.no + o]
             for k in range(self.nc):
-                if comp[self.chit_area[k]] == c:
+                if comp[b[self.o_cloc + k]] == c:
                     chit += b[self.o_chit + k]
             self.place_split_(cnt, nob, chit, add)
 
@@ -149,7 +149,7 @@ class WalledCityCount(WalledCityBoard):
         d: cython.int
         v: cython.int = 0
         for d in range(NDICE):
-            if b[self.o_die_f + d] == f and (towers or self.die_area[d] >= 0):
+            if b[self.o_die_f + d] == f and (towers or b[self.o_dloc + d] < self.na):
                 v += b[self.o_die_v + d]
         return v
 
@@ -173,10 +173,10 @@ class WalledCityCount(WalledCityBoard):
             for d in range(NDICE):
                 if b[self.o_die_f + d] != f:
                     continue
-                if self.die_area[d] >= 0:
-                    mark[comp[self.die_area[d]]] = 1
+                if b[self.o_dloc + d] < self.na:
+                    mark[comp[b[self.o_dloc + d]]] = 1
                 elif towers:
-                    tmark[self.die_tower[d]] = 1
+                    tmark[b[self.o_dloc + d] - self.na] = 1
             for o in range(self.no):
                 cnt[o] = 0
                 nob[o] = 0
@@ -258,7 +258,7 @@ class WalledCityCount(WalledCityBoard):
         for a in range(self.na):
             bad[a] = 0
         for g in range(self.ng):
-            if b[self.o_wall + g] != 1:
+            if b[self.o_wall + g] != 1 and b[self.o_wall + g] != 3:  # open, or broken (Goldsmiths)
                 bad[comp[self.gap_area[g]]] = 1
         for a in range(self.na):
             if bad[comp[a]]:

@@ -213,23 +213,23 @@ class WalledCityRounds(WalledCityCount):
                 if a < 0:
                     continue
                 for d in range(NDICE):
-                    if self.die_area[d] == a:
+                    if b[self.o_dloc + d] == a:
                         dmask[d] = 1
                 for k in range(self.nc):
-                    if self.chit_area[k] == a:
+                    if b[self.o_cloc + k] == a:
                         cmask[k] = 1
             return
         self.comps_(b, comp)
         c = comp[self.gap_area[loc]]
         for d in range(NDICE):
-            a = self.die_area[d]
-            if a >= 0:
+            a = b[self.o_dloc + d]
+            if a < self.na:
                 if comp[a] == c:
                     dmask[d] = 1
-            elif self.die_tower[d] == self.gap_tw[loc * 2] or self.die_tower[d] == self.gap_tw[loc * 2 + 1]:
+            elif a - self.na == self.gap_tw[loc * 2] or a - self.na == self.gap_tw[loc * 2 + 1]:
                 dmask[d] = 1
         for k in range(self.nc):
-            if comp[self.chit_area[k]] == c:
+            if comp[b[self.o_cloc + k]] == c:
                 cmask[k] = 1
 
     def promote_source_(self, b, o):

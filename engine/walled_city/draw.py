@@ -10,7 +10,8 @@ from engine.walled_city.notation import card_token, owner_token
 
 PHASE_NAMES = ("setup (chance)", "starting roads", "align", "construct", "card", "settle split",
                "settle nobles", "settle nobles (2nd area)", "promote", "adjust", "defense card",
-               "defense zone", "game over")
+               "defense zone", "game over", "turn end", "guild power", "guild power (chance)")
+PIECE = {0: "o", 1: "#", 2: "x", 3: "##"}  # open, built, broken (Goldsmiths), two stacked (Drapers)
 
 
 CELL = 15  # characters of one area on the map
@@ -45,14 +46,15 @@ def map_lines(game, state) -> list[str]:
         i = between.get(frozenset((x, y)))
         if i is None:
             return " " * w
-        return (f"#P{i}#" if f("road")[i] else f"P{i}").center(w)
+        r = int(f("road")[i])
+        return (f"P{i}" if r == 0 else f"xP{i}x" if r == 2 else f"#P{i}#" if r == 1 else f"##P{i}##").center(w)
 
     def area_lines(a: int) -> list[str]:
-        gaps = " ".join(f"G{g}{'#' if f('wall')[g] else 'o'}" for g, gd in enumerate(b["gaps"]) if gd["area"] == a)
+        gaps = " ".join(f"G{g}{PIECE[int(f('wall')[g])]}" for g, gd in enumerate(b["gaps"]) if gd["area"] == a)
         marks = [f"d{d}:{fac[int(f('die_f')[d])][:4]}{int(f('die_v')[d])}"
-                 for d, sp in enumerate(b["die_spots"]) if sp.get("area") == a and f("die_v")[d] > 0]
-        marks += [f"chit {int(f('chit')[k]):+d}" for k, ca in enumerate(b["chit_spots"])
-                  if ca == a and f("chit")[k] != 0]
+                 for d in range(20) if f("dloc")[d] == a and f("die_v")[d] > 0]
+        marks += [f"chit {int(f('chit')[k]):+d}" for k in range(len(b["chit_spots"]))
+                  if f("cloc")[k] == a and f("chit")[k] != 0]
         cits = [f"{owner_token(game, o)}:{int(f('an')[a][o])}+{int(f('ap')[a][o])}"
                 for o in range(game.owners) if f("an")[a][o] or f("ap")[a][o]]
         return [f"{names[a]} {gaps}", " ".join(marks), " ".join(cits[:2]), " ".join(cits[2:])]
@@ -82,25 +84,37 @@ def draw(game, state, seat: int | None) -> str:
     fac = game.edition["factions"]
     ph, rnd = int(f("phase")[0]), int(f("round")[0])
     lines = [f"The Walled City ({game.board_name}, {P} players) round {rnd}, {PHASE_NAMES[ph]}"
-             + (f", seat {int(f('cur')[0])} to move" if 0 < ph < 12 else "")
+             + (f", seat {int(f('cur')[0])} to move" if 0 < ph < 12 or ph in (13, 14) else "")
              + (f" (view of seat {seat})" if seat is not None else "")]
     score, guild = f("score"), f("guild")
     for p in range(P):
         g = int(guild[p]) - 1
         hand = f("hand")[p]
         cards = "?" if hand[0] < 0 else " ".join(card_token(game, c) for c in range(14) for _ in range(hand[c]))
-        lines.append(f"  p{p}: {int(score[p])} votes, guild {game.guild_token(g) if g >= 0 else '-'}, "
+        gtxt = "-" if g < 0 else game.guild_token(g) + (" (pivoted)" if f("piv")[p] else
+                                                         " (constant)" if game.guilds[g].get("constant") else "")
+        lines.append(f"  p{p}: {int(score[p])} votes, guild {gtxt}, "
                      f"roads {int(f('roads')[p])} walls {int(f('walls')[p])} nobles {int(f('nob')[p])} "
                      f"peasants {int(f('pea')[p])}, hand [{cards}]")
+    if P == 2:
+        lines.append(f"  n (neutral): nobles {int(f('nob')[P])} peasants {int(f('pea')[P])} in supply")
+    if ph in (14, 15):
+        from engine.walled_city.notation import power_name
+        lines.append(f"  power in progress: {power_name(game, int(f('pw_kind')[0]) - 1)}"
+                     + (" (Drapers: may build on a filled path or gap)" if f("drape")[0] else ""))
+    elif f("drape")[0] and ph == 3:
+        lines.append("  drapers active: this construct may go onto a filled path or gap")
     grid = map_lines(game, state)
     lines += grid
     display = [game.guild_token(g) for g in range(20) if f("gstate")[g] == 2]
     lines.append("  display: " + (" ".join(display) or "-"))
     an, ap, tw = f("an"), f("ap"), f("tw")
     dice = {}
-    for d, s in enumerate(b["die_spots"]):
+    na = len(b["areas"])
+    for d in range(20):
+        loc = int(f("dloc")[d])
         if f("die_v")[d] > 0:
-            dice.setdefault(("area", s["area"]) if "area" in s else ("tower", s["tower"]), []).append(
+            dice.setdefault(("area", loc) if loc < na else ("tower", loc - na), []).append(
                 f"d{d}:{fac[int(f('die_f')[d])]}{int(f('die_v')[d])}")
     if not grid:
         lines.append("Areas (citizens as owner:nobles+peasants):")
@@ -108,16 +122,17 @@ def draw(game, state, seat: int | None) -> str:
         cits = " ".join(f"{owner_token(game, o)}:{int(an[a][o])}+{int(ap[a][o])}"
                         for o in range(NO) if an[a][o] or ap[a][o])
         extra = dice.get(("area", a), [])
-        for k, ca in enumerate(b["chit_spots"]):
-            if ca == a and f("chit")[k] != 0:
+        for k in range(len(b["chit_spots"])):
+            if f("cloc")[k] == a and f("chit")[k] != 0:
                 extra.append(f"chit{k}:{int(f('chit')[k]):+d}")
         lines.append(f"  {name:7} {cits or '-':30} {' '.join(extra)}")
-    built = [f"P{i}({'/'.join(b['areas'][x] for x in p['a'])}|{'/'.join(b['areas'][x] for x in p['b'])})"
+    built = [f"P{i}{PIECE[int(f('road')[i])] if f('road')[i] != 1 else ''}"
+             f"({'/'.join(b['areas'][x] for x in p['a'])}|{'/'.join(b['areas'][x] for x in p['b'])})"
              for i, p in enumerate(b["paths"]) if f("road")[i]]
     if not grid:
         lines.append("Roads: " + (" ".join(built) or "-"))
-    gaps = " ".join(f"G{i}{'#' if f('wall')[i] else 'o'}" for i in range(len(b["gaps"])))
-    lines.append("Gaps (# walled, o open): " + gaps)
+    gaps = " ".join(f"G{i}{PIECE[int(f('wall')[i])]}" for i in range(len(b["gaps"])))
+    lines.append("Gaps (# walled, o open, x broken, ## two walls): " + gaps)
     lines.append("Towers (watchmen):")
     for t in range(b["towers"]):
         w = " ".join(f"{owner_token(game, o)}:{int(tw[t][o])}" for o in range(NO) if tw[t][o])

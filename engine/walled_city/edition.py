@@ -6,6 +6,9 @@ from engine.schema import fixed, keys, lst, need, obj, text
 
 BOARDS = ("londonderry", "borderlands")
 NDICE = 20
+POWERS = ("mercers", "grocers", "drapers", "fishmongers", "goldsmiths", "skinners", "taylors", "haberdashers",
+          "salters", "ironmongers", "vintners", "clothworkers", "carpenters-b", "painter_stainers-b", "bakers-b",
+          "butchers-b", "barbers-b", "ironmongers-b", "saddlers-b", "curriers-b")
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -60,13 +63,15 @@ def validate(data: dict) -> None:
     _need(isinstance(guilds, list) and len(guilds) == 20, "'guilds' must list 20 guild cards")
     for g in guilds:
         _need(isinstance(g, dict) and isinstance(g.get("name"), str), f"guild {g!r} needs a name")
-        keys(g, f"guild {g['name']}", ("name", "priority", "b", "decks"), ("power",))
+        keys(g, f"guild {g['name']}", ("name", "priority", "b", "decks"), ("power", "constant"))
         if "power" in g:
             text(g["power"], f"guild {g['name']}: power")
         _int(g.get("priority"), 1, 12, f"guild {g['name']} priority")
         _need(isinstance(g.get("b"), bool), f"guild {g['name']}: 'b' must be true or false")
         _need(isinstance(g.get("decks"), list) and all(d in BOARDS for d in g["decks"]),
               f"guild {g['name']}: 'decks' must list boards")
+        _need(g.get("power") in POWERS, f"guild {g['name']}: 'power' must be one of {', '.join(POWERS)}")
+        _need(isinstance(g.get("constant", False), bool), f"guild {g['name']}: 'constant' must be true or false")
     boards = data.get("boards")
     _need(isinstance(boards, dict) and all(b in boards for b in BOARDS), "'boards' needs londonderry and borderlands")
     for p in ("2", "3", "4"):

@@ -19,12 +19,14 @@ from engine.layout import Layout
 from engine.registry import register
 from engine.walled_city import draw as _draw
 from engine.walled_city import notation
-from engine.walled_city.edition import validate
+from engine.walled_city.edition import POWERS, validate
 
 NDICE, NGUILD, K, OWN = 20, 20, 14, 11
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
-          "promote", "adjust", "defense-card", "defense-zone", "end")
+          "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
+UNFINISHED = ("carpenters-b", "butchers-b")   # never offered (docs/games/walled_city.md)
+NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants in the box
 
 
 @register
@@ -65,7 +67,9 @@ class WalledCity(Game):
                    ("hand", (P, K)), ("pool", (P, OWN)), ("offun", P), ("guild", P), ("guild1", P),
                    ("gstate", NGUILD), ("die_f", NDICE), ("die_v", NDICE), ("chit", nc),
                    ("road", npth), ("wall", ng), ("an", (na, NO)), ("ap", (na, NO)), ("tw", (nt, NO)),
-                   ("zcard", nz), ("zori", nz), ("zown", nz)]
+                   ("zcard", nz), ("zori", nz), ("zown", nz), ("dloc", NDICE), ("cloc", nc), ("piv", P)]
+        fields += [(n, 1) for n in ("pw_kind", "pw_step", "pw_ret", "pw_o", "pw_a", "pw_b", "pw_n")]
+        fields += [("pw_m", 3), ("drape", 1), ("tused", 1)]
         self.layout = Layout(fields, start=HEADER)
         path_ar = []
         for p in b["paths"]:
@@ -86,6 +90,8 @@ class WalledCity(Game):
             card_a=arr([c[0] for c in self.cards]), card_b=arr([c[1] for c in self.cards]),
             gkey=arr([g["priority"] * 2 + int(g["b"]) for g in self.guilds]),
             place_votes=arr(ed["place_votes"]),
+            gpower=arr([POWERS.index(g["power"]) for g in self.guilds]),
+            gconst=arr([int(g.get("constant", False)) for g in self.guilds]),
         )
         self.kernel = select.load("walled_city").WalledCityKernel(
             P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
@@ -123,21 +129,30 @@ class WalledCity(Game):
         L.view(buf, "order")[:] = range(P)
         for g in self.deck:
             L.view(buf, "gstate")[g] = 1
+        na = len(self.board["areas"])
+        L.view(buf, "dloc")[:] = [s["area"] if "area" in s else na + s["tower"] for s in self.board["die_spots"]]
+        L.view(buf, "cloc")[:] = self.board["chit_spots"]
         if P == 2:  # neutral colour: 1 noble + 2 peasants by every gap, 1 noble per tower
             an, ap, tw = L.view(buf, "an"), L.view(buf, "ap"), L.view(buf, "tw")
             for a in sorted({g["area"] for g in self.board["gaps"]}):
                 an[a, P] += 1
                 ap[a, P] += 2
             tw[:, P] = 1
+            # the rest of the colour is its supply (guild powers use it: docs/rulings.md)
+            L.view(buf, "nob")[P] = NEUTRAL_SUPPLY[0] - int(an[:, P].sum()) - int(tw[:, P].sum())
+            L.view(buf, "pea")[P] = NEUTRAL_SUPPLY[1] - int(ap[:, P].sum())
 
     def check_buffer(self, buf: np.ndarray) -> None:
         L = self.layout
         masked = int(buf[1]) != 0
         hidden = {"hand", "zcard", "zori", "sel_card"}
-        limits = {"phase": (0, 12), "round": (1, 2), "cur": (0, self.players - 1),
+        na, nt = len(self.board["areas"]), self.board["towers"]
+        limits = {"phase": (0, len(PHASES) - 1), "dloc": (0, na + nt - 1), "cloc": (0, na - 1),
+                  "pw_kind": (0, 20), "pw_ret": (0, len(PHASES) - 1), "piv": (0, 1), "drape": (0, 1),
+                  "tused": (0, 1), "pw_m": (0, 64 * 5), "round": (1, 2), "cur": (0, self.players - 1),
                   "turn": (-1, 64), "setup": (0, 64), "sel_card": (0, K - 1), "order": (0, self.players - 1),
                   "score": (-999, 9999), "gstate": (0, 3), "die_f": (0, 4), "die_v": (0, 3), "chit": (-1, 1),
-                  "road": (0, 2), "wall": (0, 2), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
+                  "road": (0, 3), "wall": (0, 3), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
                   "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 2)}
         for name in L.offsets:
             if name == "head":

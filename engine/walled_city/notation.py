@@ -17,13 +17,27 @@ nobles     k                      ``nobles 2`` (the rest are peasants)
 promote    0 / 1+owner*2+side     ``stop`` / ``promote p1 T3``
 adjust     0 / 1+2d / 2+2d / 41+c ``pass`` / ``die 5+`` / ``die 5-`` / ``chit 0``
 zone       zone*2 + orientation   ``zone Z3 T4`` (the card's first number faces T4)
+build step 63                     ``activate mercers1`` (the mover's guild)
+construct  62 (nowhere to build)  ``pass`` (the road / wall goes to the box)
+turn-end   62                     ``end`` (after adjust, while the guild is unused)
+power      what the step names    ``<power> <arg>``: ``mercers C3``, ``taylors T2``...
+power      62                     ``<power> done``
+power-ch.  face-1 / side          ``roll 2`` (die), ``flip +1`` (chit)
 ========== ====================== ==========================================
+
+A power step's argument (``kernel.power_arg``): a place (area name, or
+``T<t>`` for a tower), an owner (``p1``, ``n`` neutral), an item (``die 5``,
+``chit 0``), a built piece (``P7`` path, ``G3`` gap), a kind (``peasants``,
+``nobles``) or a guild to copy (``copy vintners11``).
 """
 from __future__ import annotations
 
 from engine.errors import BadMove
+from engine.walled_city.edition import POWERS
 
 CHIT_BASE = 41
+ACT, DONE = 63, 62
+ARG_LOC, ARG_AREA, ARG_TOWER, ARG_OWNER, ARG_ITEM, ARG_PIECE, ARG_KIND, ARG_GUILD = range(1, 9)
 
 
 def _phase(game, state) -> int:
@@ -54,6 +68,19 @@ def _describe(game, state, m: int) -> str | None:
     b = game.board
     if m < 0:
         return None
+    if m == ACT and ph in (3, 5, 8, 9, 13):
+        g = int(f("guild")[int(f("cur")[0])]) - 1
+        return f"activate {game.guild_token(g)}" if g >= 0 else None
+    if ph == 13:
+        return "end" if m == DONE else None
+    if ph == 3 and m == DONE:
+        return "pass"
+    if ph == 14:
+        return _power_step(game, state, m)
+    if ph == 15:
+        if int(f("pw_a")[0]) < 20:
+            return f"roll {m + 1}" if m < 3 else None
+        return ("flip -1", "flip +1")[m] if m < 2 else None
     if ph == 0:
         i = int(f("setup")[0])
         noff = game.players if game.setup_row["offcolour"] else 0
@@ -113,6 +140,42 @@ def _describe(game, state, m: int) -> str | None:
             return None
         return f"zone Z{z} T{b['zones'][z]['towers'][m % 2]}"
     return None
+
+
+def power_name(game, w: int) -> str:
+    """The short name of power code ``w`` in notation (``painter_stainers``, ``ironmongers``)."""
+    return POWERS[w].removesuffix("-b")
+
+
+def _power_step(game, state, m: int) -> str | None:
+    f = lambda name: game.field(state, name)  # noqa: E731
+    b = game.board
+    na, nt = len(b["areas"]), b["towers"]
+    name = power_name(game, int(f("pw_kind")[0]) - 1)
+    if m == DONE:
+        return f"{name} done"
+    arg = game.kernel.power_arg(state.buf)
+    if arg == ARG_LOC:
+        t = b["areas"][m] if m < na else f"T{m - na}" if m < na + nt else None
+    elif arg == ARG_AREA:
+        t = b["areas"][m] if m < na else None
+    elif arg == ARG_TOWER:
+        t = f"T{m}" if m < nt else None
+    elif arg == ARG_OWNER:
+        t = owner_token(game, m) if m < game.owners else None
+    elif arg == ARG_ITEM:
+        nc = len(b["chit_spots"])
+        t = f"die {m}" if m < 20 else f"chit {m - 20}" if m < 20 + nc else None
+    elif arg == ARG_PIECE:
+        npth = len(b["paths"])
+        t = f"P{m}" if m < npth else f"G{m - npth}" if m < npth + len(b["gaps"]) else None
+    elif arg == ARG_KIND:
+        t = ("peasants", "nobles")[m] if m < 2 else None
+    elif arg == ARG_GUILD:
+        t = f"copy {game.guild_token(m)}" if m < 20 else None
+    else:
+        t = None
+    return None if t is None else f"{name} {t}"
 
 
 def parse_move(game, state, seat: int, text: str) -> int:

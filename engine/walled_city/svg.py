@@ -9,7 +9,7 @@ two-area side); a built road is solid.  Areas are shaded by neighbourhood
 Clickable: areas (``A2``), paths (``P4``), gaps (``G10``), towers (``T3``),
 zones (``Z0``), the viewer's cards (``3/2``) and the display's guilds.
 
-Guild powers (fences, broken pieces, guild cards in play) are not in the
+Guild powers: the held guilds (used or not) are drawn; fences are not in the
 state yet; :func:`_powers` is where they will be drawn.
 
 >>> import engine
@@ -62,7 +62,8 @@ def _ring_points(n: int, x0: float, y0: float, x1: float, y1: float) -> list[tup
 
 
 def _powers(game, state: "State") -> list[str]:
-    """Fences, broken pieces and guild cards in play: none in the state yet."""
+    """Fences (Carpenters, not built yet): none.  Broken and stacked pieces are drawn with
+    the roads and walls, the held guilds (used or not) below the display."""
     return []
 
 
@@ -71,7 +72,7 @@ def _die(x: float, y: float, faction: str, value: int, d: int) -> str:
                   tag("rect", x=x, y=y, width=16, height=16, rx=3, fill=FACTION.get(faction, "#999999"),
                       stroke="#000000"),
                   text(x + 8, y + 12, value, 10, text_anchor="middle", fill="#ffffff")],
-                 data_piece="die", data_id=d, data_count=value)
+                 data_piece="die", data_id=d, data_count=value, data_click=f"die {d}", class_="click")
 
 
 def draw_svg(game, state: "State", seat: int | None = None) -> str:
@@ -98,9 +99,10 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
     an, ap, tw = f("an"), f("ap"), f("tw")
     die_f, die_v = f("die_f"), f("die_v")
     spots = {}
-    for d, s in enumerate(b["die_spots"]):
+    for d in range(len(b["die_spots"])):
+        loc = int(f("dloc")[d])
         if die_v[d] > 0:
-            key = ("area", s["area"]) if "area" in s else ("tower", s["tower"])
+            key = ("area", loc) if loc < len(names) else ("tower", loc - len(names))
             spots.setdefault(key, []).append(d)
     for a, name in enumerate(names):
         r, c = grid[a]
@@ -111,14 +113,15 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
                 text(x + 12, y + 22, name, 12)]
         for k, d in enumerate(spots.get(("area", a), [])):
             body.append(_die(x + AW - 28 - 18 * k, y + 10, fac[int(die_f[d])], int(die_v[d]), d))
-        for k, ca in enumerate(b["chit_spots"]):
-            if ca == a and f("chit")[k] != 0:
+        for k in range(len(b["chit_spots"])):
+            if f("cloc")[k] == a and f("chit")[k] != 0:
                 v = int(f("chit")[k])
                 body.append(group([tag("circle", cx=x + AW - 20, cy=y + AH - 20, r=9, fill="#ffffff",
                                        stroke="#000000"),
                                    text(x + AW - 20, y + AH - 16, "?" if v == UNKNOWN and state.observer is not None else f"{v:+d}",
                                         9, text_anchor="middle")],
-                                  data_piece="chit", data_id=k, data_count=v))
+                                  data_piece="chit", data_id=k, data_count=v,
+                                  data_click=f"chit {k}", class_="click"))
         line = 0
         for o in range(NO):
             n, p = int(an[a][o]), int(ap[a][o])
@@ -236,5 +239,24 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
                                     stroke="#5a3a8a"), text(hx + 4, y + 15, tok, 10)],
                                data_piece="guild", data_id=tok, data_click=tok, class_="click"))
             hx += 100
+    y += 30
+    parts.append(text(10, y + 14, "guilds held:", 12))
+    hx = 110
+    cur = int(f("cur")[0])
+    for p in range(P):
+        g = int(f("guild")[p]) - 1
+        if g < 0:
+            continue
+        tok = game.guild_token(g)
+        piv = bool(f("piv")[p])
+        act = p == cur and p == seat and ph in (3, 5, 8, 9, 13) and not piv
+        copy = ph == 14 and seat == cur and p != cur    # Grocers' choice: another player's guild
+        label = f"p{p} {tok}" + (" (used)" if piv else "")
+        parts.append(group([tag("rect", x=hx, y=y, width=136, height=22, rx=3, fill="#dddddd" if piv else "#efe6ff",
+                                stroke=seat_colour(p)), text(hx + 4, y + 15, label, 10)],
+                           data_piece="held-guild", data_id=tok, data_seat=p, data_count=int(piv),
+                           data_click=f"activate {tok}" if act else f"copy {tok}" if copy else None,
+                           class_="click" if act or copy else None))
+        hx += 140
     width = max(x1 + MARGIN + 20, hx + 10, 700)
     return document(width, y + 34, parts, f"The Walled City, round {rnd}")

@@ -96,3 +96,39 @@ def random_to(state, rnd, steps: int):
 
 def np_buf(state):
     return np.array(state.buf, dtype=np.intc)
+
+
+def guild_id(state, power: str) -> int:
+    return [g["power"] for g in state.game.guilds].index(power)
+
+
+def power_turn(power: str, players: int = 3, variants=(), seed: int = 1, round_: int = 1, clear: bool = True):
+    """A state at the construct step of a build turn whose mover holds the guild of ``power``
+    (unpivoted); the board cleared of citizens when ``clear``.  Returns (state, seat)."""
+    import random as _random
+    s = setup_state(players, variants, seed)
+    rnd = _random.Random(seed)
+    while not (int(f(s, "round")[0]) == round_ and int(f(s, "phase")[0]) == 3):
+        movers = s.to_move()
+        if movers == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance())
+        else:
+            s.apply(movers[0], rnd.choice([m for m in s.legal_moves(movers[0]) if m != 63]))
+    seat = s.to_move()[0]
+    g = guild_id(s, power)
+    f(s, "gstate")[g] = 3
+    for p in range(players):
+        if f(s, "guild")[p] == g + 1:
+            f(s, "guild")[p] = f(s, "guild")[seat]
+    f(s, "guild")[seat] = g + 1
+    f(s, "piv")[:] = 0
+    if clear:
+        f(s, "an")[:] = 0
+        f(s, "ap")[:] = 0
+        f(s, "tw")[:] = 0
+    return s, seat
+
+
+def texts(state) -> list[str]:
+    seat = state.to_move()[0]
+    return [state.move_to_string(seat, m) for m in state.legal_moves(seat)]

@@ -1,0 +1,79 @@
+# Declarations of walled_city_powers.py for Cython: the twenty guild powers as moves.
+from cython_ext.kernel cimport ptr, dptr, CHANCE
+from cython_ext.walled_city_board cimport NDICE, NGUILD, MAXA, MAXO, MAXC
+from cython_ext.walled_city_board cimport P_LOC, P_SPLIT, P_PROMOTE, P_ADJUST, P_TEND, P_POWER, P_PCHANCE
+from cython_ext.walled_city_rounds cimport WalledCityRounds
+
+# special moves of a build turn
+cpdef enum:
+    ACT = 63        # activate your guild's power (construct, settle, promote, adjust, turn end)
+    DONE = 62       # decline the rest of a power / end the turn / cannot build: piece to the box
+
+# power codes (edition key "power"; walled_city_powers.py documents each)
+cpdef enum:
+    W_MERCERS
+    W_GROCERS
+    W_DRAPERS
+    W_FISHMONGERS
+    W_GOLDSMITHS
+    W_SKINNERS
+    W_TAYLORS
+    W_HABERDASHERS
+    W_SALTERS
+    W_IRONMONGERS
+    W_VINTNERS
+    W_CLOTHWORKERS
+    W_CARPENTERS
+    W_PAINTERS
+    W_BAKERS
+    W_BUTCHERS
+    W_BARBERS
+    W_IRONMONGERS_B
+    W_SADDLERS
+    W_CURRIERS
+    NPOWER
+
+# what a power step's move names (power_arg)
+cpdef enum:
+    ARG_NONE
+    ARG_LOC         # area id, or areas + tower id
+    ARG_AREA
+    ARG_TOWER
+    ARG_OWNER
+    ARG_ITEM        # die id, or 20 + chit id
+    ARG_PIECE       # path id, or paths + gap id
+    ARG_KIND        # 0 three peasants, 1 two nobles
+    ARG_GUILD
+
+
+cdef class WalledCityPowers(WalledCityRounds):
+    cdef readonly int o_piv, o_pw_kind, o_pw_step, o_pw_ret, o_pw_o, o_pw_a, o_pw_b, o_pw_n, o_pw_m
+    cdef readonly int o_drape, o_tused
+    cdef int gpower[NGUILD]
+    cdef int gconst[NGUILD]
+
+    cdef inline int nob_at_(self, int* b, int loc, int o) noexcept
+    cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept
+    cdef int count_on_board_(self, int* b, int o, int nobles, int towers) noexcept
+    cdef int filled_(self, int* b) noexcept
+    cdef int item_loc_(self, int* b, int i) noexcept
+    cdef int swap_ok_(self, int* b, int i, int j) noexcept
+    cdef int movable_(self, int* b, int a, int o) noexcept
+    cdef int from_(self, int* b, int x, int y, int who, int peasants) noexcept
+    cdef int next_owner_(self, int* b, int seat, int o) noexcept
+    cdef int can_power_(self, int* b, int seat, int w) noexcept
+    cdef int can_act_(self, int* b, int seat) noexcept
+    cdef void start_power_(self, int* b, int seat, int w) noexcept
+    cdef void finish_power_(self, int* b, int seat) noexcept
+    cdef int power_arg_(self, int* b) noexcept
+    cdef int power_legal_(self, int* b, int seat, int* out) noexcept
+    cdef void power_apply_(self, int* b, int seat, int m) noexcept
+    cpdef int power_arg(self, int[::1] buf)
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
+    # overrides of walled_city_rounds
+    cdef void power_hook_(self, int* b, int seat) noexcept
+    cdef void next_turn_(self, int* b) noexcept
+    cdef void end_defense_(self, int* b) noexcept
+    cdef int legal_(self, int* b, int seat, int* out) noexcept
+    cdef void apply_(self, int* b, int seat, int move) noexcept
+    cdef int chance_(self, int* b, int* outcomes, double* probs) noexcept
