@@ -1,8 +1,9 @@
 # Declarations of guildes.py for Cython: the Guildes kernel the engine runs --
 # the rules (guildes_rules.pxd) and hidden information (guildes_hidden.pxd),
-# plus chance and the random playout.
+# plus chance and the random playout; and the vote count's Python entries.
 
 from cython_ext.kernel cimport Rng, ptr
+from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
 from cython_ext.guildes_rules cimport EVENT, DEAL, OVER, TDEAL, RDEAL, START, DRAW
 

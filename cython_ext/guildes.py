@@ -11,8 +11,9 @@ last of three layers, each its own module:
   redistribution deal, the first seat of a sequential play, the draws of
   trick D) and ``rollout``, the uniformly random playout of the search.
 
-The vote count lives in :mod:`cython_ext.guildes_count`; ``count_votes``,
-``exclude_ties``, ``perm_decode`` and ``move_bound`` are re-exported here.
+The vote count lives in :mod:`cython_ext.guildes_count`; its Python entry
+points ``count_votes`` and ``exclude_ties`` are here, and ``perm_decode``
+and ``move_bound`` are re-exported from :mod:`cython_ext.guildes_rules`.
 
 This file is compiled by Cython (declarations in ``guildes.pxd``) and runs
 unchanged as plain Python; see :mod:`cython_ext`.
@@ -22,13 +23,35 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
-from .guildes_count import count_votes, exclude_ties  # noqa: F401  (this module's API)
 from .guildes_hidden import GuildesHidden
 from .guildes_rules import move_bound, perm_decode  # noqa: F401
 
 if not cython.compiled:
+    from .guildes_count import c_count_votes, c_exclude_ties
     from .guildes_rules import DEAL, DRAW, EVENT, OVER, RDEAL, START, TDEAL
     from .kernel import ptr
+
+
+def count_votes(table: cython.int[::1], n: cython.int, G: cython.int, rnd: cython.int, militia: cython.int,
+                mvotes: cython.int, places: cython.int[::1], values: cython.int[::1],
+                out: cython.int[::1]) -> None:
+    """Add the votes of one count of ``table[n*G]`` in round ``rnd`` (0-2) to ``out[n]``.
+
+    >>> import numpy as np
+    >>> out = np.zeros(2, dtype=np.intc)
+    >>> places = np.ones(3, dtype=np.intc)                  # one guild, one place a round
+    >>> values = np.full(3 * 4, 5, dtype=np.intc)          # 3 rounds x MAXP places, 5 votes each
+    >>> count_votes(np.array([2, 1], dtype=np.intc), 2, 1, 0, -1, 0, places, values, out)
+    >>> [int(x) for x in out]
+    [5, 0]
+    """
+    c_count_votes(ptr(table), n, G, rnd, militia, mvotes, ptr(places), ptr(values), ptr(out))
+
+
+def exclude_ties(table: cython.int[::1], n: cython.int, G: cython.int, militia: cython.int,
+                 mark: cython.int[::1]) -> None:
+    """Zero, in place, the tied counts of ``table[n*G]`` (see ``c_exclude_ties``); ``mark[n]`` is scratch."""
+    c_exclude_ties(ptr(table), n, G, militia, ptr(mark))
 
 
 @cython.cclass

@@ -1,8 +1,6 @@
 # Declarations of guildes_count.py for Cython: the Guildes vote count and the
 # tie rule of the event "tied players are not counted" (contracts in the .py).
 
-from cython_ext.kernel cimport ptr
-
 cpdef enum:
     MAXP = 4        # most places paid for one guild (Alchemists in round 3)
 

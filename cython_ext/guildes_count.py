@@ -7,9 +7,9 @@ round and what each place is worth).  The Militia is not counted by places:
 each Militia card is worth ``militia_votes``.
 
 ``c_count_votes`` and ``c_exclude_ties`` work on raw buffers for the rules
-kernel (:mod:`cython_ext.guildes_rules`); ``count_votes`` and
-``exclude_ties`` are their Python entry points (the engine's heuristic and
-the tests call them).
+kernel (:mod:`cython_ext.guildes_rules`); their Python entry points
+``count_votes`` and ``exclude_ties`` (the engine's heuristic and the tests
+call them) are in :mod:`cython_ext.guildes`.
 
 This file is compiled by Cython (declarations in ``guildes_count.pxd``) and
 runs unchanged as plain Python; see :mod:`cython_ext`.
@@ -21,8 +21,6 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 if not cython.compiled:
     from cython_ext.shim import enum_constants
-
-    from .kernel import ptr
 
     globals().update(enum_constants(__file__))
 
@@ -106,25 +104,3 @@ def c_exclude_ties(table, n, G, militia, mark):
         for i in range(n):
             if mark[i]:
                 table[i * G + g] = 0
-
-
-def count_votes(table: cython.int[::1], n: cython.int, G: cython.int, rnd: cython.int, militia: cython.int,
-                mvotes: cython.int, places: cython.int[::1], values: cython.int[::1],
-                out: cython.int[::1]) -> None:
-    """Add the votes of one count of ``table[n*G]`` in round ``rnd`` (0-2) to ``out[n]``.
-
-    >>> import numpy as np
-    >>> out = np.zeros(2, dtype=np.intc)
-    >>> places = np.ones(3, dtype=np.intc)                  # one guild, one place a round
-    >>> values = np.full(3 * MAXP, 5, dtype=np.intc)
-    >>> count_votes(np.array([2, 1], dtype=np.intc), 2, 1, 0, -1, 0, places, values, out)
-    >>> [int(x) for x in out]
-    [5, 0]
-    """
-    c_count_votes(ptr(table), n, G, rnd, militia, mvotes, ptr(places), ptr(values), ptr(out))
-
-
-def exclude_ties(table: cython.int[::1], n: cython.int, G: cython.int, militia: cython.int,
-                 mark: cython.int[::1]) -> None:
-    """Zero, in place, the tied counts of ``table[n*G]`` (see ``c_exclude_ties``); ``mark[n]`` is scratch."""
-    c_exclude_ties(ptr(table), n, G, militia, ptr(mark))

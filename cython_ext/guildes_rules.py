@@ -181,9 +181,9 @@ class GuildesRules(Kernel):
     def scratch(self, size):
         """A zeroed int array of ``size`` that lives as long as the kernel
         (compiled: a pointer to its first element)."""
-        a = np.zeros(max(size, 1), dtype=np.intc)
-        self._keep.append(a)
-        return ptr(a)
+        a = np.zeros(max(size, 1), dtype=np.intc)  # calls Python: allocation, once per kernel
+        self._keep.append(a)  # calls Python: keeps the array alive
+        return ptr(a)  # calls Python: the array's buffer
 
     # -- helpers ------------------------------------------------------------
     def c_holder(self, b, p, t):
