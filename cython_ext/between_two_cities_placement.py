@@ -83,11 +83,11 @@ class BetweenTwoCitiesPlacement(Kernel):
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
-        a = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        a = numpy.zeros(max(n, 1), dtype=numpy.intc)  # calls Python: set-up, once per kernel
         if not cython.compiled:
             return a.tolist()
-        self._arrays.append(a)  # keeps the memory the pointer points into
-        return ptr(a)
+        self._arrays.append(a)  # calls Python: keeps the memory the pointer points into
+        return ptr(a)  # calls Python: set-up, once per kernel
 
     # ------------------------------------------------------------------ geometry
     def geo(self, buf, c):
