@@ -8,12 +8,11 @@ import pytest
 import engine
 import guildhall
 import search
+from cython_ext import kernel_names
 
 PACKAGES = (engine, search, guildhall)
 ADAPTER_EXTRAS = {"guildhall.adapters.openspiel": "pyspiel", "guildhall.adapters.pettingzoo": "pettingzoo",
                   "guildhall.distributed": "ray"}
-from cython_ext import kernel_names  # noqa: E402
-
 # the kernels' examples run on the interpreted modules (the same source as the compiled ones)
 EXTRA = ("cython_ext.select", "cython_ext.shim") + tuple(f"cython_ext.interpreted.{n}" for n in kernel_names())
 
