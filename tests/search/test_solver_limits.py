@@ -6,6 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 import engine
+from cython_ext import pure_python_forced
 from engine.perft import play_to_decision
 from guildhall.cli import main
 from search.api import Limits, make_player
@@ -13,7 +14,9 @@ from search.solver import Solver, SolverLimit, solve
 from tests.protocol.conftest import expect, go, start
 from tests.search.solver_positions import endgame
 
-SLACK = 0.5  # seconds for one kernel call, the fallback's set-up and a busy shared machine
+# seconds for one kernel call, the fallback's set-up and a busy shared machine (interpreted
+# kernels are a hundred times slower, so one kernel call is longer there)
+SLACK = 1.5 if pure_python_forced() else 0.5
 
 
 def big():
@@ -47,7 +50,8 @@ def test_the_player_answers_within_its_time_on_an_unsolvable_position(limits):
     m = p.choose(s, 0, limits)
     assert m in s.legal_moves(0)
     assert time.perf_counter() - t < 0.3 + SLACK
-    assert p.last_info.iterations > 0  # the rest of the time went to a search, not to nothing
+    if not pure_python_forced():  # interpreted, one solver step can take the whole 0.3 s
+        assert p.last_info.iterations > 0  # the rest of the time went to a search, not to nothing
 
 
 def test_a_stop_answers_the_best_move_so_far():
