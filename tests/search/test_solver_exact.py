@@ -3,6 +3,8 @@ import tracemalloc
 
 import pytest
 
+from cython_ext import pure_python_forced
+
 import engine
 from engine.core import CHANCE
 from search.solver import Solver, solve
@@ -135,6 +137,8 @@ def test_an_entry_takes_at_most_64_bytes(players):
     assert t.nbytes > (1 << 20) // 2  # and the budget is used
 
 
+@pytest.mark.skipif(pure_python_forced(), reason="the table is the same Python in both modes; this size "
+                    "takes minutes on the interpreted kernels")
 def test_memory_stays_under_the_budget_and_replacement_keeps_it_exact():
     s = endgame("btc-3p", 11, 1)
     tracemalloc.start()

@@ -15,9 +15,13 @@ import time
 
 import pytest
 
+from cython_ext import pure_python_forced
+
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
+if pure_python_forced():  # the frontend is the same code in both modes; its engines are checked elsewhere
+    pytest.skip("browser games run once, with the compiled kernels", allow_module_level=True)
 CHROMIUM = os.environ.get("GUILDHALL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 if not CHROMIUM:
     pytest.skip("no system chromium", allow_module_level=True)
