@@ -29,7 +29,9 @@ from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
-        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, TILE)
+        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
+        PLACE_BASE, TILE)
+    from .kernel import ptr
 
 
 @cython.cclass
@@ -42,6 +44,13 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.movers = self.scratch(8)
         self.pool_b = self.scratch(KM)
         self.pool_d = self.scratch(KM)
+        self.gslot = self.scratch(8)
+        self.gside = self.scratch(8)
+        self.ncand = self.scratch(2)
+        self.cand = self.scratch(2 * NCELL)
+        self.known = self.scratch(2 * NCELL)
+        self.info0 = self.scratch(8)
+        self.info1 = self.scratch(8)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):
@@ -285,9 +294,104 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             s = movers[0]
             if s < 0:
                 self.apply(buf, -1, self.sample_chance(buf, rng))
+            elif buf[self.O_PHASE] == PH_PLACE:
+                self.apply(buf, s, self.random_place(buf, s, rng))
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
+
+    def random_place(self, buf, seat, rng):
+        """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
+
+        Rejection sampling: draw a (pending tile, city, cell) among the cells
+        that pass the cheap checks (:meth:`candidate`), keep it if the city
+        stays completable (:meth:`placeable`, the costly check), else strike
+        the cell out and draw again.  The first completable draw is uniform
+        over the legal moves.  Each city is first shown to have a completable
+        adjacent cell; if one has none, the fallback rule of ``gen_cells``
+        applies and the moves are listed after all.
+        """
+        duplex: cython.int = self.t_rkind[buf[self.O_ROUND]]
+        p: cython.int = self.O_PEND + seat * 4
+        ng: cython.int = 0
+        slot: cython.int; side: cython.int; k: cython.int; c: cython.int; x: cython.int
+        i: cython.int; n: cython.int; total: cython.int; r: cython.int; g: cython.int
+        gslot: cython.p_int = self.gslot
+        gside: cython.p_int = self.gside
+        ncand: cython.p_int = self.ncand
+        cand: cython.p_int = self.cand
+        known: cython.p_int = self.known
+        info: cython.p_int
+        b: cython.p_int = ptr(buf)
+        mv: cython.int[::1] = self.moves
+        # the (pending tile, side) groups of legal(): each gets every legal cell of its city
+        for slot in range(4):
+            k = buf[p + slot]
+            if k < 0 or (slot % 2 == 1 and buf[p + slot - 1] == k):
+                continue
+            for side in range(2):
+                if slot < 2:
+                    if buf[self.O_SIDES] & (1 << side):
+                        continue
+                elif side != self.jside(seat):
+                    continue
+                gslot[ng] = slot
+                gside[ng] = side
+                ng += 1
+        if ng == 0:  # nothing to place (not reached in play): as legal() would have it
+            n = self.legal(buf, seat, mv)
+            return mv[rng.below(n)]
+        for side in range(2):
+            ncand[side] = -1  # side unused
+        for g in range(ng):
+            side = gside[g]
+            if ncand[side] >= 0:
+                continue
+            c = self.city_of(seat, side)
+            info = self.info0 if side == 0 else self.info1
+            self.city_info(b, c, duplex, info)
+            n = 0
+            for x in range(NCELL):
+                if self.candidate(b, c, duplex, x, 1, info):
+                    cand[side * NCELL + n] = x
+                    known[side * NCELL + x] = 0
+                    n += 1
+            ncand[side] = n
+            # a completable candidate must exist, else the fallback rule applies
+            while True:
+                if n == 0:
+                    n = self.legal(buf, seat, mv)
+                    return mv[rng.below(n)]
+                i = rng.below(n)
+                x = cand[side * NCELL + i]
+                if self.placeable(b, c, duplex, x, info):
+                    known[side * NCELL + x] = 1
+                    break
+                n -= 1
+                cand[side * NCELL + i] = cand[side * NCELL + n]
+            ncand[side] = n
+        while True:
+            total = 0
+            for g in range(ng):
+                total += ncand[gside[g]]
+            r = rng.below(total)
+            g = 0
+            while r >= ncand[gside[g]]:
+                r -= ncand[gside[g]]
+                g += 1
+            side = gside[g]
+            x = cand[side * NCELL + r]
+            info = self.info0 if side == 0 else self.info1
+            if known[side * NCELL + x] or self.placeable(b, self.city_of(seat, side), duplex, x, info):
+                return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
+            ncand[side] -= 1
+            cand[side * NCELL + r] = cand[side * NCELL + ncand[side]]
+
+
+def sample_place(kernel, buf, seat: cython.int, rng) -> cython.int:
+    """One draw of the rollouts' placement sampler (tests check it is uniform over ``legal``)."""
+    k: BetweenTwoCitiesKernel = kernel
+    return k.random_place(buf, seat, rng)
 
 
 def pool_draw(pool, rng):

@@ -19,12 +19,16 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* cells         # legal: the cells gen_cells finds for one city
     cdef int* dist          # feasible: distance of each cell from the tiles
     cdef int* queue         # feasible: breadth-first queue
+    cdef int* info          # gen_cells, random_place: city_info of up to two cities (8 each)
 
     cdef int* scratch(self, int n) except NULL
-    cdef int geo(self, int[::1] buf, int c) noexcept
+    cdef int geo(self, const int* buf, int c) noexcept
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept
-    cdef int feasible(self, int[::1] buf, int c, int g, int rmin, int rmax, int cmin, int cmax,
+    cdef int feasible(self, const int* buf, int c, int g, int rmin, int rmax, int cmin, int cmax,
                       int x1, int x2, int need, int s) noexcept
-    cdef int adjacent_built(self, int[::1] buf, int base, int g, int x) noexcept
-    cdef int gen_cells(self, int[::1] buf, int c, int duplex, int* out) noexcept
+    cdef int adjacent_built(self, const int* buf, int base, int g, int x) noexcept
+    cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef int candidate(self, const int* buf, int c, int duplex, int x, int strict, int* info) noexcept
+    cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
+    cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept

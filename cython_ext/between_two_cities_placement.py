@@ -80,6 +80,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.cells = self.scratch(NCELL)
         self.dist = self.scratch(NCELL)
         self.queue = self.scratch(NCELL)
+        self.info = self.scratch(16)
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
@@ -227,20 +228,18 @@ class BetweenTwoCitiesPlacement(Kernel):
                 return 1
         return 0
 
-    def gen_cells(self, buf, c, duplex, out):
-        """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
+    def city_info(self, buf, c, duplex, info):
+        """What the placement rules need to know of city ``c`` for its next tile, into ``info``.
 
-        Adjacency is required, and ``feasible`` keeps the city completable by
-        adjacent placements; should no adjacent cell pass (not seen in random
-        play), any completable empty cell is allowed so that a seat always has
-        a move (docs/rulings).
+        ``info``: mat, bounding box of the mat and the tiles (rmin, rmax, cmin,
+        cmax), tiles built, duplex tiles still to come after this one (need),
+        single tiles the city still gets before them (s) -- see :meth:`feasible`.
         """
         g: cython.int = self.geo(buf, c)
         base: cython.int = self.O_CITY + c * NCELL
         rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
-        ntiles: cython.int = 0; nsingle: cython.int = 0; n: cython.int = 0; s: cython.int = 0
-        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
-        need: cython.int; strict: cython.int; si: cython.int
+        ntiles: cython.int = 0; nsingle: cython.int = 0; s: cython.int = 0
+        x: cython.int; r: cython.int; cc: cython.int; need: cython.int
         if self.HASMAT:
             rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
             cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
@@ -257,29 +256,64 @@ class BetweenTwoCitiesPlacement(Kernel):
         # single tiles this city still gets before its duplex tiles (after this one)
         if need == 2:
             s = max(self.t_rhand[0] - 2 - nsingle, 0)
-        for si in range(2):
-            strict = 1 - si  # adjacent cells first; any completable cell as the fallback
+        info[0] = g; info[1] = rmin; info[2] = rmax; info[3] = cmin; info[4] = cmax
+        info[5] = ntiles; info[6] = need; info[7] = s
+
+    def candidate(self, buf, c, duplex, x, strict, info):
+        """May a tile go to ``x`` of city ``c`` before the completability check?
+
+        The cell (both cells of a duplex) must be empty; the first tile goes
+        to an opening of the mat (the centre without one), a later one, if
+        ``strict``, next to a tile already built.
+        """
+        base: cython.int = self.O_CITY + c * NCELL
+        g: cython.int = info[0]
+        x2: cython.int = -1
+        r: cython.int; cc: cython.int
+        if buf[base + x] != 0:
+            return 0
+        if duplex:
+            if x % BW == BW - 1 or buf[base + x + 1] != 0:
+                return 0
+            x2 = x + 1
+        if info[5] == 0:
+            if self.HASMAT:
+                return 1 if self.t_openm[g * NCELL + x] else 0
+            return 1 if x == CENTER else 0
+        # the city's box must stay within a WxW window (feasible's first test, here because
+        # late in a game most cells next to the tiles fail it)
+        r = x // BW
+        cc = x % BW
+        if (max(info[2], r) - min(info[1], r) >= self.W
+                or max(info[4], cc + (1 if x2 >= 0 else 0)) - min(info[3], cc) >= self.W):
+            return 0
+        if strict and not self.adjacent_built(buf, base, g, x) and (
+                x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
+            return 0
+        return 1
+
+    def placeable(self, buf, c, duplex, x, info):
+        """Does city ``c`` stay completable with the tile at ``x`` (a candidate)?"""
+        return self.feasible(buf, c, info[0], info[1], info[2], info[3], info[4], x,
+                             x + 1 if duplex else -1, info[6], info[7])
+
+    def gen_cells(self, buf, c, duplex, out):
+        """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
+
+        Adjacency is required, and ``feasible`` keeps the city completable by
+        adjacent placements; should no adjacent cell pass (not seen in random
+        play), any completable empty cell is allowed so that a seat always has
+        a move (docs/rulings).
+        """
+        n: cython.int = 0
+        x: cython.int; si: cython.int
+        info: cython.p_int = self.info
+        self.city_info(buf, c, duplex, info)
+        for si in range(2):  # adjacent cells first; any completable cell as the fallback
             for x in range(NCELL):
-                if buf[base + x] != 0:
-                    continue
-                x2 = -1
-                if duplex:
-                    if x % BW == BW - 1 or buf[base + x + 1] != 0:
-                        continue
-                    x2 = x + 1
-                if ntiles == 0:
-                    if self.HASMAT:
-                        if not self.t_openm[g * NCELL + x]:
-                            continue
-                    elif x != CENTER:
-                        continue
-                elif strict:
-                    if not self.adjacent_built(buf, base, g, x) and (
-                            x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
-                        continue
-                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need, s):
+                if self.candidate(buf, c, duplex, x, 1 - si, info) and self.placeable(buf, c, duplex, x, info):
                     out[n] = x
                     n += 1
-            if n > 0 or ntiles == 0:
+            if n > 0 or info[5] == 0:
                 break
         return n
