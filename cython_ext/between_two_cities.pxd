@@ -14,8 +14,9 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* gslot         # random_place: pending tile of each (tile, side) group
     cdef int* gside         # random_place: side of each group
     cdef int* ncand         # random_place: candidate cells left on each side
-    cdef int* cand          # random_place: the candidate cells of each side (81 each)
-    cdef int* known         # random_place: cell known completable, per side
+    cdef int* found         # random_place: per side: 0 not in play, -1 in play, else a completable cell + 1
+    cdef int* cand_l        # random_place: candidate cells of the left city
+    cdef int* cand_r        # random_place: candidate cells of the right city
     cdef int* info0         # random_place: city_info of the left city
     cdef int* info1         # random_place: city_info of the right city
 
@@ -31,6 +32,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng)
+    cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept
 
 
 cdef int pool_draw(int* pool, Rng rng)

@@ -47,8 +47,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.gslot = self.scratch(8)
         self.gside = self.scratch(8)
         self.ncand = self.scratch(2)
-        self.cand = self.scratch(2 * NCELL)
-        self.known = self.scratch(2 * NCELL)
+        self.found = self.scratch(2)
+        self.cand_l = self.scratch(NCELL)
+        self.cand_r = self.scratch(NCELL)
         self.info0 = self.scratch(8)
         self.info1 = self.scratch(8)
 
@@ -304,24 +305,23 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
 
         Rejection sampling: draw a (pending tile, city, cell) among the cells
-        that pass the cheap checks (:meth:`candidate`), keep it if the city
+        that pass the cheap checks (:meth:`candidates`), keep it if the city
         stays completable (:meth:`placeable`, the costly check), else strike
-        the cell out and draw again.  The first completable draw is uniform
-        over the legal moves.  Each city is first shown to have a completable
-        adjacent cell; if one has none, the fallback rule of ``gen_cells``
-        applies and the moves are listed after all.
+        the cell out and draw again; the first completable draw is uniform
+        over the legal moves.  That holds while every city in play has a
+        completable adjacent cell, so before returning, each other city is
+        shown to have one; if one has none, the fallback rule of
+        ``gen_cells`` applies and the moves are listed after all.
         """
         duplex: cython.int = self.t_rkind[buf[self.O_ROUND]]
         p: cython.int = self.O_PEND + seat * 4
         ng: cython.int = 0
-        slot: cython.int; side: cython.int; k: cython.int; c: cython.int; x: cython.int
-        i: cython.int; n: cython.int; total: cython.int; r: cython.int; g: cython.int
+        slot: cython.int; side: cython.int; k: cython.int; x: cython.int; i: cython.int
+        n: cython.int; total: cython.int; r: cython.int; g: cython.int; other: cython.int
         gslot: cython.p_int = self.gslot
         gside: cython.p_int = self.gside
         ncand: cython.p_int = self.ncand
-        cand: cython.p_int = self.cand
-        known: cython.p_int = self.known
-        info: cython.p_int
+        found: cython.p_int = self.found
         b: cython.p_int = ptr(buf)
         mv: cython.int[::1] = self.moves
         # the (pending tile, side) groups of legal(): each gets every legal cell of its city
@@ -341,51 +341,56 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if ng == 0:  # nothing to place (not reached in play): as legal() would have it
             n = self.legal(buf, seat, mv)
             return mv[rng.below(n)]
-        for side in range(2):
-            ncand[side] = -1  # side unused
+        ncand[0] = 0
+        ncand[1] = 0
         for g in range(ng):
             side = gside[g]
-            if ncand[side] >= 0:
+            if found[side] == -1 or ncand[side] > 0:
                 continue
-            c = self.city_of(seat, side)
-            info = self.info0 if side == 0 else self.info1
-            self.city_info(b, c, duplex, info)
-            n = 0
-            for x in range(NCELL):
-                if self.candidate(b, c, duplex, x, 1, info):
-                    cand[side * NCELL + n] = x
-                    known[side * NCELL + x] = 0
-                    n += 1
-            ncand[side] = n
-            # a completable candidate must exist, else the fallback rule applies
-            while True:
-                if n == 0:
-                    n = self.legal(buf, seat, mv)
-                    return mv[rng.below(n)]
-                i = rng.below(n)
-                x = cand[side * NCELL + i]
-                if self.placeable(b, c, duplex, x, info):
-                    known[side * NCELL + x] = 1
-                    break
-                n -= 1
-                cand[side * NCELL + i] = cand[side * NCELL + n]
-            ncand[side] = n
+            found[side] = -1  # this side in play, no completable cell known yet
+            self.city_info(b, self.city_of(seat, side), duplex, self.info0 if side == 0 else self.info1)
+            ncand[side] = self.candidates(b, self.city_of(seat, side), duplex, 1,
+                                          self.info0 if side == 0 else self.info1,
+                                          self.cand_l if side == 0 else self.cand_r)
         while True:
             total = 0
             for g in range(ng):
                 total += ncand[gside[g]]
+            if total == 0:
+                break
             r = rng.below(total)
             g = 0
             while r >= ncand[gside[g]]:
                 r -= ncand[gside[g]]
                 g += 1
             side = gside[g]
-            x = cand[side * NCELL + r]
-            info = self.info0 if side == 0 else self.info1
-            if known[side * NCELL + x] or self.placeable(b, self.city_of(seat, side), duplex, x, info):
-                return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
-            ncand[side] -= 1
-            cand[side * NCELL + r] = cand[side * NCELL + ncand[side]]
+            if self.strike(b, seat, side, duplex, r, found):
+                continue
+            x = found[side] - 1
+            other = 1 - side
+            if found[other] == -1:  # the other city in play: it too must have a completable cell
+                while ncand[other] > 0 and found[other] == -1:
+                    self.strike(b, seat, other, duplex, rng.below(ncand[other]), found)
+                if found[other] == -1:
+                    break
+            found[0] = 0
+            found[1] = 0
+            return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
+        found[0] = 0
+        found[1] = 0
+        n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
+        return mv[rng.below(n)]
+
+    def strike(self, b, seat, side, duplex, i, found):
+        """Test candidate ``i`` of ``side``: completable, ``found[side]`` becomes its cell + 1 (return 0); else struck out (1)."""
+        cand: cython.p_int = self.cand_l if side == 0 else self.cand_r
+        x: cython.int = cand[i]
+        if self.placeable(b, self.city_of(seat, side), duplex, x, self.info0 if side == 0 else self.info1):
+            found[side] = x + 1
+            return 0
+        self.ncand[side] -= 1
+        cand[i] = cand[self.ncand[side]]
+        return 1
 
 
 def sample_place(kernel, buf, seat: cython.int, rng) -> cython.int:

@@ -17,11 +17,15 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int[::1] t_nb, t_openm, t_land, t_mbox, t_rkind, t_rdir, t_rhand, t_dpts, t_cardcat
     cdef object _arrays     # the numpy arrays behind the int* scratch buffers of every layer
     cdef int* cells         # legal: the cells gen_cells finds for one city
-    cdef int* dist          # feasible: distance of each cell from the tiles
-    cdef int* queue         # feasible: breadth-first queue
-    cdef int* info          # gen_cells, random_place: city_info of up to two cities (8 each)
+    cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
+    cdef int* brb
+    cdef int* bro
+    cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
+    cdef int* info          # gen_cells: city_info of the city
+    cdef int* cand0         # gen_cells: candidate cells
 
     cdef int* scratch(self, int n) except NULL
+    cdef void bridges(self)
     cdef int geo(self, const int* buf, int c) noexcept
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept
@@ -29,6 +33,6 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
                       int x1, int x2, int need, int s) noexcept
     cdef int adjacent_built(self, const int* buf, int base, int g, int x) noexcept
     cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
-    cdef int candidate(self, const int* buf, int c, int duplex, int x, int strict, int* info) noexcept
+    cdef int candidates(self, const int* buf, int c, int duplex, int strict, int* info, int* out) noexcept
     cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
     cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept

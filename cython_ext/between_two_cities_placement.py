@@ -78,9 +78,47 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.t_dpts = table(cfg, "dpts"); self.t_cardcat = table(cfg, "cardcat")
         self._arrays = []
         self.cells = self.scratch(NCELL)
-        self.dist = self.scratch(NCELL)
-        self.queue = self.scratch(NCELL)
         self.info = self.scratch(16)
+        self.cand0 = self.scratch(NCELL)
+        self.bridges()
+
+    def bridges(self):
+        """The window masks and the jumps across bridges (where ``nb`` is not the grid) of every mat."""
+        G: cython.int = self.NMAT + 1
+        g: cython.int; x: cython.int; d: cython.int; y: cython.int; yg: cython.int; n: cython.int = 0
+        r: cython.int; cc: cython.int
+        W: cython.int = self.W
+        self.colfirst = 0
+        self.collast = 0
+        for r in range(W):
+            self.colfirst |= cython.cast(cython.uint, 1) << (r * W)
+            self.collast |= cython.cast(cython.uint, 1) << (r * W + W - 1)
+        self.bro = self.scratch(G + 1)
+        for g in range(G):
+            for x in range(NCELL):
+                for d in range(4):
+                    y = self.t_nb[(g * NCELL + x) * 4 + d]
+                    r = x // BW + (-1 if d == 0 else (1 if d == 1 else 0))
+                    cc = x % BW + (-1 if d == 2 else (1 if d == 3 else 0))
+                    yg = r * BW + cc if 0 <= r < BW and 0 <= cc < BW else -1
+                    if y >= 0 and y != yg:
+                        n += 1
+        self.bra = self.scratch(n)
+        self.brb = self.scratch(n)
+        n = 0
+        for g in range(G):
+            self.bro[g] = n
+            for x in range(NCELL):
+                for d in range(4):
+                    y = self.t_nb[(g * NCELL + x) * 4 + d]
+                    r = x // BW + (-1 if d == 0 else (1 if d == 1 else 0))
+                    cc = x % BW + (-1 if d == 2 else (1 if d == 3 else 0))
+                    yg = r * BW + cc if 0 <= r < BW and 0 <= cc < BW else -1
+                    if y >= 0 and y != yg:
+                        self.bra[n] = x
+                        self.brb[n] = y
+                        n += 1
+        self.bro[G] = n
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
@@ -117,16 +155,27 @@ class BetweenTwoCitiesPlacement(Kernel):
         ``need`` duplex tiles to come must find free horizontal pairs that the
         ``s`` single tiles placed before them can reach: with ``s == 0`` one
         pair next to a tile and the other next to a tile or to the first pair.
+
+        A window is a W*W-bit mask (bit ``r * W + c``); the breadth-first
+        search from the tiles grows a mask of reached cells one step (one
+        distance) at a time: shifts for the grid, the bridge table for the
+        jumps across the water.
         """
         W: cython.int = self.W; lim: cython.int = s + 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         base: cython.int; wr: cython.int; wc: cython.int; pairs: cython.int
         x: cython.int; v: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
-        head: cython.int; tail: cython.int; nfree: cython.int
-        dist: cython.p_int = self.dist
-        queue: cython.p_int = self.queue
+        i: cython.int; j: cython.int; k: cython.int; a: cython.int; b: cython.int
+        tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
+        near: cython.uint; within: cython.uint; bit: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
         nb: cython.p_int = ptr(self.t_nb)
+        bra: cython.p_int = self.bra
+        brb: cython.p_int = self.brb
+        b0: cython.int = self.bro[g]
+        b1: cython.int = self.bro[g + 1]
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -144,51 +193,56 @@ class BetweenTwoCitiesPlacement(Kernel):
         base = self.O_CITY + c * NCELL
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
-                # distance of every free cell of the window from the tiles
-                head = 0
-                tail = 0
-                nfree = 0
+                tiles = 0
+                free = 0
+                bit = 1
                 for r in range(wr, wr + W):
                     for cc in range(wc, wc + W):
                         x = r * BW + cc
                         v = buf[base + x]
                         if v >= TILE or x == x1 or x == x2:
-                            dist[x] = 0
-                            queue[tail] = x
-                            tail += 1
+                            tiles |= bit
                         elif v == 0:
-                            dist[x] = -1
-                            nfree += 1
-                        else:
-                            dist[x] = -2
-                while head < tail:
-                    y = queue[head]
-                    head += 1
-                    for d in range(4):
-                        z = nb[(g * NCELL + y) * 4 + d]
-                        if z < 0:
-                            continue
-                        r = z // BW
-                        cc = z % BW
-                        if r < wr or r >= wr + W or cc < wc or cc >= wc + W:
-                            continue
-                        if dist[z] == -1:
-                            dist[z] = dist[y] + 1
-                            queue[tail] = z
-                            tail += 1
-                            nfree -= 1
-                if nfree > 0:
+                            free |= bit
+                        bit <<= 1
+                # distance 1 (near) and distance <= lim (within) from the tiles
+                reach = tiles
+                near = tiles
+                within = tiles
+                k = 0
+                while True:
+                    grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+                    for j in range(b0, b1):
+                        a = bra[j]
+                        b = brb[j]
+                        r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+                        if (0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W
+                                and (reach >> (r * W + cc)) & 1):
+                            grow |= cython.cast(cython.uint, 1) << (r2 * W + c2)
+                    grow &= free & ~reach
+                    if grow == 0:
+                        break
+                    reach |= grow
+                    k += 1
+                    if k == 1:
+                        near = reach
+                    if k <= lim:
+                        within = reach
+                if free & ~reach:
                     continue  # a free cell no tile can ever be placed next to
                 if need <= 0:
                     return 1
+                near &= free
+                within &= free
                 if need == 1 or s > 0:
                     # disjoint free pairs whose nearer half is within reach (greedy per row)
                     pairs = 0
-                    for r in range(wr, wr + W):
-                        cc = wc
-                        while cc < wc + W - 1:
-                            x = r * BW + cc
-                            if dist[x] > 0 and dist[x + 1] > 0 and min(dist[x], dist[x + 1]) <= lim:
+                    for r in range(W):
+                        cc = 0
+                        while cc < W - 1:
+                            i = r * W + cc
+                            if (free >> i) & 1 and (free >> (i + 1)) & 1 and (
+                                    (within >> i) & 1 or (within >> (i + 1)) & 1):
                                 pairs += 1
                                 cc += 2
                             else:
@@ -197,20 +251,23 @@ class BetweenTwoCitiesPlacement(Kernel):
                         return 1
                     continue
                 # two duplex tiles next: one next to a tile, the other next to a tile or to it
-                for r in range(wr, wr + W):
-                    for cc in range(wc, wc + W - 1):
-                        x = r * BW + cc
-                        if dist[x] <= 0 or dist[x + 1] <= 0 or min(dist[x], dist[x + 1]) != 1:
+                for r in range(W):
+                    for cc in range(W - 1):
+                        i = r * W + cc
+                        if not ((free >> i) & 1 and (free >> (i + 1)) & 1
+                                and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
                             continue
-                        for r2 in range(wr, wr + W):
-                            for c2 in range(wc, wc + W - 1):
-                                y = r2 * BW + c2
-                                if dist[y] <= 0 or dist[y + 1] <= 0:
+                        x = (wr + r) * BW + wc + cc
+                        for r2 in range(W):
+                            for c2 in range(W - 1):
+                                j = r2 * W + c2
+                                if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
                                     continue
-                                if y == x or y == x + 1 or y + 1 == x:
+                                if j == i or j == i + 1 or j + 1 == i:
                                     continue
-                                if min(dist[y], dist[y + 1]) == 1:
+                                if (near >> j) & 1 or (near >> (j + 1)) & 1:
                                     return 1
+                                y = (wr + r2) * BW + wc + c2
                                 for d in range(4):
                                     z = nb[(g * NCELL + y) * 4 + d]
                                     z2 = nb[(g * NCELL + y + 1) * 4 + d]
@@ -259,38 +316,57 @@ class BetweenTwoCitiesPlacement(Kernel):
         info[0] = g; info[1] = rmin; info[2] = rmax; info[3] = cmin; info[4] = cmax
         info[5] = ntiles; info[6] = need; info[7] = s
 
-    def candidate(self, buf, c, duplex, x, strict, info):
-        """May a tile go to ``x`` of city ``c`` before the completability check?
+    def candidates(self, buf, c, duplex, strict, info, out):
+        """Write the cells of city ``c`` that pass the cheap placement checks; return how many.
 
         The cell (both cells of a duplex) must be empty; the first tile goes
-        to an opening of the mat (the centre without one), a later one, if
-        ``strict``, next to a tile already built.
+        to an opening of the mat (the centre without one); a later one keeps
+        the city's box within a WxW window and, if ``strict``, lies next to a
+        tile already built.  :meth:`placeable` then decides.
         """
         base: cython.int = self.O_CITY + c * NCELL
         g: cython.int = info[0]
-        x2: cython.int = -1
-        r: cython.int; cc: cython.int
-        if buf[base + x] != 0:
-            return 0
-        if duplex:
-            if x % BW == BW - 1 or buf[base + x + 1] != 0:
-                return 0
-            x2 = x + 1
+        W: cython.int = self.W
+        n: cython.int = 0
+        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int; d: cython.int
+        y: cython.int; near: cython.int; rlo: cython.int; rhi: cython.int; clo: cython.int
+        chi: cython.int
+        nb: cython.p_int = ptr(self.t_nb)
         if info[5] == 0:
-            if self.HASMAT:
-                return 1 if self.t_openm[g * NCELL + x] else 0
-            return 1 if x == CENTER else 0
-        # the city's box must stay within a WxW window (feasible's first test, here because
-        # late in a game most cells next to the tiles fail it)
-        r = x // BW
-        cc = x % BW
-        if (max(info[2], r) - min(info[1], r) >= self.W
-                or max(info[4], cc + (1 if x2 >= 0 else 0)) - min(info[3], cc) >= self.W):
-            return 0
-        if strict and not self.adjacent_built(buf, base, g, x) and (
-                x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
-            return 0
-        return 1
+            for x in range(NCELL):
+                if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
+                    continue
+                if (self.HASMAT and self.t_openm[g * NCELL + x]) or (not self.HASMAT and x == CENTER):
+                    out[n] = x
+                    n += 1
+            return n
+        # rows and columns that keep the box within W (a duplex also covers column cc + 1)
+        rlo = max(info[2] - W + 1, 0)
+        rhi = min(info[1] + W - 1, BW - 1)
+        clo = max(info[4] - W + 1, 0)
+        chi = min(info[3] + W - 1 - duplex, BW - 1 - duplex)
+        for r in range(rlo, rhi + 1):
+            for cc in range(clo, chi + 1):
+                x = r * BW + cc
+                if buf[base + x] != 0 or (duplex and buf[base + x + 1] != 0):
+                    continue
+                if strict:
+                    near = 0
+                    for d in range(4):
+                        y = nb[(g * NCELL + x) * 4 + d]
+                        if y >= 0 and buf[base + y] >= TILE:
+                            near = 1
+                    if duplex and not near:
+                        x2 = x + 1
+                        for d in range(4):
+                            y = nb[(g * NCELL + x2) * 4 + d]
+                            if y >= 0 and buf[base + y] >= TILE:
+                                near = 1
+                    if not near:
+                        continue
+                out[n] = x
+                n += 1
+        return n
 
     def placeable(self, buf, c, duplex, x, info):
         """Does city ``c`` stay completable with the tile at ``x`` (a candidate)?"""
@@ -306,13 +382,15 @@ class BetweenTwoCitiesPlacement(Kernel):
         a move (docs/rulings).
         """
         n: cython.int = 0
-        x: cython.int; si: cython.int
+        m: cython.int; i: cython.int; si: cython.int
         info: cython.p_int = self.info
+        cand: cython.p_int = self.cand0
         self.city_info(buf, c, duplex, info)
         for si in range(2):  # adjacent cells first; any completable cell as the fallback
-            for x in range(NCELL):
-                if self.candidate(buf, c, duplex, x, 1 - si, info) and self.placeable(buf, c, duplex, x, info):
-                    out[n] = x
+            m = self.candidates(buf, c, duplex, 1 - si, info, cand)
+            for i in range(m):
+                if self.placeable(buf, c, duplex, cand[i], info):
+                    out[n] = cand[i]
                     n += 1
             if n > 0 or info[5] == 0:
                 break
