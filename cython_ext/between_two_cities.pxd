@@ -31,7 +31,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cdef int random_place(self, int[::1] buf, int seat, Rng rng)
+    cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept
 
 

@@ -285,7 +285,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     # ------------------------------------------------------------------ playout
     def rollout(self, buf, rng):
-        n: cython.int; s: cython.int; m: cython.int
+        n: cython.int; s: cython.int; m: cython.int; keep: cython.int = -1
         movers: cython.p_int = self.movers
         mv: cython.int[::1] = self.moves
         while True:
@@ -293,15 +293,23 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             if n == 0:
                 return
             s = movers[0]
+            if s < 0 or buf[self.O_PHASE] != PH_PLACE:
+                keep = -1
             if s < 0:
                 self.apply(buf, -1, self.sample_chance(buf, rng))
             elif buf[self.O_PHASE] == PH_PLACE:
-                self.apply(buf, s, self.random_place(buf, s, rng))
+                m = self.random_place(buf, s, rng, keep)
+                self.apply(buf, s, m)
+                # the same seat places again at once: the other city is as it was
+                keep = -1
+                if buf[self.O_PHASE] == PH_PLACE and buf[self.O_PTR] == s:
+                    keep = 1 - (m - PLACE_BASE) // NCELL % 2
+                continue
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
 
-    def random_place(self, buf, seat, rng):
+    def random_place(self, buf, seat, rng, keep):
         """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
 
         Rejection sampling: draw a (pending tile, city, cell) among the cells
@@ -312,6 +320,10 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         completable adjacent cell, so before returning, each other city is
         shown to have one; if one has none, the fallback rule of
         ``gen_cells`` applies and the moves are listed after all.
+
+        ``keep``: the side (0 left, 1 right) whose city is unchanged since the
+        previous call placed into the other one (its candidates, struck-out
+        cells and proven cell still hold), or -1.
         """
         duplex: cython.int = self.t_rkind[buf[self.O_ROUND]]
         p: cython.int = self.O_PEND + seat * 4
@@ -341,12 +353,14 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if ng == 0:  # nothing to place (not reached in play): as legal() would have it
             n = self.legal(buf, seat, mv)
             return mv[rng.below(n)]
-        ncand[0] = 0
-        ncand[1] = 0
+        for side in range(2):
+            if side != keep:
+                found[side] = 0
+                ncand[side] = 0
         for g in range(ng):
             side = gside[g]
-            if found[side] == -1 or ncand[side] > 0:
-                continue
+            if found[side] != 0:
+                continue  # prepared (this call, or kept from the previous one)
             found[side] = -1  # this side in play, no completable cell known yet
             self.city_info(b, self.city_of(seat, side), duplex, self.info0 if side == 0 else self.info1)
             ncand[side] = self.candidates(b, self.city_of(seat, side), duplex, 1,
@@ -373,11 +387,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                     self.strike(b, seat, other, duplex, rng.below(ncand[other]), found)
                 if found[other] == -1:
                     break
-            found[0] = 0
-            found[1] = 0
             return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
-        found[0] = 0
-        found[1] = 0
         n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
         return mv[rng.below(n)]
 
@@ -393,10 +403,13 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         return 1
 
 
-def sample_place(kernel, buf, seat: cython.int, rng) -> cython.int:
-    """One draw of the rollouts' placement sampler (tests check it is uniform over ``legal``)."""
+def sample_place(kernel, buf, seat: cython.int, rng, keep: cython.int = -1) -> cython.int:
+    """One draw of the rollouts' placement sampler (tests check it is uniform over ``legal``).
+
+    ``keep`` as in :meth:`BetweenTwoCitiesKernel.random_place`: only right
+    after a draw for the same seat and buffer placed into the other city."""
     k: BetweenTwoCitiesKernel = kernel
-    return k.random_place(buf, seat, rng)
+    return k.random_place(buf, seat, rng, keep)
 
 
 def pool_draw(pool, rng):

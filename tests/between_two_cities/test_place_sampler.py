@@ -95,3 +95,39 @@ def test_a_biased_sampler_fails_this_test():
         x = sum((v - 100) ** 2 / 100 for v in counts.values())
         lowest = min(lowest, chi2_upper_tail(x, n - 1))
     assert lowest < 1e-6
+
+
+@pytest.mark.parametrize("mode,mod,kmod", MODES, ids=[m[0] for m in MODES])
+def test_second_tile_of_a_turn_reuses_the_other_city_and_stays_uniform(mode, mod, kmod):
+    """The rollout's second draw keeps the untouched city's candidates: still uniform over legal."""
+    game = engine.make_game("between_two_cities", 4, ())
+    k = mod.BetweenTwoCitiesKernel(game.kernel_cfg)
+    rng = kmod.Rng(5)
+    out = np.zeros(k.max_moves, dtype=np.intc)
+    positions = [(b, seat) for b, seat in placement_positions(game, 9, 1)
+                 if game.layout.view(b, "sides")[0] == 0][::4 if mode == "compiled" else 12]
+    assert len(positions) >= 3
+    worst = 1.0
+    for buf, seat in positions:
+        tally = {0: {}, 1: {}}
+        for _ in range(3000 if mode == "compiled" else 400):
+            b = buf.copy()
+            m1 = mod.sample_place(k, b, seat, rng, -1)
+            k.apply(b, seat, m1)
+            side = (m1 - 1024) // 81 % 2
+            m2 = mod.sample_place(k, b, seat, rng, 1 - side)
+            n = k.legal(b, seat, out)
+            assert m2 in set(int(m) for m in out[:n])
+            cells = tally[side].setdefault("legal", sorted({(int(m) - 1024) % 81 for m in out[:n]}))
+            cell = (m2 - 1024) % 81
+            tally[side][cell] = tally[side].get(cell, 0) + 1
+            assert cells == sorted({(int(m) - 1024) % 81 for m in out[:n]})
+        for side in (0, 1):
+            cells = tally[side].pop("legal", [])
+            total = sum(tally[side].values())
+            if len(cells) < 2 or total < 20 * len(cells):
+                continue
+            exp = total / len(cells)
+            x = sum((tally[side].get(c, 0) - exp) ** 2 / exp for c in cells)
+            worst = min(worst, chi2_upper_tail(x, len(cells) - 1))
+    assert worst > 1e-4 / len(positions)
