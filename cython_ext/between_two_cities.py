@@ -31,6 +31,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
         PLACE_BASE, TILE)
+    from .between_two_cities_placement import INFO
     from .kernel import ptr
 
 
@@ -50,8 +51,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.found = self.scratch(2)
         self.cand_l = self.scratch(NCELL)
         self.cand_r = self.scratch(NCELL)
-        self.info0 = self.scratch(8)
-        self.info1 = self.scratch(8)
+        self.info0 = self.scratch(INFO)
+        self.info1 = self.scratch(INFO)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):

@@ -22,8 +22,12 @@ import numpy
 from .kernel import Kernel
 
 if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
     from .between_two_cities_encoding import BW, CENTER, HALF, MAX_MOVES, NCELL, TILE
     from .kernel import ptr
+
+    globals().update(enum_constants(__file__))  # ROWS, INFO
 
 # config keys: the Game passes a dict with these ints and the table arrays
 CFG_INTS = ("NC", "NPOS", "NR", "W", "JAMEY", "TWOSTD", "DIST", "NMAT", "HASMAT", "NKB", "NKD")
@@ -78,8 +82,9 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.t_dpts = table(cfg, "dpts"); self.t_cardcat = table(cfg, "cardcat")
         self._arrays = []
         self.cells = self.scratch(NCELL)
-        self.info = self.scratch(16)
+        self.info = self.scratch(INFO)
         self.cand0 = self.scratch(NCELL)
+        self.adj = self.scratch(BW)
         self.bridges()
 
     def bridges(self):
@@ -146,10 +151,11 @@ class BetweenTwoCitiesPlacement(Kernel):
         """2-player advanced: seat 0 shares its right city with Jamey, seat 1 its left."""
         return 1 if s == 0 else 0
 
-    def feasible(self, buf, c, g, rmin, rmax, cmin, cmax, x1, x2, need, s):
-        """Can city ``c`` still be completed by adjacent placements after ``x1``/``x2`` are built?
+    def feasible(self, info, x1, x2):
+        """Can the city of ``info`` (:meth:`city_info`) still be completed by adjacent placements after ``x1``/``x2`` are built?
 
-        ``rmin..cmax`` is the bounding box of the mat and the tiles so far.
+        ``info`` gives the mat ``g``, the bounding box ``rmin..cmax`` of the
+        mat and the tiles so far, ``need`` and ``s`` (below) and the rows.
         Some WxW window must hold the box; inside it every free cell must be
         connected to a tile (through free cells, bridges included), and the
         ``need`` duplex tiles to come must find free horizontal pairs that the
@@ -161,11 +167,16 @@ class BetweenTwoCitiesPlacement(Kernel):
         distance) at a time: shifts for the grid, the bridge table for the
         jumps across the water.
         """
+        g: cython.int = info[0]
+        rmin: cython.int = info[1]; rmax: cython.int = info[2]
+        cmin: cython.int = info[3]; cmax: cython.int = info[4]
+        need: cython.int = info[6]; s: cython.int = info[7]
         W: cython.int = self.W; lim: cython.int = s + 1
+        wmask: cython.uint = (1 << W) - 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
-        base: cython.int; wr: cython.int; wc: cython.int; pairs: cython.int
-        x: cython.int; v: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
+        wr: cython.int; wc: cython.int; pairs: cython.int
+        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
         i: cython.int; j: cython.int; k: cython.int; a: cython.int; b: cython.int
         tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
         near: cython.uint; within: cython.uint; bit: cython.uint
@@ -190,21 +201,19 @@ class BetweenTwoCitiesPlacement(Kernel):
         chi = min(cmin, BW - W)
         if rlo > rhi or clo > chi:
             return 0
-        base = self.O_CITY + c * NCELL
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
                 tiles = 0
                 free = 0
-                bit = 1
-                for r in range(wr, wr + W):
-                    for cc in range(wc, wc + W):
-                        x = r * BW + cc
-                        v = buf[base + x]
-                        if v >= TILE or x == x1 or x == x2:
-                            tiles |= bit
-                        elif v == 0:
-                            free |= bit
-                        bit <<= 1
+                for r in range(W):
+                    tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
+                    free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
+                # the new tile (both halves of a duplex): inside every window tried
+                bit = cython.cast(cython.uint, 1) << ((x1 // BW - wr) * W + x1 % BW - wc)
+                if x2 >= 0:
+                    bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
+                tiles |= bit
+                free &= ~bit
                 # distance 1 (near) and distance <= lim (within) from the tiles
                 reach = tiles
                 near = tiles
@@ -275,40 +284,40 @@ class BetweenTwoCitiesPlacement(Kernel):
                                         return 1
         return 0
 
-    def adjacent_built(self, buf, base, g, x):
-        """Is a tile built next to cell ``x`` of the city at ``base`` (mat ``g``)?"""
-        d: cython.int
-        y: cython.int
-        for d in range(4):
-            y = self.t_nb[(g * NCELL + x) * 4 + d]
-            if y >= 0 and buf[base + y] >= TILE:
-                return 1
-        return 0
-
     def city_info(self, buf, c, duplex, info):
         """What the placement rules need to know of city ``c`` for its next tile, into ``info``.
 
         ``info``: mat, bounding box of the mat and the tiles (rmin, rmax, cmin,
         cmax), tiles built, duplex tiles still to come after this one (need),
-        single tiles the city still gets before them (s) -- see :meth:`feasible`.
+        single tiles the city still gets before them (s) -- see :meth:`feasible`
+        -- then from ``ROWS`` the tiles of each row as a bit mask (bit = column)
+        and the empty cells of each row.
         """
         g: cython.int = self.geo(buf, c)
         base: cython.int = self.O_CITY + c * NCELL
         rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
         ntiles: cython.int = 0; nsingle: cython.int = 0; s: cython.int = 0
-        x: cython.int; r: cython.int; cc: cython.int; need: cython.int
+        r: cython.int; cc: cython.int; need: cython.int; v: cython.int; tr: cython.int; er: cython.int
         if self.HASMAT:
             rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
             cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
         else:
             rmin = 99; rmax = -1; cmin = 99; cmax = -1
-        for x in range(NCELL):
-            if buf[base + x] >= TILE:
-                ntiles += 1
-                if buf[base + x] < HALF:
-                    nsingle += 1
-                r = x // BW; cc = x % BW
-                rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+        for r in range(BW):
+            tr = 0
+            er = 0
+            for cc in range(BW):
+                v = buf[base + r * BW + cc]
+                if v >= TILE:
+                    tr |= 1 << cc
+                    ntiles += 1
+                    if v < HALF:
+                        nsingle += 1
+                    rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+                elif v == 0:
+                    er |= 1 << cc
+            info[ROWS + r] = tr
+            info[ROWS + BW + r] = er
         need = 2 - buf[self.O_DCNT + c] - duplex
         # single tiles this city still gets before its duplex tiles (after this one)
         if need == 2:
@@ -328,10 +337,10 @@ class BetweenTwoCitiesPlacement(Kernel):
         g: cython.int = info[0]
         W: cython.int = self.W
         n: cython.int = 0
-        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int; d: cython.int
-        y: cython.int; near: cython.int; rlo: cython.int; rhi: cython.int; clo: cython.int
-        chi: cython.int
-        nb: cython.p_int = ptr(self.t_nb)
+        x: cython.int; r: cython.int; cc: cython.int; j: cython.int; a: cython.int; b: cython.int
+        rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
+        cand: cython.int; near: cython.int; cols: cython.int
+        adj: cython.p_int = self.adj
         if info[5] == 0:
             for x in range(NCELL):
                 if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
@@ -345,33 +354,42 @@ class BetweenTwoCitiesPlacement(Kernel):
         rhi = min(info[1] + W - 1, BW - 1)
         clo = max(info[4] - W + 1, 0)
         chi = min(info[3] + W - 1 - duplex, BW - 1 - duplex)
+        cols = ((1 << (chi + 1)) - 1) & ~((1 << clo) - 1)
+        if strict:
+            # cells next to a tile: grid neighbours, and the far ends of bridges
+            for r in range(BW):
+                near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
+                if r > 0:
+                    near |= info[ROWS + r - 1]
+                if r < BW - 1:
+                    near |= info[ROWS + r + 1]
+                adj[r] = near
+            for j in range(self.bro[g], self.bro[g + 1]):
+                a = self.bra[j]
+                b = self.brb[j]
+                if (info[ROWS + b // BW] >> (b % BW)) & 1:
+                    adj[a // BW] |= 1 << (a % BW)
         for r in range(rlo, rhi + 1):
-            for cc in range(clo, chi + 1):
-                x = r * BW + cc
-                if buf[base + x] != 0 or (duplex and buf[base + x + 1] != 0):
-                    continue
-                if strict:
-                    near = 0
-                    for d in range(4):
-                        y = nb[(g * NCELL + x) * 4 + d]
-                        if y >= 0 and buf[base + y] >= TILE:
-                            near = 1
-                    if duplex and not near:
-                        x2 = x + 1
-                        for d in range(4):
-                            y = nb[(g * NCELL + x2) * 4 + d]
-                            if y >= 0 and buf[base + y] >= TILE:
-                                near = 1
-                    if not near:
-                        continue
-                out[n] = x
-                n += 1
+            cand = info[ROWS + BW + r]
+            if duplex:
+                cand &= cand >> 1  # this cell and the next one empty
+            if strict:
+                near = adj[r]
+                if duplex:
+                    near |= near >> 1
+                cand &= near
+            cand &= cols
+            cc = clo
+            while cand >> cc:
+                if (cand >> cc) & 1:
+                    out[n] = r * BW + cc
+                    n += 1
+                cc += 1
         return n
 
     def placeable(self, buf, c, duplex, x, info):
         """Does city ``c`` stay completable with the tile at ``x`` (a candidate)?"""
-        return self.feasible(buf, c, info[0], info[1], info[2], info[3], info[4], x,
-                             x + 1 if duplex else -1, info[6], info[7])
+        return self.feasible(info, x, x + 1 if duplex else -1)
 
     def gen_cells(self, buf, c, duplex, out):
         """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
