@@ -82,8 +82,12 @@ def _kernel_reward(game: Game, mode: str) -> Callable:
 
     def reward_fn(buf: np.ndarray) -> list[float]:
         m = k.rank_keys(buf, keys)
-        flat = keys[:m * R].tolist()
-        everyone = [tuple(flat[i * R:(i + 1) * R]) for i in range(m)]
+        flat = keys.tolist()
+        everyone = [flat[i * R:(i + 1) * R] for i in range(m)]  # lists compare like the tuples
+        if mode == "win":  # returns_from's win share, without its generality
+            best = max(everyone)
+            share = 1.0 / everyone.count(best)
+            return [share if everyone[i] == best else 0.0 for i in range(n)]
         scores: list[int] = []
         if mode == "score":
             k.scores(buf, sc)

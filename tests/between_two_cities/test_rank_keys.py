@@ -83,3 +83,16 @@ def test_ties_on_score_and_higher_city_fall_to_the_category_counts():
     assert [k[:2] for k in keys] == [(0, 4), (0, 2), (2, 4)]
     assert keys[0][2:4] == (1, 0) and keys[1][2:4] == (0, 1)
     assert s.winners() == [2]
+
+
+@pytest.mark.parametrize("players,variants", [(4, ()), (2, ("two-player-advanced",)), (2, ("two-player",))])
+def test_search_rewards_from_the_kernel_keys_equal_the_state_returns(players, variants):
+    from engine.core import make_rng
+    from search import core
+
+    for seed in range(8):
+        s = engine.make("between_two_cities", players, variants, seed=seed)
+        s.game.kernel.rollout(s.buf, make_rng(seed))
+        for mode in ("win", "rank", "score"):
+            code, fn = core.reward_setup(s.game, mode)
+            assert fn is not None and fn(s.buf) == s.returns(mode)
