@@ -13,6 +13,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* pool_b        # determinize: unseen building tiles
     cdef int* pool_d        # determinize: unseen duplex tiles
     cdef int* gslot         # random_place: pending tile of each (tile, side) group
+    cdef int* kinds         # random_choice: the kinds in hand
     cdef int* gside         # random_place: side of each group
     cdef int* ncand         # random_place: candidate cells left on each side
     cdef int* found         # random_place: per side: 0 not in play, -1 in play, else a completable cell + 1
@@ -32,6 +33,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept
 

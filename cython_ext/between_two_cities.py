@@ -46,6 +46,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.pool_b = self.scratch(KM)
         self.pool_d = self.scratch(KM)
         self.gslot = self.scratch(8)
+        self.kinds = self.scratch(KM)
         self.gside = self.scratch(8)
         self.ncand = self.scratch(2)
         self.found = self.scratch(2)
@@ -306,9 +307,42 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 if buf[self.O_PHASE] == PH_PLACE and buf[self.O_PTR] == s:
                     keep = 1 - (m - PLACE_BASE) // NCELL % 2
                 continue
+            elif buf[self.O_PHASE] == PH_CHOOSE:
+                self.apply(buf, s, self.random_choice(buf, s, rng))
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
+
+    def random_choice(self, buf, seat, rng):
+        """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.
+
+        The pairs ``a <= b`` of kinds in hand (``a == b`` when it holds two),
+        in ``legal``'s order, so a playout draws exactly what it drew from
+        the list.
+        """
+        h: cython.int = self.O_HAND + seat * KM
+        m: cython.int = 0
+        n: cython.int = 0
+        i: cython.int; j: cython.int; a: cython.int; r: cython.int
+        kinds: cython.p_int = self.kinds
+        for a in range(KM):
+            if buf[h + a] > 0:
+                kinds[m] = a
+                m += 1
+                if buf[h + a] > 1:
+                    n += 1
+        n += m * (m - 1) // 2
+        r = rng.below(n)
+        for i in range(m):
+            a = kinds[i]
+            if buf[h + a] > 1:
+                if r == 0:
+                    return a * KM + a
+                r -= 1
+            if r < m - 1 - i:
+                return a * KM + kinds[i + 1 + r]
+            r -= m - 1 - i
+        return 0
 
     def random_place(self, buf, seat, rng, keep):
         """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
@@ -402,6 +436,12 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.ncand[side] -= 1
         cand[i] = cand[self.ncand[side]]
         return 1
+
+
+def sample_choice(kernel, buf, seat: cython.int, rng) -> cython.int:
+    """One draw of the rollouts' choice sampler (tests compare it with ``legal``)."""
+    k: BetweenTwoCitiesKernel = kernel
+    return k.random_choice(buf, seat, rng)
 
 
 def sample_place(kernel, buf, seat: cython.int, rng, keep: cython.int = -1) -> cython.int:

@@ -131,3 +131,22 @@ def test_second_tile_of_a_turn_reuses_the_other_city_and_stays_uniform(mode, mod
             x = sum((tally[side].get(c, 0) - exp) ** 2 / exp for c in cells)
             worst = min(worst, chi2_upper_tail(x, len(cells) - 1))
     assert worst > 1e-4 / len(positions)
+
+
+@pytest.mark.parametrize("mode,mod,kmod", MODES, ids=[m[0] for m in MODES])
+def test_choice_sampler_draws_what_the_list_gives_at_the_same_random_index(mode, mod, kmod):
+    game = engine.make_game("between_two_cities", 5, ())
+    k = mod.BetweenTwoCitiesKernel(game.kernel_cfg)
+    out = np.zeros(k.max_moves, dtype=np.intc)
+    rnd = random.Random(4)
+    hand = game.layout["hand"]
+    for trial in range(300):
+        s = game.new_initial_state(0)
+        s.buf[game.layout["phase"]] = 5  # choose
+        kinds = rnd.sample(range(len(game.kind_names)), rnd.randint(2, 9))
+        for _ in range(rnd.randint(2, 9)):
+            s.buf[hand + rnd.choice(kinds)] += 1
+        n = k.legal(s.buf, 0, out)
+        if n == 0:
+            continue
+        assert mod.sample_choice(k, s.buf, 0, kmod.Rng(trial)) == out[kmod.Rng(trial).below(n)]
