@@ -1,8 +1,9 @@
 # Declarations of between_two_cities.py: the Between Two Cities kernel (chance,
 # hidden information, playouts) on top of its rules, scoring and placement layers.
 
-from cython_ext.kernel cimport Rng
-from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, HIDDEN, MAX_MOVES
+from cython_ext.kernel cimport Rng, ptr
+from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, PH_PLACE, PLACE_BASE, HIDDEN, MAX_MOVES
+from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 
 
@@ -11,6 +12,15 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* movers        # rollout: seats to move
     cdef int* pool_b        # determinize: unseen building tiles
     cdef int* pool_d        # determinize: unseen duplex tiles
+    cdef int* gslot         # random_place: pending tile of each (tile, side) group
+    cdef int* kinds         # random_choice: the kinds in hand
+    cdef int* gside         # random_place: side of each group
+    cdef int* ncand         # random_place: candidate cells left on each side
+    cdef int* found         # random_place: per side: 0 not in play, -1 in play, else a completable cell + 1
+    cdef int* cand_l        # random_place: candidate cells of the left city
+    cdef int* cand_r        # random_place: candidate cells of the right city
+    cdef int* info0         # random_place: city_info of the left city
+    cdef int* info1         # random_place: city_info of the right city
 
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int chance_source(self, int[::1] buf) noexcept
@@ -23,6 +33,9 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
+    cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
+    cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept
 
 
 cdef int pool_draw(int* pool, Rng rng)

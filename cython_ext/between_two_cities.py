@@ -29,7 +29,10 @@ from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
-        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, TILE)
+        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
+        PLACE_BASE, TILE)
+    from .between_two_cities_placement import INFO
+    from .kernel import ptr
 
 
 @cython.cclass
@@ -42,6 +45,15 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.movers = self.scratch(8)
         self.pool_b = self.scratch(KM)
         self.pool_d = self.scratch(KM)
+        self.gslot = self.scratch(8)
+        self.kinds = self.scratch(KM)
+        self.gside = self.scratch(8)
+        self.ncand = self.scratch(2)
+        self.found = self.scratch(2)
+        self.cand_l = self.scratch(NCELL)
+        self.cand_r = self.scratch(NCELL)
+        self.info0 = self.scratch(INFO)
+        self.info1 = self.scratch(INFO)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):
@@ -275,7 +287,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     # ------------------------------------------------------------------ playout
     def rollout(self, buf, rng):
-        n: cython.int; s: cython.int; m: cython.int
+        n: cython.int; s: cython.int; m: cython.int; keep: cython.int = -1
         movers: cython.p_int = self.movers
         mv: cython.int[::1] = self.moves
         while True:
@@ -283,11 +295,162 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             if n == 0:
                 return
             s = movers[0]
+            if s < 0 or buf[self.O_PHASE] != PH_PLACE:
+                keep = -1
             if s < 0:
                 self.apply(buf, -1, self.sample_chance(buf, rng))
+            elif buf[self.O_PHASE] == PH_PLACE:
+                m = self.random_place(buf, s, rng, keep)
+                self.apply(buf, s, m)
+                # the same seat places again at once: the other city is as it was
+                keep = -1
+                if buf[self.O_PHASE] == PH_PLACE and buf[self.O_PTR] == s:
+                    keep = 1 - (m - PLACE_BASE) // NCELL % 2
+                continue
+            elif buf[self.O_PHASE] == PH_CHOOSE:
+                self.apply(buf, s, self.random_choice(buf, s, rng))
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
+
+    def random_choice(self, buf, seat, rng):
+        """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.
+
+        The pairs ``a <= b`` of kinds in hand (``a == b`` when it holds two),
+        in ``legal``'s order, so a playout draws exactly what it drew from
+        the list.
+        """
+        h: cython.int = self.O_HAND + seat * KM
+        m: cython.int = 0
+        n: cython.int = 0
+        i: cython.int; j: cython.int; a: cython.int; r: cython.int
+        kinds: cython.p_int = self.kinds
+        for a in range(KM):
+            if buf[h + a] > 0:
+                kinds[m] = a
+                m += 1
+                if buf[h + a] > 1:
+                    n += 1
+        n += m * (m - 1) // 2
+        r = rng.below(n)
+        for i in range(m):
+            a = kinds[i]
+            if buf[h + a] > 1:
+                if r == 0:
+                    return a * KM + a
+                r -= 1
+            if r < m - 1 - i:
+                return a * KM + kinds[i + 1 + r]
+            r -= m - 1 - i
+        return 0
+
+    def random_place(self, buf, seat, rng, keep):
+        """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
+
+        Rejection sampling: draw a (pending tile, city, cell) among the cells
+        that pass the cheap checks (:meth:`candidates`), keep it if the city
+        stays completable (:meth:`placeable`, the costly check), else strike
+        the cell out and draw again; the first completable draw is uniform
+        over the legal moves.  That holds while every city in play has a
+        completable adjacent cell, so before returning, each other city is
+        shown to have one; if one has none, the fallback rule of
+        ``gen_cells`` applies and the moves are listed after all.
+
+        ``keep``: the side (0 left, 1 right) whose city is unchanged since the
+        previous call placed into the other one (its candidates, struck-out
+        cells and proven cell still hold), or -1.
+        """
+        duplex: cython.int = self.t_rkind[buf[self.O_ROUND]]
+        p: cython.int = self.O_PEND + seat * 4
+        ng: cython.int = 0
+        slot: cython.int; side: cython.int; k: cython.int; x: cython.int; i: cython.int
+        n: cython.int; total: cython.int; r: cython.int; g: cython.int; other: cython.int
+        gslot: cython.p_int = self.gslot
+        gside: cython.p_int = self.gside
+        ncand: cython.p_int = self.ncand
+        found: cython.p_int = self.found
+        b: cython.p_int = ptr(buf)
+        mv: cython.int[::1] = self.moves
+        # the (pending tile, side) groups of legal(): each gets every legal cell of its city
+        for slot in range(4):
+            k = buf[p + slot]
+            if k < 0 or (slot % 2 == 1 and buf[p + slot - 1] == k):
+                continue
+            for side in range(2):
+                if slot < 2:
+                    if buf[self.O_SIDES] & (1 << side):
+                        continue
+                elif side != self.jside(seat):
+                    continue
+                gslot[ng] = slot
+                gside[ng] = side
+                ng += 1
+        if ng == 0:  # nothing to place (not reached in play): as legal() would have it
+            n = self.legal(buf, seat, mv)
+            return mv[rng.below(n)]
+        for side in range(2):
+            if side != keep:
+                found[side] = 0
+                ncand[side] = 0
+        for g in range(ng):
+            side = gside[g]
+            if found[side] != 0:
+                continue  # prepared (this call, or kept from the previous one)
+            found[side] = -1  # this side in play, no completable cell known yet
+            self.city_info(b, self.city_of(seat, side), duplex, self.info0 if side == 0 else self.info1)
+            ncand[side] = self.candidates(b, self.city_of(seat, side), duplex, 1,
+                                          self.info0 if side == 0 else self.info1,
+                                          self.cand_l if side == 0 else self.cand_r)
+        while True:
+            total = 0
+            for g in range(ng):
+                total += ncand[gside[g]]
+            if total == 0:
+                break
+            r = rng.below(total)
+            g = 0
+            while r >= ncand[gside[g]]:
+                r -= ncand[gside[g]]
+                g += 1
+            side = gside[g]
+            if self.strike(b, seat, side, duplex, r, found):
+                continue
+            x = found[side] - 1
+            other = 1 - side
+            if found[other] == -1:  # the other city in play: it too must have a completable cell
+                while ncand[other] > 0 and found[other] == -1:
+                    self.strike(b, seat, other, duplex, rng.below(ncand[other]), found)
+                if found[other] == -1:
+                    break
+            return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
+        n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
+        return mv[rng.below(n)]
+
+    def strike(self, b, seat, side, duplex, i, found):
+        """Test candidate ``i`` of ``side``: completable, ``found[side]`` becomes its cell + 1 (return 0); else struck out (1)."""
+        cand: cython.p_int = self.cand_l if side == 0 else self.cand_r
+        x: cython.int = cand[i]
+        if self.placeable(b, self.city_of(seat, side), duplex, x, self.info0 if side == 0 else self.info1):
+            found[side] = x + 1
+            return 0
+        self.ncand[side] -= 1
+        cand[i] = cand[self.ncand[side]]
+        return 1
+
+
+def sample_choice(kernel, buf, seat: cython.int, rng) -> cython.int:
+    """One draw of the rollouts' choice sampler (tests compare it with ``legal``)."""
+    k: BetweenTwoCitiesKernel = kernel
+    return k.random_choice(buf, seat, rng)
+
+
+def sample_place(kernel, buf, seat: cython.int, rng, keep: cython.int = -1) -> cython.int:
+    """One draw of the rollouts' placement sampler (tests check it is uniform over ``legal``).
+
+    ``keep`` as in :meth:`BetweenTwoCitiesKernel.random_place`: only right
+    after a draw for the same seat and buffer placed into the other city."""
+    k: BetweenTwoCitiesKernel = kernel
+    return k.random_place(buf, seat, rng, keep)
 
 
 def pool_draw(pool, rng):

@@ -4,6 +4,10 @@
 from cython_ext.kernel cimport Kernel, ptr
 from cython_ext.between_two_cities_encoding cimport BW, NCELL, CENTER, TILE, HALF, MAX_MOVES
 
+cpdef enum:
+    ROWS = 8            # city_info: where the row masks start (tiles, then empty cells)
+    INFO = 26           # city_info: its size (ROWS + 2 * BW)
+
 
 cdef class BetweenTwoCitiesPlacement(Kernel):
     # variant and edition sizes
@@ -17,14 +21,21 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int[::1] t_nb, t_openm, t_land, t_mbox, t_rkind, t_rdir, t_rhand, t_dpts, t_cardcat
     cdef object _arrays     # the numpy arrays behind the int* scratch buffers of every layer
     cdef int* cells         # legal: the cells gen_cells finds for one city
-    cdef int* dist          # feasible: distance of each cell from the tiles
-    cdef int* queue         # feasible: breadth-first queue
+    cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
+    cdef int* brb
+    cdef int* bro
+    cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
+    cdef int* info          # gen_cells: city_info of the city
+    cdef int* cand0         # gen_cells: candidate cells
+    cdef int* adj           # candidates: per row, the cells next to a tile (bit mask)
 
     cdef int* scratch(self, int n) except NULL
-    cdef int geo(self, int[::1] buf, int c) noexcept
+    cdef void bridges(self)
+    cdef int geo(self, const int* buf, int c) noexcept
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept
-    cdef int feasible(self, int[::1] buf, int c, int g, int rmin, int rmax, int cmin, int cmax,
-                      int x1, int x2, int need, int s) noexcept
-    cdef int adjacent_built(self, int[::1] buf, int base, int g, int x) noexcept
-    cdef int gen_cells(self, int[::1] buf, int c, int duplex, int* out) noexcept
+    cdef int feasible(self, const int* info, int x1, int x2) noexcept
+    cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef int candidates(self, const int* buf, int c, int duplex, int strict, int* info, int* out) noexcept
+    cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
+    cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept

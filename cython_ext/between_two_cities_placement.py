@@ -22,8 +22,12 @@ import numpy
 from .kernel import Kernel
 
 if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
     from .between_two_cities_encoding import BW, CENTER, HALF, MAX_MOVES, NCELL, TILE
     from .kernel import ptr
+
+    globals().update(enum_constants(__file__))  # ROWS, INFO
 
 # config keys: the Game passes a dict with these ints and the table arrays
 CFG_INTS = ("NC", "NPOS", "NR", "W", "JAMEY", "TWOSTD", "DIST", "NMAT", "HASMAT", "NKB", "NKD")
@@ -78,8 +82,48 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.t_dpts = table(cfg, "dpts"); self.t_cardcat = table(cfg, "cardcat")
         self._arrays = []
         self.cells = self.scratch(NCELL)
-        self.dist = self.scratch(NCELL)
-        self.queue = self.scratch(NCELL)
+        self.info = self.scratch(INFO)
+        self.cand0 = self.scratch(NCELL)
+        self.adj = self.scratch(BW)
+        self.bridges()
+
+    def bridges(self):
+        """The window masks and the jumps across bridges (where ``nb`` is not the grid) of every mat."""
+        G: cython.int = self.NMAT + 1
+        g: cython.int; x: cython.int; d: cython.int; y: cython.int; yg: cython.int; n: cython.int = 0
+        r: cython.int; cc: cython.int
+        W: cython.int = self.W
+        self.colfirst = 0
+        self.collast = 0
+        for r in range(W):
+            self.colfirst |= cython.cast(cython.uint, 1) << (r * W)
+            self.collast |= cython.cast(cython.uint, 1) << (r * W + W - 1)
+        self.bro = self.scratch(G + 1)
+        for g in range(G):
+            for x in range(NCELL):
+                for d in range(4):
+                    y = self.t_nb[(g * NCELL + x) * 4 + d]
+                    r = x // BW + (-1 if d == 0 else (1 if d == 1 else 0))
+                    cc = x % BW + (-1 if d == 2 else (1 if d == 3 else 0))
+                    yg = r * BW + cc if 0 <= r < BW and 0 <= cc < BW else -1
+                    if y >= 0 and y != yg:
+                        n += 1
+        self.bra = self.scratch(n)
+        self.brb = self.scratch(n)
+        n = 0
+        for g in range(G):
+            self.bro[g] = n
+            for x in range(NCELL):
+                for d in range(4):
+                    y = self.t_nb[(g * NCELL + x) * 4 + d]
+                    r = x // BW + (-1 if d == 0 else (1 if d == 1 else 0))
+                    cc = x % BW + (-1 if d == 2 else (1 if d == 3 else 0))
+                    yg = r * BW + cc if 0 <= r < BW and 0 <= cc < BW else -1
+                    if y >= 0 and y != yg:
+                        self.bra[n] = x
+                        self.brb[n] = y
+                        n += 1
+        self.bro[G] = n
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
@@ -107,25 +151,42 @@ class BetweenTwoCitiesPlacement(Kernel):
         """2-player advanced: seat 0 shares its right city with Jamey, seat 1 its left."""
         return 1 if s == 0 else 0
 
-    def feasible(self, buf, c, g, rmin, rmax, cmin, cmax, x1, x2, need, s):
-        """Can city ``c`` still be completed by adjacent placements after ``x1``/``x2`` are built?
+    def feasible(self, info, x1, x2):
+        """Can the city of ``info`` (:meth:`city_info`) still be completed by adjacent placements after ``x1``/``x2`` are built?
 
-        ``rmin..cmax`` is the bounding box of the mat and the tiles so far.
+        ``info`` gives the mat ``g``, the bounding box ``rmin..cmax`` of the
+        mat and the tiles so far, ``need`` and ``s`` (below) and the rows.
         Some WxW window must hold the box; inside it every free cell must be
         connected to a tile (through free cells, bridges included), and the
         ``need`` duplex tiles to come must find free horizontal pairs that the
         ``s`` single tiles placed before them can reach: with ``s == 0`` one
         pair next to a tile and the other next to a tile or to the first pair.
+
+        A window is a W*W-bit mask (bit ``r * W + c``); the breadth-first
+        search from the tiles grows a mask of reached cells one step (one
+        distance) at a time: shifts for the grid, the bridge table for the
+        jumps across the water.
         """
+        g: cython.int = info[0]
+        rmin: cython.int = info[1]; rmax: cython.int = info[2]
+        cmin: cython.int = info[3]; cmax: cython.int = info[4]
+        need: cython.int = info[6]; s: cython.int = info[7]
         W: cython.int = self.W; lim: cython.int = s + 1
+        wmask: cython.uint = (1 << W) - 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
-        base: cython.int; wr: cython.int; wc: cython.int; pairs: cython.int
-        x: cython.int; v: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
-        head: cython.int; tail: cython.int; nfree: cython.int
-        dist: cython.p_int = self.dist
-        queue: cython.p_int = self.queue
+        wr: cython.int; wc: cython.int; pairs: cython.int
+        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
+        i: cython.int; j: cython.int; k: cython.int; a: cython.int; b: cython.int
+        tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
+        near: cython.uint; within: cython.uint; bit: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
         nb: cython.p_int = ptr(self.t_nb)
+        bra: cython.p_int = self.bra
+        brb: cython.p_int = self.brb
+        b0: cython.int = self.bro[g]
+        b1: cython.int = self.bro[g + 1]
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -140,54 +201,57 @@ class BetweenTwoCitiesPlacement(Kernel):
         chi = min(cmin, BW - W)
         if rlo > rhi or clo > chi:
             return 0
-        base = self.O_CITY + c * NCELL
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
-                # distance of every free cell of the window from the tiles
-                head = 0
-                tail = 0
-                nfree = 0
-                for r in range(wr, wr + W):
-                    for cc in range(wc, wc + W):
-                        x = r * BW + cc
-                        v = buf[base + x]
-                        if v >= TILE or x == x1 or x == x2:
-                            dist[x] = 0
-                            queue[tail] = x
-                            tail += 1
-                        elif v == 0:
-                            dist[x] = -1
-                            nfree += 1
-                        else:
-                            dist[x] = -2
-                while head < tail:
-                    y = queue[head]
-                    head += 1
-                    for d in range(4):
-                        z = nb[(g * NCELL + y) * 4 + d]
-                        if z < 0:
-                            continue
-                        r = z // BW
-                        cc = z % BW
-                        if r < wr or r >= wr + W or cc < wc or cc >= wc + W:
-                            continue
-                        if dist[z] == -1:
-                            dist[z] = dist[y] + 1
-                            queue[tail] = z
-                            tail += 1
-                            nfree -= 1
-                if nfree > 0:
+                tiles = 0
+                free = 0
+                for r in range(W):
+                    tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
+                    free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
+                # the new tile (both halves of a duplex): inside every window tried
+                bit = cython.cast(cython.uint, 1) << ((x1 // BW - wr) * W + x1 % BW - wc)
+                if x2 >= 0:
+                    bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
+                tiles |= bit
+                free &= ~bit
+                # distance 1 (near) and distance <= lim (within) from the tiles
+                reach = tiles
+                near = tiles
+                within = tiles
+                k = 0
+                while True:
+                    grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+                    for j in range(b0, b1):
+                        a = bra[j]
+                        b = brb[j]
+                        r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+                        if (0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W
+                                and (reach >> (r * W + cc)) & 1):
+                            grow |= cython.cast(cython.uint, 1) << (r2 * W + c2)
+                    grow &= free & ~reach
+                    if grow == 0:
+                        break
+                    reach |= grow
+                    k += 1
+                    if k == 1:
+                        near = reach
+                    if k <= lim:
+                        within = reach
+                if free & ~reach:
                     continue  # a free cell no tile can ever be placed next to
                 if need <= 0:
                     return 1
+                near &= free
+                within &= free
                 if need == 1 or s > 0:
                     # disjoint free pairs whose nearer half is within reach (greedy per row)
                     pairs = 0
-                    for r in range(wr, wr + W):
-                        cc = wc
-                        while cc < wc + W - 1:
-                            x = r * BW + cc
-                            if dist[x] > 0 and dist[x + 1] > 0 and min(dist[x], dist[x + 1]) <= lim:
+                    for r in range(W):
+                        cc = 0
+                        while cc < W - 1:
+                            i = r * W + cc
+                            if (free >> i) & 1 and (free >> (i + 1)) & 1 and (
+                                    (within >> i) & 1 or (within >> (i + 1)) & 1):
                                 pairs += 1
                                 cc += 2
                             else:
@@ -196,20 +260,23 @@ class BetweenTwoCitiesPlacement(Kernel):
                         return 1
                     continue
                 # two duplex tiles next: one next to a tile, the other next to a tile or to it
-                for r in range(wr, wr + W):
-                    for cc in range(wc, wc + W - 1):
-                        x = r * BW + cc
-                        if dist[x] <= 0 or dist[x + 1] <= 0 or min(dist[x], dist[x + 1]) != 1:
+                for r in range(W):
+                    for cc in range(W - 1):
+                        i = r * W + cc
+                        if not ((free >> i) & 1 and (free >> (i + 1)) & 1
+                                and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
                             continue
-                        for r2 in range(wr, wr + W):
-                            for c2 in range(wc, wc + W - 1):
-                                y = r2 * BW + c2
-                                if dist[y] <= 0 or dist[y + 1] <= 0:
+                        x = (wr + r) * BW + wc + cc
+                        for r2 in range(W):
+                            for c2 in range(W - 1):
+                                j = r2 * W + c2
+                                if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
                                     continue
-                                if y == x or y == x + 1 or y + 1 == x:
+                                if j == i or j == i + 1 or j + 1 == i:
                                     continue
-                                if min(dist[y], dist[y + 1]) == 1:
+                                if (near >> j) & 1 or (near >> (j + 1)) & 1:
                                     return 1
+                                y = (wr + r2) * BW + wc + c2
                                 for d in range(4):
                                     z = nb[(g * NCELL + y) * 4 + d]
                                     z2 = nb[(g * NCELL + y + 1) * 4 + d]
@@ -217,15 +284,112 @@ class BetweenTwoCitiesPlacement(Kernel):
                                         return 1
         return 0
 
-    def adjacent_built(self, buf, base, g, x):
-        """Is a tile built next to cell ``x`` of the city at ``base`` (mat ``g``)?"""
-        d: cython.int
-        y: cython.int
-        for d in range(4):
-            y = self.t_nb[(g * NCELL + x) * 4 + d]
-            if y >= 0 and buf[base + y] >= TILE:
-                return 1
-        return 0
+    def city_info(self, buf, c, duplex, info):
+        """What the placement rules need to know of city ``c`` for its next tile, into ``info``.
+
+        ``info``: mat, bounding box of the mat and the tiles (rmin, rmax, cmin,
+        cmax), tiles built, duplex tiles still to come after this one (need),
+        single tiles the city still gets before them (s) -- see :meth:`feasible`
+        -- then from ``ROWS`` the tiles of each row as a bit mask (bit = column)
+        and the empty cells of each row.
+        """
+        g: cython.int = self.geo(buf, c)
+        base: cython.int = self.O_CITY + c * NCELL
+        rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
+        ntiles: cython.int = 0; nsingle: cython.int = 0; s: cython.int = 0
+        r: cython.int; cc: cython.int; need: cython.int; v: cython.int; tr: cython.int; er: cython.int
+        if self.HASMAT:
+            rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
+            cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
+        else:
+            rmin = 99; rmax = -1; cmin = 99; cmax = -1
+        for r in range(BW):
+            tr = 0
+            er = 0
+            for cc in range(BW):
+                v = buf[base + r * BW + cc]
+                if v >= TILE:
+                    tr |= 1 << cc
+                    ntiles += 1
+                    if v < HALF:
+                        nsingle += 1
+                    rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
+                elif v == 0:
+                    er |= 1 << cc
+            info[ROWS + r] = tr
+            info[ROWS + BW + r] = er
+        need = 2 - buf[self.O_DCNT + c] - duplex
+        # single tiles this city still gets before its duplex tiles (after this one)
+        if need == 2:
+            s = max(self.t_rhand[0] - 2 - nsingle, 0)
+        info[0] = g; info[1] = rmin; info[2] = rmax; info[3] = cmin; info[4] = cmax
+        info[5] = ntiles; info[6] = need; info[7] = s
+
+    def candidates(self, buf, c, duplex, strict, info, out):
+        """Write the cells of city ``c`` that pass the cheap placement checks; return how many.
+
+        The cell (both cells of a duplex) must be empty; the first tile goes
+        to an opening of the mat (the centre without one); a later one keeps
+        the city's box within a WxW window and, if ``strict``, lies next to a
+        tile already built.  :meth:`placeable` then decides.
+        """
+        base: cython.int = self.O_CITY + c * NCELL
+        g: cython.int = info[0]
+        W: cython.int = self.W
+        n: cython.int = 0
+        x: cython.int; r: cython.int; cc: cython.int; j: cython.int; a: cython.int; b: cython.int
+        rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
+        cand: cython.int; near: cython.int; cols: cython.int
+        adj: cython.p_int = self.adj
+        if info[5] == 0:
+            for x in range(NCELL):
+                if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
+                    continue
+                if (self.HASMAT and self.t_openm[g * NCELL + x]) or (not self.HASMAT and x == CENTER):
+                    out[n] = x
+                    n += 1
+            return n
+        # rows and columns that keep the box within W (a duplex also covers column cc + 1)
+        rlo = max(info[2] - W + 1, 0)
+        rhi = min(info[1] + W - 1, BW - 1)
+        clo = max(info[4] - W + 1, 0)
+        chi = min(info[3] + W - 1 - duplex, BW - 1 - duplex)
+        cols = ((1 << (chi + 1)) - 1) & ~((1 << clo) - 1)
+        if strict:
+            # cells next to a tile: grid neighbours, and the far ends of bridges
+            for r in range(BW):
+                near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
+                if r > 0:
+                    near |= info[ROWS + r - 1]
+                if r < BW - 1:
+                    near |= info[ROWS + r + 1]
+                adj[r] = near
+            for j in range(self.bro[g], self.bro[g + 1]):
+                a = self.bra[j]
+                b = self.brb[j]
+                if (info[ROWS + b // BW] >> (b % BW)) & 1:
+                    adj[a // BW] |= 1 << (a % BW)
+        for r in range(rlo, rhi + 1):
+            cand = info[ROWS + BW + r]
+            if duplex:
+                cand &= cand >> 1  # this cell and the next one empty
+            if strict:
+                near = adj[r]
+                if duplex:
+                    near |= near >> 1
+                cand &= near
+            cand &= cols
+            cc = clo
+            while cand >> cc:
+                if (cand >> cc) & 1:
+                    out[n] = r * BW + cc
+                    n += 1
+                cc += 1
+        return n
+
+    def placeable(self, buf, c, duplex, x, info):
+        """Does city ``c`` stay completable with the tile at ``x`` (a candidate)?"""
+        return self.feasible(info, x, x + 1 if duplex else -1)
 
     def gen_cells(self, buf, c, duplex, out):
         """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
@@ -235,51 +399,17 @@ class BetweenTwoCitiesPlacement(Kernel):
         play), any completable empty cell is allowed so that a seat always has
         a move (docs/rulings).
         """
-        g: cython.int = self.geo(buf, c)
-        base: cython.int = self.O_CITY + c * NCELL
-        rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
-        ntiles: cython.int = 0; nsingle: cython.int = 0; n: cython.int = 0; s: cython.int = 0
-        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
-        need: cython.int; strict: cython.int; si: cython.int
-        if self.HASMAT:
-            rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
-            cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
-        else:
-            rmin = 99; rmax = -1; cmin = 99; cmax = -1
-        for x in range(NCELL):
-            if buf[base + x] >= TILE:
-                ntiles += 1
-                if buf[base + x] < HALF:
-                    nsingle += 1
-                r = x // BW; cc = x % BW
-                rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
-        need = 2 - buf[self.O_DCNT + c] - duplex
-        # single tiles this city still gets before its duplex tiles (after this one)
-        if need == 2:
-            s = max(self.t_rhand[0] - 2 - nsingle, 0)
-        for si in range(2):
-            strict = 1 - si  # adjacent cells first; any completable cell as the fallback
-            for x in range(NCELL):
-                if buf[base + x] != 0:
-                    continue
-                x2 = -1
-                if duplex:
-                    if x % BW == BW - 1 or buf[base + x + 1] != 0:
-                        continue
-                    x2 = x + 1
-                if ntiles == 0:
-                    if self.HASMAT:
-                        if not self.t_openm[g * NCELL + x]:
-                            continue
-                    elif x != CENTER:
-                        continue
-                elif strict:
-                    if not self.adjacent_built(buf, base, g, x) and (
-                            x2 < 0 or not self.adjacent_built(buf, base, g, x2)):
-                        continue
-                if self.feasible(buf, c, g, rmin, rmax, cmin, cmax, x, x2, need, s):
-                    out[n] = x
+        n: cython.int = 0
+        m: cython.int; i: cython.int; si: cython.int
+        info: cython.p_int = self.info
+        cand: cython.p_int = self.cand0
+        self.city_info(buf, c, duplex, info)
+        for si in range(2):  # adjacent cells first; any completable cell as the fallback
+            m = self.candidates(buf, c, duplex, 1 - si, info, cand)
+            for i in range(m):
+                if self.placeable(buf, c, duplex, cand[i], info):
+                    out[n] = cand[i]
                     n += 1
-            if n > 0 or ntiles == 0:
+            if n > 0 or info[5] == 0:
                 break
         return n

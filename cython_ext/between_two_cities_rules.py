@@ -68,13 +68,19 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
             if seat < 0 or seat >= self.players or buf[self.O_DONE + seat]:
                 return 0
             h = self.O_HAND + seat * KM
-            for a in range(KM):
-                if buf[h + a] <= 0:
-                    continue
-                for b in range(a, KM):
-                    if buf[h + b] > (1 if a == b else 0):
-                        out[n] = a * KM + b
-                        n += 1
+            m = 0
+            for a in range(KM):  # the kinds in hand, ascending; pairs only among them
+                if buf[h + a] > 0:
+                    cells[m] = a
+                    m += 1
+            for i in range(m):
+                a = cells[i]
+                if buf[h + a] > 1:
+                    out[n] = a * KM + a
+                    n += 1
+                for p in range(i + 1, m):
+                    out[n] = a * KM + cells[p]
+                    n += 1
             return n
         if ph == PH_ASSIGN:
             if seat != (0 if self.t_rdir[buf[self.O_ROUND]] > 0 else 1):
@@ -102,7 +108,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
                 elif side != self.jside(seat):
                     continue  # Jamey's tiles go to the city the seat shares with Jamey
                 c = self.city_of(seat, side)
-                m = self.gen_cells(buf, c, duplex, cells)
+                m = self.gen_cells(ptr(buf), c, duplex, cells)
                 for i in range(m):
                     out[n] = PLACE_BASE + (slot * 2 + side) * NCELL + cells[i]
                     n += 1

@@ -1,7 +1,7 @@
 # Declarations of between_two_cities_scoring.py: city and seat scores of the
 # Between Two Cities kernel, on top of the placement layer.
 
-from cython_ext.kernel cimport ptr
+from cython_ext.kernel cimport ptr, RANK_KEYS
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_placement cimport BetweenTwoCitiesPlacement
 
@@ -17,13 +17,15 @@ cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
     cdef int* lines         # shop_best: the cells of the line tried at each start cell (5 per cell)
     cdef int* present       # score_city: tiles of each category
     cdef int* tav           # score_city: taverns of each kind
+    cdef int* catn          # rank_keys: tiles of each category in each city (NC * 7)
 
     cpdef void city_scores(self, int[::1] buf, out)
     cdef void city_scores_c(self, int[::1] buf, int* out)
-    cdef void district_points(self, int[::1] buf, int* out)
-    cdef int score_city(self, int[::1] buf, int base, int g) noexcept
-    cdef int largest_region(self, int[::1] buf, int base, int g, int a, int b) noexcept
+    cdef void district_points(self, const int* buf, int* out)
+    cdef int score_city(self, const int* buf, int base, int g) noexcept
+    cdef int largest_region(self, const int* buf, int base, int g, int a, int b) noexcept
     cpdef void scores(self, int[::1] buf, int[::1] out)
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)
 
 
 cdef int shop_best(const int* nb, int g, int* sh, int* lines, int start) noexcept nogil

@@ -18,7 +18,7 @@ from .between_two_cities_placement import BetweenTwoCitiesPlacement
 if not cython.compiled:
     from .between_two_cities_encoding import (
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .kernel import ptr
+    from .kernel import RANK_KEYS, ptr
 
 SHOP_PTS = (0, 2, 5, 10, 15, 20)   # a line of 1..5 shops
 TAV_PTS = (0, 1, 4, 9, 17)         # a set of 1..4 different taverns
@@ -47,6 +47,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         self.lines = self.scratch(NCELL * 5)
         self.present = self.scratch(7)
         self.tav = self.scratch(4)
+        self.catn = self.scratch(self.NC * 7)
 
     def city_scores(self, buf, out):
         """Score of every city (all building types, districts included) into ``out``."""
@@ -59,11 +60,12 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         NC: cython.int = self.NC; m1: cython.int = 0; m2: cython.int = 0
         c: cython.int; base: cython.int; x: cython.int; v: cython.int; f: cython.int; per: cython.int
         fc: cython.p_int = self.fc
+        b: cython.p_int = ptr(buf)
         for c in range(NC):
             fc[c] = 0
             base = self.O_CITY + c * NCELL
             for x in range(NCELL):
-                v = buf[base + x]
+                v = b[base + x]
                 if v >= TILE and self.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     fc[c] += 1
         # factories: 4 each in the cities with the most, 3 with the second most, else 2
@@ -75,9 +77,9 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         for c in range(NC):
             f = fc[c]
             per = 4 if f == m1 else (3 if f == m2 else 2)
-            out[c] = f * per + self.score_city(buf, self.O_CITY + c * NCELL, self.geo(buf, c))
+            out[c] = f * per + self.score_city(b, self.O_CITY + c * NCELL, self.geo(b, c))
         if self.DIST and buf[self.O_DCARD + 5] >= 0:
-            self.district_points(buf, out)
+            self.district_points(b, out)
 
     def district_points(self, buf, out):
         """Add the three districts' points: 1st and 2nd largest region of its two categories.
@@ -271,6 +273,49 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
             else:
                 out[s] = min(a, b)
 
+    def rank_keys(self, buf, out):
+        """Rank keys of the seats, then of Jamey (2-player advanced: cities 2 and 1).
+
+        The rulebook's order: the final score, the higher city (not in the
+        2-player standard game, whose score is the sum), then the tiles of both
+        cities by category -- factories, shops, parks, taverns, offices,
+        houses, civic.  A seat's two cities hold at most 40 tiles, so each
+        count takes 6 bits and the seven fit in two keys without changing the
+        order: ``f << 12 | s << 6 | p`` and ``t << 18 | o << 12 | h << 6 | c``.
+        """
+        n: cython.int = self.players + (1 if self.JAMEY else 0)
+        c: cython.int; x: cython.int; v: cython.int; a: cython.int; b: cython.int
+        o: cython.int; k: cython.int; j: cython.int; base: cython.int
+        cs: cython.p_int = self.cs
+        cn: cython.p_int = self.catn
+        self.city_scores_c(buf, cs)
+        for c in range(self.NC):
+            base = self.O_CITY + c * NCELL
+            for k in range(7):
+                cn[c * 7 + k] = 0
+            for x in range(NCELL):
+                v = buf[base + x]
+                if v >= TILE:  # a building or half of a duplex: (HALF - TILE) & 31 == 0
+                    cn[c * 7 + self.t_kcat[(v - TILE) & 31]] += 1
+        for c in range(n):
+            a = self.city_of(c, 0)
+            b = self.city_of(c, 1)
+            o = c * RANK_KEYS
+            for j in range(RANK_KEYS):
+                out[o + j] = 0
+            if self.TWOSTD:
+                out[o] = cs[a] + cs[b]
+                o += 1
+            else:
+                out[o] = min(cs[a], cs[b])
+                out[o + 1] = max(cs[a], cs[b])
+                o += 2
+            for k in range(3):
+                out[o] = (out[o] << 6) | (cn[a * 7 + k] + cn[b * 7 + k])
+            for k in range(3, 7):
+                out[o + 1] = (out[o + 1] << 6) | (cn[a * 7 + k] + cn[b * 7 + k])
+        return n
+
 
 def shop_best(nb, g, sh, lines, start):
     """Best partition of the shops flagged in ``sh`` into straight lines (exact search).
@@ -307,4 +352,4 @@ def shop_best(nb, g, sh, lines, start):
 def score_one_city(kernel, buf, base: cython.int, g: cython.int) -> cython.int:
     """One city's score without factories (tests and benchmarks compare the two modes on it)."""
     k: BetweenTwoCitiesScoring = kernel
-    return k.score_city(buf, base, g)
+    return k.score_city(ptr(buf), base, g)

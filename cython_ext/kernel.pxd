@@ -4,6 +4,7 @@
 cpdef enum:
     CHANCE = -1
     HEADER = 2      # buffer words owned by engine.core: [dealer seed, observer + 1]
+    RANK_KEYS = 4   # rank keys per competitor written by Kernel.rank_keys
 
 
 cdef class Rng:
@@ -28,6 +29,7 @@ cdef class Kernel:
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
 
 

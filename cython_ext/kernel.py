@@ -159,6 +159,25 @@ class Kernel:
         """Write each seat's score in game points so far into ``out``."""
         raise NotImplementedError
 
+    def rank_keys(self, buf, out):
+        """Write every competitor's rank keys into ``out``; return how many competitors.
+
+        Competitor ``c``'s key ``j`` goes to ``out[c * RANK_KEYS + j]``; keys
+        compare lexicographically, higher is better, unused keys are 0.  Seats
+        ``0..players-1`` come first, then any non-seat rival.  This default
+        ranks by score alone (``out`` must hold ``players * RANK_KEYS`` ints).
+        """
+        c: cython.int
+        j: cython.int
+        v: cython.int
+        self.scores(buf, out)  # out[c] for every seat, spread below from the last seat down
+        for c in range(self.players - 1, -1, -1):
+            v = out[c]
+            for j in range(RANK_KEYS):
+                out[c * RANK_KEYS + j] = 0
+            out[c * RANK_KEYS] = v
+        return self.players
+
     def rollout(self, buf, rng):
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError

@@ -56,12 +56,51 @@ def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
     """
     if type(game).rank_keys is Game.rank_keys and type(game).rival_keys is Game.rival_keys:
         return REWARD_MODES[mode], None
+    if _kernel_ranks(game.kernel):
+        return CALLBACK, _kernel_reward(game, mode)
 
     def reward_fn(buf: np.ndarray) -> list[float]:
         st = State(game, buf)
         return returns_from(game.rank_keys(st), st.scores(), mode, game.score_scale, game.rival_keys(st))
 
     return CALLBACK, reward_fn
+
+
+def _kernel_ranks(kernel: Any) -> bool:
+    """Does the game's kernel write its own rank keys (a ``rank_keys`` above the base Kernel's)?"""
+    for cls in type(kernel).__mro__:
+        if cls.__name__ == "Kernel":
+            return False
+        if "rank_keys" in vars(cls):
+            return True
+    return False
+
+
+def _kernel_reward(game: Game, mode: str) -> Callable:
+    """The reward callback from the kernel's rank keys: one C call, no State, no numpy per key.
+
+    Stands in until the loop reads ``kernel.rank_keys`` itself (issue 13)."""
+    k = game.kernel
+    R = select.load("kernel").RANK_KEYS
+    keys = np.zeros((game.players + 8) * R, dtype=np.intc)
+    sc = np.zeros(game.players, dtype=np.intc)
+    n = game.players
+
+    def reward_fn(buf: np.ndarray) -> list[float]:
+        m = k.rank_keys(buf, keys)
+        flat = keys.tolist()
+        everyone = [flat[i * R:(i + 1) * R] for i in range(m)]  # lists compare like the tuples
+        if mode == "win":  # returns_from's win share, without its generality
+            best = max(everyone)
+            share = 1.0 / everyone.count(best)
+            return [share if everyone[i] == best else 0.0 for i in range(n)]
+        scores: list[int] = []
+        if mode == "score":
+            k.scores(buf, sc)
+            scores = sc.tolist()
+        return returns_from(everyone[:n], scores, mode, game.score_scale, everyone[n:])
+
+    return reward_fn
 
 
 def egreedy_rollout(game: Game, epsilon: float) -> Callable:

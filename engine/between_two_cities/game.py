@@ -11,6 +11,7 @@ import numpy as np
 
 from cython_ext import select
 from cython_ext.between_two_cities_encoding import KM, NCELL, PH_DEAL, PH_DIST, PH_END, PH_MAT, PH_PLACE, PLACE_BASE
+from cython_ext.kernel import RANK_KEYS
 from engine.between_two_cities import edition as ed
 from engine.between_two_cities import notation
 from engine.between_two_cities.draw import draw_state
@@ -158,23 +159,26 @@ class BetweenTwoCities(Game):
             counts[int(self.tables["kcat"][(int(v) - 2) & 31])] += 1
         return counts
 
-    def _key(self, state: State, cs: list[int], seat: int) -> tuple:
-        a, b = self.seat_cities(seat)
-        counts = [x + y for x, y in zip(self.category_counts(state, a), self.category_counts(state, b))]
-        if self.two_std:  # sum of both cities, then the building counts
-            return (cs[a] + cs[b], *counts)
-        return (min(cs[a], cs[b]), max(cs[a], cs[b]), *counts)
+    def _keys(self, state: State) -> list[tuple]:
+        """Every competitor's rank key, read from the kernel (seats, then Jamey) and unpacked."""
+        out = np.zeros((self.players + 1) * RANK_KEYS, dtype=np.intc)
+        n = self.kernel.rank_keys(state.buf, out)
+        keys = []
+        for c in range(n):
+            k = [int(v) for v in out[c * RANK_KEYS:(c + 1) * RANK_KEYS]]
+            head = k[:1] if self.two_std else k[:2]
+            packed = k[len(head):len(head) + 2]
+            counts = [(packed[0] >> s) & 63 for s in (12, 6, 0)] + [(packed[1] >> s) & 63 for s in (18, 12, 6, 0)]
+            keys.append((*head, *counts))
+        return keys
 
     def rank_keys(self, state: State) -> list[tuple]:
         """Final score, higher city, then factories, shops, parks, taverns, offices, houses, civic."""
-        cs = self.city_scores(state)
-        return [self._key(state, cs, s) for s in range(self.players)]
+        return self._keys(state)[:self.players]
 
     def rival_keys(self, state: State) -> list[tuple]:
         """Two-player advanced: Jamey (seat 2 of the seating) competes and can win."""
-        if not self.jamey:
-            return []
-        return [self._key(state, self.city_scores(state), 2)]
+        return self._keys(state)[self.players:]
 
     def jamey_score(self, state: State) -> int:
         """Jamey's final score (the lower of cities 1 and 2) in the advanced 2-player game."""

@@ -1,0 +1,94 @@
+"""Between Two Cities: ISMCTS iterations/s at the first decision, 2 to 7 players.
+
+    python -m pytest bench/bench_between_two_cities_search.py --benchmark-enable
+    python bench/bench_between_two_cities_search.py [--iters N] [--repeat R] [--players 4,7] [--cpu]
+
+The script form prints one line per player count: the search's iterations/s
+(default ISMCTS options, seat 0's view of a seeded game at its first
+decision), the bare ceiling (determinize + rollout, no tree) and their ratio.
+To compare two checkouts in one run, call it alternately with each one's
+``PYTHONPATH`` (docs/games/between_two_cities.md shows the figures).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import pytest
+
+import engine
+from cython_ext import select
+from engine.perft import play_to_decision
+from search import core
+
+CLOCK = time.perf_counter  # --cpu: time.process_time, steadier on a machine shared with other jobs
+CASES = {2: ("two-player",), 3: (), 4: (), 5: (), 6: (), 7: ()}
+EXTRA = {"2a": (2, ("two-player-advanced",))}
+
+
+def first_decision(players: int, variants=(), seed: int = 1):
+    """Seat 0's view of a seeded game at its first decision."""
+    s = play_to_decision(engine.make("between_two_cities", players, variants=variants, seed=seed), seed)
+    return s.observe(0)
+
+
+def search_ips(view, iters: int) -> float:
+    """Iterations/s of a fresh default search (the player's default node cap)."""
+    s = core.make_search(view, 0, max_nodes=200_000)
+    rng = core.rng_for(view.game.kernel, 7)
+    t = CLOCK()
+    s.run(rng, iters, 0.0, 0)
+    return iters / (CLOCK() - t)
+
+
+def ceiling_ips(view, iters: int) -> float:
+    """Iterations/s if an iteration were only determinize + rollout (no tree, no reward)."""
+    k = view.game.kernel
+    rng = core.rng_for(k, 3)
+    w = view.buf.copy()
+    t = CLOCK()
+    for _ in range(iters):
+        w[:] = view.buf
+        k.determinize(w, 0, rng)
+        k.rollout(w, rng)
+    return iters / (CLOCK() - t)
+
+
+def measure(players: int, variants, iters: int, repeat: int) -> tuple[float, float]:
+    view = first_decision(players, variants)
+    ips = statistics.median(search_ips(view, iters) for _ in range(repeat))
+    ceil = statistics.median(ceiling_ips(view, iters) for _ in range(repeat))
+    return ips, ceil
+
+
+@pytest.mark.skipif(select.pure_python_forced(), reason="benchmarks the compiled kernel")
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_bench_search_first_decision(benchmark, players):
+    view = first_decision(players, CASES[players])
+    iters = 200
+    benchmark.pedantic(search_ips, args=(view, iters), rounds=3, iterations=1)
+    ips = iters / benchmark.stats.stats.median
+    ceil = ceiling_ips(view, iters)
+    benchmark.extra_info.update(ips=round(ips), ceiling=round(ceil), ratio=round(ips / ceil, 3))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--iters", type=int, default=300)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--players", default="2,2a,3,4,5,6,7")
+    ap.add_argument("--cpu", action="store_true", help="per second of this process's CPU time")
+    a = ap.parse_args()
+    if a.cpu:
+        global CLOCK
+        CLOCK = time.process_time
+    for p in a.players.split(","):
+        players, variants = EXTRA[p] if p in EXTRA else (int(p), CASES[int(p)])
+        ips, ceil = measure(players, variants, a.iters, a.repeat)
+        print(f"{p:>3} players {','.join(variants) or '-':<20} search {ips:9.0f} it/s  "
+              f"ceiling {ceil:9.0f} it/s  ratio {ips / ceil:5.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
