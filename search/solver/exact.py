@@ -22,6 +22,7 @@ its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from typing import Callable, Optional
@@ -64,6 +65,8 @@ class Search:
         self._next_check = CHECK_EVERY
         self.fallback = False
         self.zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
+        # the highest reward a seat can get (None: not attained, as with tanh scores)
+        self.top = 1.0 if reward in ("win", "rank") else None
         n = max(self.k.max_moves, game.players, 8)
         self._out = np.zeros(n, dtype=DTYPE)
         self._probs = np.zeros(n, dtype=np.float64)
@@ -126,15 +129,17 @@ class Search:
                 acc = [a + p * x for a, x in zip(acc, cv)]
             v = tuple(acc)
         elif len(movers) == 1:
-            seat = movers[0]
+            seat, top = movers[0], self.top
             v = None
             for m in self.legal(buf, seat):
                 cv = self.maxn(self.child(buf, seat, m))
                 if v is None or cv[seat] > v[seat]:  # strict: ties keep the lowest move
                     v = cv
+                    if top is not None and v[seat] >= top - EPS:
+                        break  # nothing beats it, and a later move could only tie
         else:
             v = self.simultaneous(buf, movers)[0]
-        self.tt.put(key, v, self.nodes - start)
+        self.tt.put(key, v, self.nodes - start, EXACT)
         return v
 
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
@@ -218,13 +223,47 @@ class Search:
 
     def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        """Value and joint choice of a simultaneous step (the rule in the module docstring)."""
-        options, table = self.joint_values(buf, movers)
-        for choice in table:  # itertools.product order: lexicographic, seats ascending
-            if is_equilibrium(options, table, movers, choice):
-                return table[choice], choice
+        """Value and joint choice of a simultaneous step (the rule in the module docstring).
+
+        Lazy: joint choices are taken in lexicographic order and each candidate
+        is tested by valuing only its deviations, stopping at the first
+        profitable one; a seat already at the highest reward cannot deviate
+        profitably and is not tested.  The first candidate that passes is the
+        first pure equilibrium, as with the whole table, for a fraction of the
+        joint choices.  Only when there is none is the whole table valued.
+        """
+        options = [self.legal(buf, s) for s in movers]
+        cache: dict[tuple[int, ...], tuple[float, ...]] = {}
+        top = self.top
+        for choice in itertools.product(*options):
+            v = self._joint_value(buf, movers, choice, cache)
+            ok = True
+            for i, seat in enumerate(movers):
+                if top is not None and v[seat] >= top - EPS:
+                    continue
+                mine, bar = choice[i], v[seat] + EPS
+                for alt in options[i]:
+                    if alt != mine and self._joint_value(
+                            buf, movers, choice[:i] + (alt,) + choice[i + 1:], cache)[seat] > bar:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if ok:
+                return v, choice
         self.fallback = True
+        table = {c: self._joint_value(buf, movers, c, cache) for c in itertools.product(*options)}
         return fallback_choice(options, table, movers)
+
+    def _joint_value(self, buf: np.ndarray, movers: tuple[int, ...], choice: tuple[int, ...],
+                     cache: dict) -> tuple[float, ...]:
+        v = cache.get(choice)
+        if v is None:
+            c = buf.copy()
+            for s, m in zip(movers, choice):
+                self.k.apply(c, s, m)
+            v = cache[choice] = self.value(c)
+        return v
 
 
 def is_equilibrium(options: list[list[int]], table: dict, movers: tuple[int, ...],

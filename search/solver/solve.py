@@ -74,8 +74,8 @@ class Solver:
         self._game_key: Optional[tuple] = None
 
     def table(self, state: State) -> TranspositionTable:
-        if self._table is None or self._game_key != state.game.key:
-            self._table = TranspositionTable(state.players, self.memory)
+        if self._table is None or self._game_key != state.game.key or self._table.size != len(state.buf):
+            self._table = TranspositionTable(state.players, self.memory, len(state.buf))
             self._game_key = state.game.key
         return self._table
 
