@@ -29,7 +29,7 @@ from typing import Callable, Optional
 
 import numpy as np
 
-from engine.core import CHANCE, DEALER, Game, State
+from engine.core import CHANCE, DEALER, Game, State, returns_from
 from engine.layout import DTYPE
 from search.api import SearchError
 from search.solver.table import EXACT, LOWER, UPPER, TranspositionTable
@@ -67,9 +67,31 @@ class Search:
         self.zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
         # the highest reward a seat can get (None: not attained, as with tanh scores)
         self.top = 1.0 if reward in ("win", "rank") else None
+        # a win share of 1 leaves 0 to everyone else: a move reaching it fixes the whole
+        # vector, so moves may be searched in any order (with rank the others' places differ)
+        self.forced_top = reward == "win"
         n = max(self.k.max_moves, game.players, 8)
         self._out = np.zeros(n, dtype=DTYPE)
         self._probs = np.zeros(n, dtype=np.float64)
+        self._scores = np.zeros(game.players, dtype=DTYPE)
+        self._terminal = self._returns_kind(game)
+        # history heuristic for alpha-beta: (seat, move) -> cut-offs it caused; orders moves only
+        self.history: dict[tuple[int, int], int] = {}
+
+    def _returns_kind(self, game: Game) -> str:
+        """How terminal rewards are read: ``scores`` when the rank keys are the scores (the
+        default of :class:`Game`), ``kernel`` when the kernel writes rank keys (its
+        ``rank_keys`` method), else ``state`` (the game's Python definition)."""
+        cls = type(game)
+        if cls.rank_keys is Game.rank_keys and cls.rival_keys is Game.rival_keys:
+            return "scores"
+        if hasattr(self.k, "rank_keys"):
+            from cython_ext.kernel import RANK_KEYS  # the agreed kernel contract
+
+            self._rank_width = RANK_KEYS
+            self._keys = np.zeros(RANK_KEYS * (game.players + 8), dtype=DTYPE)
+            return "kernel"
+        return "state"
 
     # -- budget ---------------------------------------------------------------------------
     def _count(self) -> None:
@@ -102,7 +124,25 @@ class Search:
         return c
 
     def returns(self, buf: np.ndarray) -> tuple[float, ...]:
-        return tuple(State(self.game, buf).returns(self.reward))
+        """Rewards at a terminal, as :meth:`State.returns` gives them."""
+        kind = self._terminal
+        if kind == "state":
+            return tuple(State(self.game, buf).returns(self.reward))
+        self.k.scores(buf, self._scores)
+        scores = self._scores.tolist()
+        if kind == "scores":
+            if self.reward == "win":  # the common case, without building key tuples
+                best = max(scores)
+                share = 1.0 / scores.count(best)
+                return tuple(share if x == best else 0.0 for x in scores)
+            keys, rivals = [(x,) for x in scores], []
+        else:
+            n = self.k.rank_keys(buf, self._keys)
+            w = self._rank_width
+            flat = self._keys[:n * w].tolist()
+            everyone = [tuple(flat[i * w:(i + 1) * w]) for i in range(n)]
+            keys, rivals = everyone[:self.game.players], everyone[self.game.players:]
+        return tuple(returns_from(keys, scores, self.reward, self.game.score_scale, rivals))
 
     # -- values -----------------------------------------------------------------------------
     def value(self, buf: np.ndarray) -> tuple[float, ...]:
@@ -130,13 +170,22 @@ class Search:
             v = tuple(acc)
         elif len(movers) == 1:
             seat, top = movers[0], self.top
-            v = None
-            for m in self.legal(buf, seat):
+            moves = self.legal(buf, seat)
+            if self.forced_top and len(moves) > 1:
+                h = self.history
+                moves.sort(key=lambda m: -h.get((seat, m), 0))
+            v, best = None, -1
+            for m in moves:
                 cv = self.maxn(self.child(buf, seat, m))
-                if v is None or cv[seat] > v[seat]:  # strict: ties keep the lowest move
-                    v = cv
+                # the highest value, ties to the lowest move (whatever the search order)
+                if v is None or cv[seat] > v[seat] or (cv[seat] == v[seat] and m < best):
+                    v, best = cv, m
                     if top is not None and v[seat] >= top - EPS:
-                        break  # nothing beats it, and a later move could only tie
+                        # nothing beats it; searched in move order a later move could only
+                        # tie, and with forced_top a tie is the same vector
+                        if self.forced_top:
+                            self._credit(seat, m)
+                        break
         else:
             v = self.simultaneous(buf, movers)[0]
         self.tt.put(key, v, self.nodes - start, EXACT)
@@ -163,21 +212,27 @@ class Search:
             v = self._star1(buf, alpha, beta)
         elif len(movers) == 1:
             seat = movers[0]
+            moves = self.legal(buf, seat)
+            if len(moves) > 1:  # the order only changes the cut-offs, never the value
+                h = self.history
+                moves.sort(key=lambda m: -h.get((seat, m), 0))
             if seat == 0:
                 v = -1.0
-                for m in self.legal(buf, 0):
+                for m in moves:
                     cv = self.ab(self.child(buf, 0, m), max(alpha, v), beta)
                     if cv > v:
                         v = cv
                         if v >= beta:
+                            self._credit(seat, m)
                             break
             else:
                 v = 2.0
-                for m in self.legal(buf, seat):
+                for m in moves:
                     cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
                     if cv < v:
                         v = cv
                         if v <= alpha:
+                            self._credit(seat, m)
                             break
         else:
             v = self.simultaneous(buf, movers)[0][0]
@@ -185,6 +240,10 @@ class Search:
         flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
         return v
+
+    def _credit(self, seat: int, move: int) -> None:
+        key = (seat, move)
+        self.history[key] = self.history.get(key, 0) + 1
 
     def _star1(self, buf: np.ndarray, alpha: float, beta: float) -> float:
         """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the bound."""
