@@ -46,9 +46,12 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
 @click.option("--reward", type=click.Choice(["win", "rank", "score"]), default="win", show_default=True)
 @click.option("--worlds", type=click.IntRange(1, 10_000), default=8, show_default=True,
               help="Determinizations solved for a seat's view.")
+@click.option("--paranoid", is_flag=True,
+              help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
 @game_options
 @friendly
-def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, players, variants, edition) -> None:
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, paranoid, players, variants,
+          edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -60,7 +63,7 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pl
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
-    solver = Solver(reward, memory, max_nodes, seconds)
+    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
@@ -70,6 +73,9 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pl
     else:
         sol = solver.solve(state, seat=seat)
     click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
+    if sol.paranoid:
+        click.echo(f"paranoid: seat {sol.seat}'s reward if every other seat played against it "
+                   "(a lower bound, not the exact value)")
     if sol.seat is not None and sol.seat != CHANCE:
         click.echo(f"moves of seat {sol.seat}:")
         for m, v in sorted(sol.values.items(), key=lambda mv: (-mv[1][sol.seat], mv[0])):
