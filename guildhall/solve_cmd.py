@@ -46,12 +46,14 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
 @click.option("--reward", type=click.Choice(["win", "rank", "score"]), default="win", show_default=True)
 @click.option("--worlds", type=click.IntRange(1, 10_000), default=8, show_default=True,
               help="Determinizations solved for a seat's view.")
+@click.option("--distinct-worlds", "distinct", is_flag=True,
+              help="A view: solve its distinct worlds (up to --worlds), weighted by how often they are drawn.")
 @click.option("--paranoid", is_flag=True,
               help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
 @game_options
 @friendly
-def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, paranoid, players, variants,
-          edition) -> None:
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, paranoid, players,
+          variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -69,7 +71,8 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pa
         if who != state.observer or who not in movers:
             raise BadConfig(f"this is seat {state.observer}'s view; it can be solved for that seat when it is to move")
         deadline = None if seconds is None else time.perf_counter() + seconds
-        sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline)
+        sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline,
+                         distinct=distinct)
     else:
         sol = solver.solve(state, seat=seat)
     click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
@@ -95,7 +98,9 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pa
 
         click.echo("pv " + "; ".join(render_pv(state, sol.pv)))
     if state.observer is not None:
-        click.echo(f"worlds {sol.worlds}, best move best in {sol.agree} of them (not exact: determinized)")
+        found = {True: ", every world found", False: ", not every world found"}.get(sol.complete, "")
+        click.echo(f"worlds {sol.worlds}{found}, best move best in {sol.agree} of them "
+                   "(not exact: determinized)")
     rate = sol.nodes / sol.elapsed if sol.elapsed > 0 else 0
     click.echo(f"nodes {sol.nodes} time {sol.elapsed:.3f}s ({rate:,.0f} nodes/s)"
                + (" fallback" if sol.fallback else ""))

@@ -45,6 +45,7 @@ class Solution:
     worlds: int = 1
     agree: int = 1
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
+    complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
 
 
