@@ -58,6 +58,21 @@ def mix64(z):
     return z ^ (z >> 31)
 
 
+def _zeros(n: int, dtype) -> np.ndarray:
+    """Zeroed memory faulted in 4 KB pages as the table fills, not in the 2 MB huge pages numpy
+    asks Linux for: faulting in a huge page can stall a store for milliseconds (compaction), far
+    past the solver's deadline checks."""
+    multiarray = getattr(getattr(np, "_core", None), "multiarray", None)
+    set_huge = getattr(multiarray, "_set_madvise_hugepage", None)
+    if set_huge is None:
+        return np.zeros(n, dtype=dtype)
+    before = set_huge(False)
+    try:
+        return np.zeros(n, dtype=dtype)
+    finally:
+        set_huge(before)
+
+
 def _multipliers(n: int, seed: int) -> np.ndarray:
     out = np.empty(n, dtype=np.uint64)
     z = seed
@@ -80,10 +95,10 @@ class SolverTable:
         buckets = 1 << max(0, (slots // 2).bit_length() - 1)  # a power of two: a mask picks one
         self.mask = buckets - 1
         self.capacity = 2 * buckets
-        keys = np.zeros(self.capacity, dtype=np.uint64)  # 0 marks an empty slot
-        meta = np.zeros(self.capacity, dtype=np.uintc)
-        vals = np.zeros(self.capacity * players if not self.single else 1, dtype=np.float64)
-        vals32 = np.zeros(self.capacity * players if self.single else 1, dtype=np.float32)
+        keys = _zeros(self.capacity, np.uint64)  # 0 marks an empty slot
+        meta = _zeros(self.capacity, np.uintc)
+        vals = _zeros(self.capacity * players if not self.single else 1, np.float64)
+        vals32 = _zeros(self.capacity * players if self.single else 1, np.float32)
         mul1, mul2 = _multipliers(size, 1), _multipliers(size, 2)
         self._arrays = (keys, meta, vals, vals32, mul1, mul2)  # kept alive behind the views
         self.keys, self.meta, self.vals, self.vals32 = keys, meta, vals, vals32
