@@ -296,23 +296,35 @@ class Search:
         top = self.top
         for choice in itertools.product(*options):
             v = self._joint_value(buf, movers, choice, cache)
-            ok = True
-            for i, seat in enumerate(movers):
-                if top is not None and v[seat] >= top - EPS:
-                    continue
-                mine, bar = choice[i], v[seat] + EPS
-                for alt in options[i]:
-                    if alt != mine and self._joint_value(
-                            buf, movers, choice[:i] + (alt,) + choice[i + 1:], cache)[seat] > bar:
-                        ok = False
-                        break
-                if not ok:
-                    break
-            if ok:
-                return v, choice
+            if self._refuted(buf, movers, options, choice, v, cache, top):
+                continue
+            return v, choice
         self.fallback = True
         table = {c: self._joint_value(buf, movers, c, cache) for c in itertools.product(*options)}
         return fallback_choice(options, table, movers)
+
+    def _refuted(self, buf: np.ndarray, movers: tuple[int, ...], options: list[list[int]],
+                 choice: tuple[int, ...], v: tuple[float, ...], cache: dict, top: Optional[float]) -> bool:
+        """Whether some seat gains by changing only its part of ``choice``.  Deviations already
+        valued are looked at first, so a candidate is dropped without solving anything new
+        whenever possible; which deviation refutes it does not change the answer."""
+        todo = []
+        for i, seat in enumerate(movers):
+            if top is not None and v[seat] >= top - EPS:
+                continue  # nothing beats the highest reward
+            bar = v[seat] + EPS
+            for alt in options[i]:
+                if alt != choice[i]:
+                    dev = choice[:i] + (alt,) + choice[i + 1:]
+                    known = cache.get(dev)
+                    if known is None:
+                        todo.append((seat, dev))
+                    elif known[seat] > bar:
+                        return True
+        for seat, dev in todo:
+            if self._joint_value(buf, movers, dev, cache)[seat] > v[seat] + EPS:
+                return True
+        return False
 
     def _joint_value(self, buf: np.ndarray, movers: tuple[int, ...], choice: tuple[int, ...],
                      cache: dict) -> tuple[float, ...]:
