@@ -86,10 +86,12 @@ class Search:
         if cls.rank_keys is Game.rank_keys and cls.rival_keys is Game.rival_keys:
             return "scores"
         if hasattr(self.k, "rank_keys"):
-            from cython_ext.kernel import RANK_KEYS  # the agreed kernel contract
+            from cython_ext import select
 
-            self._rank_width = RANK_KEYS
-            self._keys = np.zeros(RANK_KEYS * (game.players + 8), dtype=DTYPE)
+            # the agreed kernel contract: RANK_KEYS keys per competitor, seats then rivals
+            width = getattr(select.load("kernel"), "RANK_KEYS", 4)
+            self._rank_width = width
+            self._keys = np.zeros(width * (game.players + 8), dtype=DTYPE)
             return "kernel"
         return "state"
 

@@ -157,3 +157,39 @@ def test_a_solver_keeps_its_table_between_positions_of_one_game():
     first = solver.solve(s)
     again = solver.solve(s)
     assert again.value == first.value and again.nodes < first.nodes
+
+
+class _RankKeysKernel:
+    """A kernel with the agreed ``rank_keys`` contract, written from the game's Python keys."""
+
+    def __init__(self, game):
+        self.game, self.inner = game, game.kernel
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def rank_keys(self, buf, out):
+        from engine.core import State
+
+        st = State(self.game, buf)
+        everyone = self.game.rank_keys(st) + self.game.rival_keys(st)
+        out[:] = 0
+        for c, key in enumerate(everyone):
+            for j, x in enumerate(key):
+                out[c * 4 + j] = x
+        return len(everyone)
+
+
+@pytest.mark.parametrize("config", ["btc-2p", "wc-2p", "cag-3p"])
+@pytest.mark.parametrize("reward", ["win", "rank", "score"])
+def test_terminal_rewards_read_from_kernel_rank_keys_match_the_game(config, reward):
+    from search.solver.exact import Search
+
+    s = endgame(config, 1, 1)
+    while not s.is_terminal():
+        m = s.to_move()
+        s.apply(m[0], s.chance_outcomes()[0][0] if m == (CHANCE,) else s.legal_moves(m[0])[0])
+    search = Search(s.game, reward, TranspositionTable(s.players, 1, len(s.buf)), 10)
+    search.k = _RankKeysKernel(s.game)
+    assert search._returns_kind(s.game) == "kernel"
+    assert search.returns(s.buf) == pytest.approx(tuple(s.returns(reward)))
