@@ -5,14 +5,17 @@ its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
 
 * Chance: the expectation over the outcomes.
 * One seat to move: the move best for its own reward (max^n), ties to the
-  lowest move number.
+  lowest move number; the search stops at a move worth the highest reward
+  (1 with ``win`` or ``rank``), and with ``win`` shares moves are tried in
+  history-heuristic order (a share of 1 fixes the whole vector).
 * Several seats to move (a simultaneous step): a one-shot game.  Every joint
   choice is valued by solving what follows; the value is the *first pure
   Nash equilibrium* with the seats in ascending order and each seat's moves
   in ascending order (lexicographic order of the joint choices).  The rule
   names no seat, so the value does not depend on who asks.  With no pure
   equilibrium each seat plays its best reply to the others choosing
-  uniformly at random (``fallback`` is set).
+  uniformly at random (``fallback`` is set).  Below the root the
+  equilibrium is found lazily (:meth:`Search.simultaneous`).
 * Two seats whose rewards always sum to 1 (``win`` or ``rank`` without a
   non-seat rival) are searched by alpha-beta on seat 0's value, with Star1
   cut-offs at chance nodes (values lie in [0, 1]) and bounds in the table.
