@@ -46,9 +46,14 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
 @click.option("--reward", type=click.Choice(["win", "rank", "score"]), default="win", show_default=True)
 @click.option("--worlds", type=click.IntRange(1, 10_000), default=8, show_default=True,
               help="Determinizations solved for a seat's view.")
+@click.option("--distinct-worlds", "distinct", is_flag=True,
+              help="A view: solve its distinct worlds (up to --worlds), weighted by how often they are drawn.")
+@click.option("--paranoid", is_flag=True,
+              help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
 @game_options
 @friendly
-def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, players, variants, edition) -> None:
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, paranoid, players,
+          variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -60,16 +65,20 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pl
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
-    solver = Solver(reward, memory, max_nodes, seconds)
+    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
             raise BadConfig(f"this is seat {state.observer}'s view; it can be solved for that seat when it is to move")
         deadline = None if seconds is None else time.perf_counter() + seconds
-        sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline)
+        sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline,
+                         distinct=distinct)
     else:
         sol = solver.solve(state, seat=seat)
     click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
+    if sol.paranoid:
+        click.echo(f"paranoid: seat {sol.seat}'s reward if every other seat played against it "
+                   "(a lower bound, not the exact value)")
     if sol.seat is not None and sol.seat != CHANCE:
         click.echo(f"moves of seat {sol.seat}:")
         for m, v in sorted(sol.values.items(), key=lambda mv: (-mv[1][sol.seat], mv[0])):
@@ -89,7 +98,9 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, pl
 
         click.echo("pv " + "; ".join(render_pv(state, sol.pv)))
     if state.observer is not None:
-        click.echo(f"worlds {sol.worlds}, best move best in {sol.agree} of them (not exact: determinized)")
+        found = {True: ", every world found", False: ", not every world found"}.get(sol.complete, "")
+        click.echo(f"worlds {sol.worlds}{found}, best move best in {sol.agree} of them "
+                   "(not exact: determinized)")
     rate = sol.nodes / sol.elapsed if sol.elapsed > 0 else 0
     click.echo(f"nodes {sol.nodes} time {sol.elapsed:.3f}s ({rate:,.0f} nodes/s)"
                + (" fallback" if sol.fallback else ""))

@@ -4,7 +4,9 @@
   of the game (rules of the search in :mod:`search.solver.exact`), within a
   node budget, a time limit and a table of fixed size (``memory`` MB).
 * :func:`solve_view` -- a seat's view: determinizations averaged, with how
-  far they agree (:mod:`search.solver.view`).
+  far they agree, or its distinct worlds weighted (:mod:`search.solver.view`).
+* ``paranoid=True`` -- three or more seats: the asking seat against a
+  coalition of the others, a lower bound (:mod:`search.solver.paranoid`).
 * The ``solver`` player (:mod:`search.solver.player`) -- plays the best
   average within every search limit.
 

@@ -5,14 +5,17 @@ its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
 
 * Chance: the expectation over the outcomes.
 * One seat to move: the move best for its own reward (max^n), ties to the
-  lowest move number.
+  lowest move number; the search stops at a move worth the highest reward
+  (1 with ``win`` or ``rank``), and with ``win`` shares moves are tried in
+  history-heuristic order (a share of 1 fixes the whole vector).
 * Several seats to move (a simultaneous step): a one-shot game.  Every joint
   choice is valued by solving what follows; the value is the *first pure
   Nash equilibrium* with the seats in ascending order and each seat's moves
   in ascending order (lexicographic order of the joint choices).  The rule
   names no seat, so the value does not depend on who asks.  With no pure
   equilibrium each seat plays its best reply to the others choosing
-  uniformly at random (``fallback`` is set).
+  uniformly at random (``fallback`` is set).  Below the root the
+  equilibrium is found lazily (:meth:`Search.simultaneous`).
 * Two seats whose rewards always sum to 1 (``win`` or ``rank`` without a
   non-seat rival) are searched by alpha-beta on seat 0's value, with Star1
   cut-offs at chance nodes (values lie in [0, 1]) and bounds in the table.
@@ -22,13 +25,14 @@ its values in a fixed-size :class:`~search.solver.table.TranspositionTable`.
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from typing import Callable, Optional
 
 import numpy as np
 
-from engine.core import CHANCE, DEALER, Game, State
+from engine.core import CHANCE, DEALER, Game, State, returns_from
 from engine.layout import DTYPE
 from search.api import SearchError
 from search.solver.table import EXACT, LOWER, UPPER, TranspositionTable
@@ -64,9 +68,35 @@ class Search:
         self._next_check = CHECK_EVERY
         self.fallback = False
         self.zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
+        # the highest reward a seat can get (None: not attained, as with tanh scores)
+        self.top = 1.0 if reward in ("win", "rank") else None
+        # a win share of 1 leaves 0 to everyone else: a move reaching it fixes the whole
+        # vector, so moves may be searched in any order (with rank the others' places differ)
+        self.forced_top = reward == "win"
         n = max(self.k.max_moves, game.players, 8)
         self._out = np.zeros(n, dtype=DTYPE)
         self._probs = np.zeros(n, dtype=np.float64)
+        self._scores = np.zeros(game.players, dtype=DTYPE)
+        self._terminal = self._returns_kind(game)
+        # history heuristic for alpha-beta: (seat, move) -> cut-offs it caused; orders moves only
+        self.history: dict[tuple[int, int], int] = {}
+
+    def _returns_kind(self, game: Game) -> str:
+        """How terminal rewards are read: ``scores`` when the rank keys are the scores (the
+        default of :class:`Game`), ``kernel`` when the kernel writes rank keys (its
+        ``rank_keys`` method), else ``state`` (the game's Python definition)."""
+        cls = type(game)
+        if cls.rank_keys is Game.rank_keys and cls.rival_keys is Game.rival_keys:
+            return "scores"
+        if hasattr(self.k, "rank_keys"):
+            from cython_ext import select
+
+            # the agreed kernel contract: RANK_KEYS keys per competitor, seats then rivals
+            width = getattr(select.load("kernel"), "RANK_KEYS", 4)
+            self._rank_width = width
+            self._keys = np.zeros(width * (game.players + 8), dtype=DTYPE)
+            return "kernel"
+        return "state"
 
     # -- budget ---------------------------------------------------------------------------
     def _count(self) -> None:
@@ -99,7 +129,25 @@ class Search:
         return c
 
     def returns(self, buf: np.ndarray) -> tuple[float, ...]:
-        return tuple(State(self.game, buf).returns(self.reward))
+        """Rewards at a terminal, as :meth:`State.returns` gives them."""
+        kind = self._terminal
+        if kind == "state":
+            return tuple(State(self.game, buf).returns(self.reward))
+        self.k.scores(buf, self._scores)
+        scores = self._scores.tolist()
+        if kind == "scores":
+            if self.reward == "win":  # the common case, without building key tuples
+                best = max(scores)
+                share = 1.0 / scores.count(best)
+                return tuple(share if x == best else 0.0 for x in scores)
+            keys, rivals = [(x,) for x in scores], []
+        else:
+            n = self.k.rank_keys(buf, self._keys)
+            w = self._rank_width
+            flat = self._keys[:n * w].tolist()
+            everyone = [tuple(flat[i * w:(i + 1) * w]) for i in range(n)]
+            keys, rivals = everyone[:self.game.players], everyone[self.game.players:]
+        return tuple(returns_from(keys, scores, self.reward, self.game.score_scale, rivals))
 
     # -- values -----------------------------------------------------------------------------
     def value(self, buf: np.ndarray) -> tuple[float, ...]:
@@ -126,15 +174,26 @@ class Search:
                 acc = [a + p * x for a, x in zip(acc, cv)]
             v = tuple(acc)
         elif len(movers) == 1:
-            seat = movers[0]
-            v = None
-            for m in self.legal(buf, seat):
+            seat, top = movers[0], self.top
+            moves = self.legal(buf, seat)
+            if self.forced_top and len(moves) > 1:
+                h = self.history
+                moves.sort(key=lambda m: -h.get((seat, m), 0))
+            v, best = None, -1
+            for m in moves:
                 cv = self.maxn(self.child(buf, seat, m))
-                if v is None or cv[seat] > v[seat]:  # strict: ties keep the lowest move
-                    v = cv
+                # the highest value, ties to the lowest move (whatever the search order)
+                if v is None or cv[seat] > v[seat] or (cv[seat] == v[seat] and m < best):
+                    v, best = cv, m
+                    if top is not None and v[seat] >= top - EPS:
+                        # nothing beats it; searched in move order a later move could only
+                        # tie, and with forced_top a tie is the same vector
+                        if self.forced_top:
+                            self._credit(seat, m)
+                        break
         else:
             v = self.simultaneous(buf, movers)[0]
-        self.tt.put(key, v, self.nodes - start)
+        self.tt.put(key, v, self.nodes - start, EXACT)
         return v
 
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
@@ -158,21 +217,27 @@ class Search:
             v = self._star1(buf, alpha, beta)
         elif len(movers) == 1:
             seat = movers[0]
+            moves = self.legal(buf, seat)
+            if len(moves) > 1:  # the order only changes the cut-offs, never the value
+                h = self.history
+                moves.sort(key=lambda m: -h.get((seat, m), 0))
             if seat == 0:
                 v = -1.0
-                for m in self.legal(buf, 0):
+                for m in moves:
                     cv = self.ab(self.child(buf, 0, m), max(alpha, v), beta)
                     if cv > v:
                         v = cv
                         if v >= beta:
+                            self._credit(seat, m)
                             break
             else:
                 v = 2.0
-                for m in self.legal(buf, seat):
+                for m in moves:
                     cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
                     if cv < v:
                         v = cv
                         if v <= alpha:
+                            self._credit(seat, m)
                             break
         else:
             v = self.simultaneous(buf, movers)[0][0]
@@ -180,6 +245,10 @@ class Search:
         flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
         return v
+
+    def _credit(self, seat: int, move: int) -> None:
+        key = (seat, move)
+        self.history[key] = self.history.get(key, 0) + 1
 
     def _star1(self, buf: np.ndarray, alpha: float, beta: float) -> float:
         """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the bound."""
@@ -218,13 +287,59 @@ class Search:
 
     def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        """Value and joint choice of a simultaneous step (the rule in the module docstring)."""
-        options, table = self.joint_values(buf, movers)
-        for choice in table:  # itertools.product order: lexicographic, seats ascending
-            if is_equilibrium(options, table, movers, choice):
-                return table[choice], choice
+        """Value and joint choice of a simultaneous step (the rule in the module docstring).
+
+        Lazy: joint choices are taken in lexicographic order and each candidate
+        is tested by valuing only its deviations, stopping at the first
+        profitable one; a seat already at the highest reward cannot deviate
+        profitably and is not tested.  The first candidate that passes is the
+        first pure equilibrium, as with the whole table, for a fraction of the
+        joint choices.  Only when there is none is the whole table valued.
+        """
+        options = [self.legal(buf, s) for s in movers]
+        cache: dict[tuple[int, ...], tuple[float, ...]] = {}
+        top = self.top
+        for choice in itertools.product(*options):
+            v = self._joint_value(buf, movers, choice, cache)
+            if self._refuted(buf, movers, options, choice, v, cache, top):
+                continue
+            return v, choice
         self.fallback = True
+        table = {c: self._joint_value(buf, movers, c, cache) for c in itertools.product(*options)}
         return fallback_choice(options, table, movers)
+
+    def _refuted(self, buf: np.ndarray, movers: tuple[int, ...], options: list[list[int]],
+                 choice: tuple[int, ...], v: tuple[float, ...], cache: dict, top: Optional[float]) -> bool:
+        """Whether some seat gains by changing only its part of ``choice``.  Deviations already
+        valued are looked at first, so a candidate is dropped without solving anything new
+        whenever possible; which deviation refutes it does not change the answer."""
+        todo = []
+        for i, seat in enumerate(movers):
+            if top is not None and v[seat] >= top - EPS:
+                continue  # nothing beats the highest reward
+            bar = v[seat] + EPS
+            for alt in options[i]:
+                if alt != choice[i]:
+                    dev = choice[:i] + (alt,) + choice[i + 1:]
+                    known = cache.get(dev)
+                    if known is None:
+                        todo.append((seat, dev))
+                    elif known[seat] > bar:
+                        return True
+        for seat, dev in todo:
+            if self._joint_value(buf, movers, dev, cache)[seat] > v[seat] + EPS:
+                return True
+        return False
+
+    def _joint_value(self, buf: np.ndarray, movers: tuple[int, ...], choice: tuple[int, ...],
+                     cache: dict) -> tuple[float, ...]:
+        v = cache.get(choice)
+        if v is None:
+            c = buf.copy()
+            for s, m in zip(movers, choice):
+                self.k.apply(c, s, m)
+            v = cache[choice] = self.value(c)
+        return v
 
 
 def is_equilibrium(options: list[list[int]], table: dict, movers: tuple[int, ...],

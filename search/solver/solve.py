@@ -9,6 +9,7 @@ from typing import Optional
 from engine.core import CHANCE, State
 from engine.errors import BadConfig
 from search.api import SearchError
+from search.solver.paranoid import Paranoid
 from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
@@ -44,6 +45,8 @@ class Solution:
     worlds: int = 1
     agree: int = 1
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
+    complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
+    paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
 
 
 class Solver:
@@ -56,10 +59,13 @@ class Solver:
     or when ``stop`` is set, :class:`SolverLimit` is raised; its ``partial``
     holds the root moves already solved exactly.  The table is kept between
     calls (positions of one game recur) and cleared when the game changes.
+    ``paranoid``: with three or more seats, solve the asking seat's reward
+    against all the others ganging up on it (:mod:`search.solver.paranoid`):
+    faster, but a lower bound, not the exact value.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
-                 time: Optional[float] = None, alphabeta: bool = True) -> None:
+                 time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False) -> None:
         if reward not in REWARDS:
             raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not MIN_MB <= memory <= MAX_MB:
@@ -70,13 +76,17 @@ class Solver:
             raise BadConfig(f"solver time must be positive, not {time!r}")
         self.reward, self.memory, self.max_nodes, self.time = reward, memory, max_nodes, time
         self.alphabeta = alphabeta
+        self.paranoid = paranoid
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
-    def table(self, state: State) -> TranspositionTable:
-        if self._table is None or self._game_key != state.game.key:
-            self._table = TranspositionTable(state.players, self.memory)
-            self._game_key = state.game.key
+    def table(self, state: State, mode: tuple = ()) -> TranspositionTable:
+        """The table, kept while the game and the kind of value (exact, or paranoid for a
+        seat) stay the same."""
+        key = (state.game.key, mode)
+        if self._table is None or self._game_key != key or self._table.size != len(state.buf):
+            self._table = TranspositionTable(state.players, self.memory, len(state.buf))
+            self._game_key = key
         return self._table
 
     def solve(self, state: State, seat: Optional[int] = None, stop: Optional[threading.Event] = None,
@@ -88,8 +98,10 @@ class Solver:
         start = time.perf_counter()
         if deadline is None and self.time is not None:
             deadline = start + self.time
-        table = self.table(state)
         budget = max_nodes if max_nodes is not None else self.max_nodes
+        if self.paranoid and state.players > 2:
+            return self._solve_paranoid(state, seat, stop, deadline, budget, start)
+        table = self.table(state)
 
         made: list[Search] = []
 
@@ -106,6 +118,29 @@ class Solver:
         sol.nodes = search.nodes
         sol.fallback = sol.fallback or search.fallback
         sol.elapsed = time.perf_counter() - start
+        return sol
+
+
+    def _solve_paranoid(self, state: State, seat: Optional[int], stop, deadline, budget: int,
+                        start: float) -> Solution:
+        movers = state.to_move()
+        me = seat if seat is not None else (movers[0] if movers and movers[0] != CHANCE else 0)
+        search = Paranoid(state.game, self.reward, self.table(state, ("paranoid", me)), budget,
+                          deadline, stop, me=me)
+        buf = root_buffer(state)
+        values: dict[int, list[float]] = {}
+        try:
+            if me in movers:
+                for m in search.legal(buf, me):
+                    values[m] = list(search.value(search.child(buf, me, m)))
+                best = max(values, key=lambda m: (values[m][me], -m))
+                sol = Solution(values[best], me, values, best, movers=tuple(sorted(movers)), pv=[(me, best)])
+            else:
+                sol = Solution(list(search.value(buf)), me, movers=tuple(sorted(movers)))
+        except SolverLimit as exc:
+            exc.partial, exc.nodes = values, search.nodes
+            raise
+        sol.nodes, sol.elapsed, sol.paranoid = search.nodes, time.perf_counter() - start, True
         return sol
 
 
@@ -177,6 +212,7 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
 
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
-          time: Optional[float] = None, memory: float = 64, alphabeta: bool = True) -> Solution:
+          time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
+          paranoid: bool = False) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
-    return Solver(reward, memory, max_nodes, time, alphabeta).solve(state, seat=seat, stop=stop)
+    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid).solve(state, seat=seat, stop=stop)

@@ -7,6 +7,13 @@ view only, never the hidden truth) and averages each move's value.  This is
 hidden cards were known from then on (strategy fusion), so the result
 reports how far the worlds agree -- ``agree`` (worlds whose own best move is
 the chosen one) and ``spread`` (each move's lowest and highest value).
+
+With ``distinct=True`` the worlds are not a fixed number of samples but
+the distinct worlds the view's determinizations reach
+(:func:`enumerate_worlds`), each solved once and weighted by its share of
+the draws.  Where the hidden part is small this finds every world; it is
+still not the exact value of the information set: the weights are
+estimated, and each world is still solved with its cards known.
 """
 from __future__ import annotations
 
@@ -14,16 +21,46 @@ import threading
 import time
 from typing import Optional
 
-from engine.core import State, make_rng
+from engine.core import DEALER, State, make_rng
 from search.api import SearchError
 from search.solver.exact import SolverLimit
 from search.solver.solve import Solution, Solver
 
 
+def enumerate_worlds(view: State, seat: int, seed: int = 0, draws: int = 4000, patience: int = 300,
+                     cap: int = 64) -> tuple[list[tuple[State, float]], bool]:
+    """The distinct full states among determinizations of ``seat``'s view, each with its share
+    of the draws, most frequent first, and whether the search saturated.
+
+    Draws stop once ``patience`` draws in a row bring no new world (``complete`` True: every
+    world was probably found), or after ``draws`` draws or past ``cap`` worlds (False).
+    Worlds differing only in the dealer seed are one world.
+    """
+    rng = make_rng(seed)
+    counts: dict[bytes, int] = {}
+    first: dict[bytes, State] = {}
+    quiet = total = 0
+    while total < draws and len(counts) <= cap:
+        w = view.determinize(seat, rng)
+        w.buf[DEALER] = 0
+        key = w.buf.tobytes()
+        total += 1
+        if key in counts:
+            counts[key] += 1
+            quiet += 1
+            if quiet >= patience:
+                break
+        else:
+            counts[key], first[key], quiet = 1, w, 0
+    complete = quiet >= patience
+    found = sorted(counts.items(), key=lambda kv: -kv[1])[:cap]
+    return [(first[k], c / total) for k, c in found], complete
+
+
 def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: str = "win",
                max_nodes: int = 200_000, stop: Optional[threading.Event] = None,
                solver: Optional[Solver] = None, deadline: Optional[float] = None,
-               first_deadline: Optional[float] = None) -> Solution:
+               first_deadline: Optional[float] = None, distinct: bool = False) -> Solution:
     """Average the exact move values of ``seat`` over ``worlds`` determinizations of its view.
 
     ``max_nodes`` and ``deadline`` bound all the worlds together.  When a
@@ -39,8 +76,15 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     rng = make_rng(seed)
     per_world: list[Solution] = []
     nodes = 0
-    for _ in range(worlds):
-        world = view.determinize(seat, rng)  # an OpenState (omniscient analysis) returns itself
+    complete = None
+    if distinct:
+        found, complete = enumerate_worlds(view, seat, seed, cap=max(worlds, 1))
+        samples = [w for w, _ in found]
+        weights = [p for _, p in found]
+    else:
+        samples = [view.determinize(seat, rng) for _ in range(worlds)]  # the seat's view only
+        weights = [1.0] * worlds
+    for world in samples:
         try:
             limit = first_deadline if not per_world and first_deadline is not None else deadline
             sol = solver.solve(world, seat=seat, stop=stop, deadline=limit, max_nodes=max_nodes - nodes)
@@ -53,21 +97,26 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
         per_world.append(sol)
         if nodes >= max_nodes:
             break
-    out = combine(per_world, seat, view.players)
+    out = combine(per_world, seat, view.players, weights[:len(per_world)])
     out.nodes, out.elapsed = nodes, time.perf_counter() - start
+    out.complete = complete if len(per_world) == len(samples) else False
     return out
 
 
-def combine(sols: list[Solution], seat: int, players: int) -> Solution:
-    """The mean of per-world solutions, with agreement and spread."""
+def combine(sols: list[Solution], seat: int, players: int,
+            weights: Optional[list[float]] = None) -> Solution:
+    """The (weighted) mean of per-world solutions, with agreement and spread."""
     n = len(sols)
+    w = weights if weights is not None else [1.0] * n
+    total = sum(w)
+    w = [x / total for x in w]
     moves = sorted(sols[0].values)
-    values = {m: [sum(s.values[m][i] for s in sols) / n for i in range(players)] for m in moves}
+    values = {m: [sum(wk * s.values[m][i] for wk, s in zip(w, sols)) for i in range(players)] for m in moves}
     best = moves[0]
     for m in moves[1:]:
         if values[m][seat] > values[best][seat]:
             best = m
-    value = [sum(s.value[i] for s in sols) / n for i in range(players)]
+    value = [sum(wk * s.value[i] for wk, s in zip(w, sols)) for i in range(players)]
     spread = {m: (min(s.values[m][seat] for s in sols), max(s.values[m][seat] for s in sols)) for m in moves}
     agree = sum(1 for s in sols if s.values[s.best][seat] <= s.values[best][seat] + 1e-12)
     return Solution(value, seat, values, best, fallback=any(s.fallback for s in sols),

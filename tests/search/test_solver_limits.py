@@ -33,7 +33,7 @@ def test_the_time_limit_ends_the_solver():
 
 def test_the_node_budget_and_stop_end_the_solver_with_the_root_moves_solved_so_far():
     with pytest.raises(SolverLimit) as err:
-        solve(endgame("guildes-3p", 13, 1), max_nodes=400)
+        solve(endgame("guildes-3p", 22, 1), max_nodes=400)
     assert err.value.nodes <= 401
     stop = threading.Event()
     stop.set()

@@ -1,0 +1,33 @@
+# Declarations of solver_table.py for Cython: the endgame solver's fixed-size
+# transposition table (contracts in solver_table.py).
+
+cpdef enum:
+    EXACT = 0       # bound flags; LOWER/UPPER: alpha-beta cut-offs on seat 0's value
+    LOWER = 1
+    UPPER = 2
+
+
+cdef unsigned long long mix64(unsigned long long z) noexcept nogil
+
+
+cdef class SolverTable:
+    cdef public int players
+    cdef public int size
+    cdef public long long capacity
+    cdef public int entry_bytes
+    cdef public long long nbytes
+    cdef public long long hits, stores, replaced
+    cdef unsigned long long mask
+    cdef bint single               # float32 values (seven players)
+    cdef unsigned long long[::1] keys
+    cdef unsigned int[::1] meta
+    cdef double[::1] vals
+    cdef float[::1] vals32
+    cdef unsigned long long[::1] mul1
+    cdef unsigned long long[::1] mul2
+    cdef object _arrays
+    cpdef tuple key(self, int[::1] buf)
+    cpdef object get(self, tuple key)
+    cpdef void put(self, tuple key, tuple value, long long work, int flag)
+    cpdef void clear(self)
+    cpdef long long used(self)

@@ -1,0 +1,88 @@
+"""Paranoid search: an approximation for three or more seats, offered as an option.
+
+The seat asking (``me``) assumes every other seat plays to minimise its
+reward, as one coalition: the game becomes two-sided and zero-sum, so
+alpha-beta with Star1 at chance nodes and history move ordering applies
+(:class:`~search.solver.exact.Search` does the cut-offs; this class only
+says who maximises).  At a simultaneous step the asking seat is taken to
+choose first and the others to answer knowing its choice.
+
+What it gives is a **lower bound**, not the exact value: the asking seat's
+reward if everyone else ganged up on it, and it commits first at
+simultaneous steps.  Real opponents play for themselves (max^n, the
+default), so the exact value is usually higher and the best move may
+differ.  The value vector holds only the asking seat's reward; the other
+entries are NaN.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from engine.core import CHANCE
+from search.solver.exact import EPS, Search
+from search.solver.table import EXACT, LOWER, UPPER
+
+
+class Paranoid(Search):
+    """Alpha-beta on ``me``'s reward against a coalition of all the other seats."""
+
+    def __init__(self, *args, me: int, **kwargs) -> None:
+        kwargs["alphabeta"] = False
+        super().__init__(*args, **kwargs)
+        self.me = me
+
+    def vector(self, v: float) -> tuple[float, ...]:
+        return tuple(v if i == self.me else math.nan for i in range(self.game.players))
+
+    def value(self, buf: np.ndarray) -> tuple[float, ...]:
+        return self.vector(self.ab(buf, 0.0, 1.0))
+
+    def first_mover(self, movers: tuple[int, ...]) -> int:
+        """At a simultaneous step: the asking seat first, then the others in seat order."""
+        return self.me if self.me in movers else movers[0]
+
+    def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        me = self.me
+        key = self.tt.key(buf)
+        hit = self.tt.get(key)
+        if hit is not None:
+            v, flag = hit[0][me], hit[1]
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        self._count()
+        start = self.nodes
+        a0 = alpha
+        movers = self.movers(buf)
+        if not movers:
+            v = self.returns(buf)[me]
+        elif movers[0] == CHANCE:
+            v = self._star1(buf, alpha, beta)
+        else:
+            seat = self.first_mover(movers)
+            moves = self.legal(buf, seat)
+            if len(moves) > 1:
+                h = self.history
+                moves.sort(key=lambda m: -h.get((seat, m), 0))
+            if seat == me:
+                v = -1.0
+                for m in moves:
+                    cv = self.ab(self.child(buf, seat, m), max(alpha, v), beta)
+                    if cv > v:
+                        v = cv
+                        if v >= beta or v >= 1.0 - EPS:
+                            self._credit(seat, m)
+                            break
+            else:
+                v = 2.0
+                for m in moves:
+                    cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
+                    if cv < v:
+                        v = cv
+                        if v <= alpha or v <= EPS:
+                            self._credit(seat, m)
+                            break
+        flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
+        self.tt.put(key, self.vector(v), self.nodes - start, flag)
+        return v
