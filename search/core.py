@@ -2,7 +2,8 @@
 
 Picks the compiled loop when both it and the game's kernel are compiled (the
 loop calls the kernel through the ``cimport``ed base class), the interpreted
-loop otherwise, and builds the reward and rollout callbacks a game needs.
+loop otherwise, and builds the rollout callback (``rollout=egreedy``) and,
+until a game's tie-breaks are in its kernel, its reward callback.
 """
 from __future__ import annotations
 
@@ -48,13 +49,21 @@ def rng_for(kernel: Any, seed: int) -> Any:
     return select.load("kernel").Rng(seed & ((1 << 64) - 1))
 
 
-def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
-    """The loop's reward code for ``mode``, and a callback when the game has its own tie-breaks.
-
-    Games that keep the default ``rank_keys`` (rank by score) are scored inside
-    the loop from ``kernel.scores``; the others pay one Python call per iteration.
-    """
+def kernel_ranks(game: Game) -> bool:
+    """True when the kernel's ``rank_keys`` is the game's ranking: the Python
+    ``Game`` keeps the defaults (thin readers of the kernel), or the kernel
+    overrides the base ``Kernel.rank_keys`` (the game moved its tie-breaks there)."""
     if type(game).rank_keys is Game.rank_keys and type(game).rival_keys is Game.rival_keys:
+        return True
+    k = game.kernel
+    return any(getattr(type(k), "rank_keys") is not getattr(m.Kernel, "rank_keys")
+               for m in select.twins("kernel") if m is not None and isinstance(k, m.Kernel))
+
+
+def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
+    """The loop's reward code for ``mode``, and a callback for a game whose tie-breaks
+    are still written in Python only (one Python call per iteration, see :func:`kernel_ranks`)."""
+    if mode == "score" or kernel_ranks(game):
         return REWARD_MODES[mode], None
 
     def reward_fn(buf: np.ndarray) -> list[float]:
