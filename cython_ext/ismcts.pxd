@@ -36,6 +36,8 @@ cdef void* grow(void* p, size_t nbytes) except NULL
 cdef int* new_ints(int n, int fill) except NULL
 cdef unsigned long long* new_keys(int n) except NULL
 cdef double* new_doubles(int n) except NULL
+cdef float* new_floats(int n) except NULL
+cdef float* resize_floats(float* p, int old, int n) except NULL
 cdef int* resize_ints(int* p, int old, int n) except NULL
 cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
 cdef double* resize_doubles(double* p, int old, int n) except NULL
@@ -70,25 +72,23 @@ cdef class Search:
     cdef int* nnext
     cdef int* ngroup
     cdef int* nparent
+    cdef int hcap
     cdef unsigned long long* nhash
     cdef unsigned long long* nev
     # child table: child ids, found by (nparent, nev)
     cdef int chcap, chcount
     cdef int* ch_val
-    # edge groups: one block of edges per (node, seat)
+    # edge segments: runs of edges of one seat at one node, linked from the node
     cdef int ng, gcap
-    cdef int* g_seat
     cdef int* g_start
-    cdef int* g_len
-    cdef int* g_cap
+    cdef int* g_info
     cdef int* g_next
     # edge arena
     cdef int ne, ecap
-    cdef public long long elive
     cdef int* e_move
     cdef int* e_visits
     cdef int* e_avail
-    cdef double* e_value
+    cdef float* e_value
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec
@@ -111,9 +111,8 @@ cdef class Search:
     cdef int _new_node(self, int parent, unsigned long long ev, int depth) except -1
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _child_put(self, int child) except -1
-    cdef int _reserve_edges(self, int n) except -1
-    cdef int _group(self, int node, int seat, int size) except -1
-    cdef int _grow_group(self, int g, int need) except -1
+    cdef int _segment(self, int node, int seat, int size) except -1
+    cdef int _mark(self, int node, int seat, bint on) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _grow_paths(self) except -1

@@ -23,18 +23,21 @@ or place but get no reward); ``SCORE`` normalised score margin over the
 seats' ``kernel.scores``.  ``CALLBACK`` calls ``reward_fn(world)``: only for
 a game whose Python rank keys are not yet its kernel's (``search.core``).
 
-Storage (about 100-170 bytes a node, see docs/performance.md): nodes are flat
+Storage (under 200 bytes a node, see docs/performance.md): nodes are flat
 arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
 64-bit key; children are found through one open-addressed table of child ids
-(linear probing, -1 = empty) checked against those.  A node's edges of one
-seat are a *group*: a block of consecutive entries of the edge arrays
-(``e_move``, ``e_visits``, ``e_avail``, ``e_value``), grown when a
-determinization shows a move the block lacks (moved to the arena's end unless
-it is already there, the old block left unused).  Selection maps the block's
-moves through a scratch table indexed by move, so no per-edge key is stored.
-Every array grows by doubling; compiled they are ``malloc``'ed C arrays,
-interpreted Python lists; the helpers ``new_*``/``resize_*``/``release`` are
-the only code that differs.
+(linear probing, -1 = empty) checked against those.  A node's edges are
+*segments*: runs of consecutive entries of the edge arrays (``e_move``,
+``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
+node; a determinization that shows moves the seat's segments lack appends one
+segment of exactly those, so the arena holds no unused entry.  Selection maps
+the seat's moves through a scratch table indexed by move, so no per-edge key
+is stored.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
+visits; ties and rank rewards round at 2**-24 relative).  View hashes are
+stored only with ``view_keys`` (tree reuse by view).  Every array grows by
+doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
+(numpy float32 for the sums); the helpers ``new_*``/``resize_*``/``release``
+are the only code that differs.
 
 This file is compiled by Cython (declarations in ``ismcts.pxd``) and runs
 unchanged as plain Python; both modes use the random generator identically
@@ -206,6 +209,26 @@ def resize_keys(p, old, n):
         return p[:old] + [0] * (n - old)
 
 
+def new_floats(n):
+    """A fresh array of ``n`` zero 32-bit floats (interpreted: numpy, so that
+    stores round to float32 exactly as C does)."""
+    i: cython.int
+    if cython.compiled:
+        p: cython.p_float = cython.cast(cython.p_float, grow(cython.NULL, n * cython.sizeof(cython.float)))
+        for i in range(n):
+            p[i] = 0.0
+        return p
+    else:
+        return np.zeros(n, dtype=np.float32)
+
+
+def resize_floats(p, old, n):
+    if cython.compiled:
+        return cython.cast(cython.p_float, grow(p, n * cython.sizeof(cython.float)))
+    else:
+        return np.concatenate([p[:old], np.zeros(n - old, dtype=np.float32)])
+
+
 def resize_doubles(p, old, n):
     if cython.compiled:
         return cython.cast(cython.p_double, grow(p, n * cython.sizeof(cython.double)))
@@ -298,13 +321,12 @@ class Search:
             free(self.nv); free(self.ndepth); free(self.nfirst_child); free(self.nnext)
             free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
             free(self.ch_val)
-            free(self.g_seat); free(self.g_start); free(self.g_len); free(self.g_cap); free(self.g_next)
+            free(self.g_start); free(self.g_info); free(self.g_next)
             free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
             self.nv = cython.NULL; self.ndepth = cython.NULL; self.nfirst_child = cython.NULL
             self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
             self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
-            self.g_seat = cython.NULL; self.g_start = cython.NULL; self.g_len = cython.NULL
-            self.g_cap = cython.NULL; self.g_next = cython.NULL
+            self.g_start = cython.NULL; self.g_info = cython.NULL; self.g_next = cython.NULL
             self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
             self.e_value = cython.NULL
 
@@ -319,27 +341,25 @@ class Search:
         self.ndepth = new_ints(self.ncap, 0)
         self.nfirst_child = new_ints(self.ncap, 0)
         self.nnext = new_ints(self.ncap, 0)            # next sibling
-        self.ngroup = new_ints(self.ncap, 0)           # first edge group (one per seat that acted)
+        self.ngroup = new_ints(self.ncap, 0)           # first edge segment
         self.nparent = new_ints(self.ncap, 0)
-        self.nhash = new_keys(self.ncap)               # view hash of the owner (0 if not computed)
         self.nev = new_keys(self.ncap)                 # the key under which the parent finds it
+        self.hcap = 1                                  # view hashes: only with view_keys
+        self.nhash = new_keys(self.hcap)
         self.chcap = 1024
         self.chcount = 0
         self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
         self.ng = 0
         self.gcap = 1024
-        self.g_seat = new_ints(self.gcap, 0)
-        self.g_start = new_ints(self.gcap, 0)          # first edge of the block
-        self.g_len = new_ints(self.gcap, 0)
-        self.g_cap = new_ints(self.gcap, 0)
-        self.g_next = new_ints(self.gcap, 0)           # next group of the same node
+        self.g_start = new_ints(self.gcap, 0)          # first edge of the segment
+        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | length
+        self.g_next = new_ints(self.gcap, 0)           # next segment of the same node
         self.ne = 0
-        self.elive = 0
         self.ecap = 4096
         self.e_move = new_ints(self.ecap, 0)
         self.e_visits = new_ints(self.ecap, 0)
         self.e_avail = new_ints(self.ecap, 0)
-        self.e_value = new_doubles(self.ecap)          # sum of the edge seat's rewards
+        self.e_value = new_floats(self.ecap)           # sum of the edge seat's rewards
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0, 0)
         self.root_depth = 0
@@ -356,20 +376,20 @@ class Search:
         return self.nn
 
     def edge_count(self):
-        """Edges in use (blocks left behind by a move are not counted)."""
-        return self.elive
+        return self.ne
 
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
-        return self.ncap * 40 + self.chcap * 4 + self.gcap * 20 + self.ecap * 20
+        return self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
 
     def used_bytes(self):
-        """Bytes of the entries in use: nodes, child table at its load, groups, edge arena."""
-        return self.nn * 40 + self.chcap * 4 + self.ng * 20 + self.ne * 20
+        """Bytes of the entries in use: nodes, child table, segments, edges."""
+        return self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
 
     def _new_node(self, parent, ev, depth):
         i: cython.int = self.nn
+        j: cython.int
         if i == self.ncap:
             self.nv = resize_ints(self.nv, self.ncap, self.ncap * 2)
             self.ndepth = resize_ints(self.ndepth, self.ncap, self.ncap * 2)
@@ -377,13 +397,18 @@ class Search:
             self.nnext = resize_ints(self.nnext, self.ncap, self.ncap * 2)
             self.ngroup = resize_ints(self.ngroup, self.ncap, self.ncap * 2)
             self.nparent = resize_ints(self.nparent, self.ncap, self.ncap * 2)
-            self.nhash = resize_keys(self.nhash, self.ncap, self.ncap * 2)
             self.nev = resize_keys(self.nev, self.ncap, self.ncap * 2)
             self.ncap *= 2
+        if self.view_keys and i >= self.hcap:
+            self.nhash = resize_keys(self.nhash, self.hcap, self.ncap)
+            for j in range(self.hcap, self.ncap):
+                self.nhash[j] = 0
+            self.hcap = self.ncap
         self.nn += 1
         self.nv[i] = 0
         self.ndepth[i] = depth
-        self.nhash[i] = 0
+        if i < self.hcap:
+            self.nhash[i] = 0
         self.nev[i] = ev
         self.nparent[i] = parent
         self.nfirst_child[i] = -1
@@ -429,66 +454,42 @@ class Search:
         self.chcount += 1
         return 0
 
-    def _reserve_edges(self, n):
-        """Room for ``n`` more entries in the edge arena."""
+    def _segment(self, node, seat, size):
+        """A new segment of ``size`` edges of ``seat`` at ``node``; returns its first edge."""
+        g: cython.int = self.ng
         newcap: cython.int = self.ecap
-        while self.ne + n > newcap:
+        if g == self.gcap:
+            self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
+            self.g_info = resize_ints(self.g_info, self.gcap, self.gcap * 2)
+            self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
+            self.gcap *= 2
+        while self.ne + size > newcap:
             newcap *= 2
         if newcap != self.ecap:
             self.e_move = resize_ints(self.e_move, self.ecap, newcap)
             self.e_visits = resize_ints(self.e_visits, self.ecap, newcap)
             self.e_avail = resize_ints(self.e_avail, self.ecap, newcap)
-            self.e_value = resize_doubles(self.e_value, self.ecap, newcap)
+            self.e_value = resize_floats(self.e_value, self.ecap, newcap)
             self.ecap = newcap
-        return 0
-
-    def _group(self, node, seat, size):
-        """The edge group of ``seat`` at ``node``, created (room for ``size`` edges) on first use."""
-        g: cython.int = self.ngroup[node]
-        while g >= 0:
-            if self.g_seat[g] == seat:
-                return g
-            g = self.g_next[g]
-        g = self.ng
-        if g == self.gcap:
-            self.g_seat = resize_ints(self.g_seat, self.gcap, self.gcap * 2)
-            self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
-            self.g_len = resize_ints(self.g_len, self.gcap, self.gcap * 2)
-            self.g_cap = resize_ints(self.g_cap, self.gcap, self.gcap * 2)
-            self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
-            self.gcap *= 2
         self.ng += 1
-        self._reserve_edges(size)
-        self.g_seat[g] = seat
         self.g_start[g] = self.ne
-        self.g_len[g] = 0
-        self.g_cap[g] = size
-        self.ne += size
+        self.g_info[g] = (seat << 24) | size
         self.g_next[g] = self.ngroup[node]
         self.ngroup[node] = g
-        return g
+        self.ne += size
+        return self.g_start[g]
 
-    def _grow_group(self, g, need):
-        """Make room for ``need`` edges in group ``g``: in place at the arena's end, else moved there."""
+    def _mark(self, node, seat, on):
+        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it to -1."""
+        g: cython.int = self.ngroup[node]
         i: cython.int
-        old: cython.int = self.g_start[g]
-        cap: cython.int = self.g_cap[g]
-        newcap: cython.int = cap + cap // 2
-        if newcap < need:
-            newcap = need
-        if old + cap == self.ne:
-            self._reserve_edges(newcap - cap)
-            self.ne += newcap - cap
-        else:
-            self._reserve_edges(newcap)
-            for i in range(self.g_len[g]):
-                self.e_move[self.ne + i] = self.e_move[old + i]
-                self.e_visits[self.ne + i] = self.e_visits[old + i]
-                self.e_avail[self.ne + i] = self.e_avail[old + i]
-                self.e_value[self.ne + i] = self.e_value[old + i]
-            self.g_start[g] = self.ne
-            self.ne += newcap
-        self.g_cap[g] = newcap
+        e: cython.int
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                e = self.g_start[g]
+                for i in range(self.g_info[g] & 0xFFFFFF):
+                    self.slot[self.e_move[e + i]] = e + i if on else -1
+            g = self.g_next[g]
         return 0
 
     # -- root ---------------------------------------------------------------
@@ -507,7 +508,7 @@ class Search:
         stack = [tree_root]
         while stack:
             x = stack.pop()
-            if x != tree_root and self.nhash[x] == h and self.nv[x] > bv:
+            if x != tree_root and x < self.hcap and self.nhash[x] == h and self.nv[x] > bv:
                 best, bv = x, self.nv[x]
             if self.ndepth[x] - self.root_depth < self.hash_depth:
                 c = self.nfirst_child[x]
@@ -537,15 +538,12 @@ class Search:
         """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
 
         The legal moves of this determinization are looked up in the seat's
-        block through ``slot`` (move -> edge, -1 elsewhere, restored on leaving);
-        moves never seen here get new edges at the block's end."""
+        segments through ``slot`` (move -> edge, -1 elsewhere, restored on
+        leaving); moves never seen here get a new segment."""
         nl: cython.int
         i: cython.int
         e: cython.int
-        g: cython.int
         m: cython.int
-        first: cython.int
-        ln: cython.int
         missing: cython.int = 0
         untried: cython.int = 0
         r: cython.int
@@ -554,40 +552,28 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
-        g = self._group(node, seat, nl)
-        first = self.g_start[g]
-        ln = self.g_len[g]
-        for i in range(ln):
-            self.slot[self.e_move[first + i]] = first + i
+        self._mark(node, seat, True)
         for i in range(nl):
             if self.slot[as_int(self.moves[i])] < 0:
                 missing += 1
         if missing > 0:
-            if ln + missing > self.g_cap[g]:
-                self._grow_group(g, ln + missing)
-                first = self.g_start[g]
-                for i in range(ln):
-                    self.slot[self.e_move[first + i]] = first + i
+            e = self._segment(node, seat, missing)
             for i in range(nl):
                 m = as_int(self.moves[i])
                 if self.slot[m] < 0:
-                    e = first + ln
-                    ln += 1
                     self.e_move[e] = m
                     self.e_visits[e] = 0
                     self.e_avail[e] = 0
                     self.e_value[e] = 0.0
                     self.slot[m] = e
-            self.g_len[g] = ln
-            self.elive += missing
+                    e += 1
         for i in range(nl):
             e = self.slot[as_int(self.moves[i])]
             self.e_avail[e] += 1
             self.eids[i] = e
             if self.e_visits[e] == 0:
                 untried += 1
-        for i in range(ln):
-            self.slot[self.e_move[first + i]] = -1
+        self._mark(node, seat, False)
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
@@ -598,7 +584,7 @@ class Search:
         for i in range(nl):
             e = self.eids[i]
             nvis = self.e_visits[e]
-            v = self.e_value[e] / nvis + self.c * sqrt(log(self.e_avail[e]) / nvis)
+            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(log(self.e_avail[e]) / nvis)
             if v > bestv:
                 best = i
                 bestv = v
@@ -685,7 +671,8 @@ class Search:
                     grown = True
                     if self.nn < self.max_nodes:
                         c = self._new_node(self.cur[t], self.evk[t], self.ndepth[self.cur[t]] + 1)
-                        self.nhash[c] = vh
+                        if c < self.hcap:
+                            self.nhash[c] = vh
                 self.cur[t] = c
                 if c >= 0:
                     if nlen == self.pcap:
@@ -703,7 +690,7 @@ class Search:
         for i in range(plen):
             e = self.path_e[i]
             self.e_visits[e] += 1
-            self.e_value[e] += self.r[self.path_s[i]]
+            self.e_value[e] = cython.cast(cython.double, self.e_value[e]) + self.r[self.path_s[i]]
         for i in range(nlen):
             self.nv[self.path_nodes[i]] += 1
         # root move report: the root seat's edge is the first one chosen by it
@@ -821,9 +808,10 @@ class Search:
         e: cython.int
         out = []
         while g >= 0:
-            for i in range(self.g_len[g]):
+            for i in range(self.g_info[g] & 0xFFFFFF):
                 e = self.g_start[g] + i
-                out.append((self.g_seat[g], self.e_move[e], self.e_visits[e], self.e_value[e]))
+                out.append((self.g_info[g] >> 24, self.e_move[e], self.e_visits[e],
+                            float(self.e_value[e])))
             g = self.g_next[g]
         out.sort()
         return out
@@ -843,7 +831,7 @@ class Search:
         g: cython.int = self.ngroup[node]
         mask: cython.int = 0
         while g >= 0:
-            mask |= 1 << self.g_seat[g]
+            mask |= 1 << (self.g_info[g] >> 24)
             g = self.g_next[g]
         return self.nv[node], self.ndepth[node], mask
 
