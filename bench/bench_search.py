@@ -30,10 +30,18 @@ CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_
 
 
 def first_decision(game: str, players: int, seed: int = 1):
+    """The game's first decision, default options (the first variant that a player
+    count needs, e.g. Between Two Cities' two-player rules, when it needs one)."""
     import engine
+    from engine.errors import BadConfig
     from engine.perft import play_to_decision
 
-    return play_to_decision(engine.make(game, players=players, seed=seed), seed)
+    for variants in [()] + [(v.name,) for v in engine.games()[game].variant_list]:
+        try:
+            return play_to_decision(engine.make(game, players=players, variants=variants, seed=seed), seed)
+        except BadConfig:
+            continue
+    raise BadConfig(f"{game} has no {players}-player configuration")
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
