@@ -5,6 +5,7 @@
     python bench/bench_search.py ab A B [seconds] [rounds] # two built trees alternately, one run
     python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
     python bench/bench_search.py workers [seconds]         # 1 vs 2 root-parallel processes
+    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
 
 Positions: each game at its first decision (chance dealt), default options
 (``tree=so keys=moves reward=win``), the first seat to move.  *Search*:
@@ -207,6 +208,10 @@ if __name__ == "__main__":
            int(sys.argv[5]) if len(sys.argv) > 5 else 3)
     elif what == "memory":
         print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)))
+    elif what == "run":
+        st = first_decision(sys.argv[2], int(sys.argv[3]))
+        sv = st.to_move()[0]
+        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0):,.0f} it/s")
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0)))
     print(f"(max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", file=sys.stderr)

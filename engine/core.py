@@ -289,12 +289,17 @@ class Game:
         """Per seat, a key where higher is better; equal keys share the place.
 
         Read from the kernel's ``rank_keys`` (the search ranks with the same
-        words), trimmed of the key words that are 0 for every competitor.
+        words), trimmed of the key words that are 0 for every competitor; a
+        kernel that keeps the base ``rank_keys`` ranks by score: ``(score,)``.
         """
+        if not kernel_ranks_itself(self.kernel):
+            return [(s,) for s in state.scores()]
         return kernel_keys(self, state)[:self.players]
 
     def rival_keys(self, state: "State") -> list[tuple]:
         """Rank keys of competitors that are not seats (e.g. a dummy player who can win)."""
+        if not kernel_ranks_itself(self.kernel):
+            return []
         return kernel_keys(self, state)[self.players:]
 
     def max_game_length(self) -> int:
@@ -523,6 +528,18 @@ class State:
         world = self.clone()
         self.game.kernel.rollout(world.buf, make_rng(rng))
         return world.returns(mode)
+
+
+_OWN_RANKING: dict = {}
+
+
+def kernel_ranks_itself(kernel: Any) -> bool:
+    """True when ``kernel``'s class overrides the base ``Kernel.rank_keys`` (compiled or interpreted base)."""
+    cls = type(kernel)
+    if cls not in _OWN_RANKING:
+        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(m.Kernel, "rank_keys")
+                                for m in select.twins("kernel") if m is not None and isinstance(kernel, m.Kernel))
+    return _OWN_RANKING[cls]
 
 
 def kernel_keys(game: Game, state: "State") -> list[tuple]:

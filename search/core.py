@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from cython_ext import select
-from engine.core import CHANCE, Game, State, returns_from
+from engine.core import CHANCE, Game, State, kernel_ranks_itself, returns_from
 
 TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
 REWARD_MODES = {"win": 0, "rank": 1, "score": 2}
@@ -55,9 +55,7 @@ def kernel_ranks(game: Game) -> bool:
     overrides the base ``Kernel.rank_keys`` (the game moved its tie-breaks there)."""
     if type(game).rank_keys is Game.rank_keys and type(game).rival_keys is Game.rival_keys:
         return True
-    k = game.kernel
-    return any(getattr(type(k), "rank_keys") is not getattr(m.Kernel, "rank_keys")
-               for m in select.twins("kernel") if m is not None and isinstance(k, m.Kernel))
+    return kernel_ranks_itself(game.kernel)
 
 
 def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from cython_ext import select
-from engine.core import Game, make_rng
+from engine.core import Game, kernel_ranks_itself, make_rng
 from engine.registry import games
 from search import core
 from tests.search.helpers import game_configs
@@ -47,9 +47,7 @@ def test_games_that_rank_in_their_kernel_pay_no_python_call(name, players, varia
 def test_the_default_python_keys_read_the_kernel(name, players, variants):
     """Where the kernel keeps the base ranking, the defaults give the old Python
     definition: ``(score,)`` per seat and no rival."""
-    if core.kernel_ranks(engine.make(name, players=players, variants=variants, seed=0).game) and \
-            type(engine.make(name, players=players, variants=variants, seed=0).game.kernel).rank_keys \
-            is not select.load("kernel").Kernel.rank_keys:
+    if kernel_ranks_itself(engine.make(name, players=players, variants=variants, seed=0).game.kernel):
         pytest.skip("this game's kernel has its own rank keys")
     for seed in range(3):
         s = finished(name, players, variants, seed)
@@ -73,6 +71,7 @@ def test_the_kernel_writes_rivals_after_the_seats_and_ranks_them():
     game = s.game
     game.kernel = WithRival(game.cfg)
     assert game.rank_keys(s) == [(5, 1), (5, 2), (3, 0)] and game.rival_keys(s) == [(5, 2)]
+    assert kernel_ranks_itself(game.kernel) and core.reward_setup(game, "win") == (0, None)
     search = core.make_search(s, 0, reward="win", impl="python", determinize=False)
     assert search.reward_of(s.buf) == [0.0, 0.5, 0.0]
     search = core.make_search(s, 0, reward="rank", impl="python", determinize=False)
