@@ -10,6 +10,7 @@ from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr
 
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
+    ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
 
 # tree modes
@@ -67,7 +68,6 @@ cdef class Search:
     # nodes
     cdef int nn, ncap
     cdef int* nv
-    cdef int* ndepth
     cdef int* nfirst_child
     cdef int* nnext
     cdef int* ngroup
@@ -85,6 +85,7 @@ cdef class Search:
     cdef int* g_next
     # edge arena
     cdef int ne, ecap
+    cdef long long dead
     cdef int* e_move
     cdef int* e_visits
     cdef int* e_avail
@@ -108,11 +109,14 @@ cdef class Search:
     cdef double r[MAXSEATS]
 
     cdef void _free_tree(self) noexcept
-    cdef int _new_node(self, int parent, unsigned long long ev, int depth) except -1
+    cdef int _new_node(self, int parent, unsigned long long ev) except -1
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _child_put(self, int child) except -1
-    cdef int _segment(self, int node, int seat, int size) except -1
+    cdef int _segment(self, int node, int seat, int size, int room) except -1
     cdef int _mark(self, int node, int seat, bint on) noexcept
+    cdef int _room(self, int node, int seat, int missing, int nseg) except -1
+    cdef int _seg_room(self, int g) noexcept
+    cdef int _exact(self, int node, int seat, int n) except -1
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _grow_paths(self) except -1

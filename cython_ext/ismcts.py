@@ -29,8 +29,12 @@ arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
 (linear probing, -1 = empty) checked against those.  A node's edges are
 *segments*: runs of consecutive entries of the edge arrays (``e_move``,
 ``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
-node; a determinization that shows moves the seat's segments lack appends one
-segment of exactly those, so the arena holds no unused entry.  Selection maps
+node.  A seat's first segment has exactly its first legal moves; moves a later
+determinization shows go to one more exact segment each time; at a node
+visited 64 times or more, a seat's segments are merged into one with room to
+double (moved on when full).  So the many rarely visited nodes waste
+nothing, and at the few hot ones (an opponent's hidden hand near the root)
+selection walks one or two segments, not dozens.  Selection maps
 the seat's moves through a scratch table indexed by move, so no per-edge key
 is stored.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
 visits; ties and rank rewards round at 2**-24 relative).  View hashes are
@@ -318,12 +322,12 @@ class Search:
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
-            free(self.nv); free(self.ndepth); free(self.nfirst_child); free(self.nnext)
+            free(self.nv); free(self.nfirst_child); free(self.nnext)
             free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
             free(self.ch_val)
             free(self.g_start); free(self.g_info); free(self.g_next)
             free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
-            self.nv = cython.NULL; self.ndepth = cython.NULL; self.nfirst_child = cython.NULL
+            self.nv = cython.NULL; self.nfirst_child = cython.NULL
             self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
             self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
             self.g_start = cython.NULL; self.g_info = cython.NULL; self.g_next = cython.NULL
@@ -338,7 +342,6 @@ class Search:
         self.nn = 0
         self.ncap = 1024
         self.nv = new_ints(self.ncap, 0)               # node visits
-        self.ndepth = new_ints(self.ncap, 0)
         self.nfirst_child = new_ints(self.ncap, 0)
         self.nnext = new_ints(self.ncap, 0)            # next sibling
         self.ngroup = new_ints(self.ncap, 0)           # first edge segment
@@ -352,17 +355,17 @@ class Search:
         self.ng = 0
         self.gcap = 1024
         self.g_start = new_ints(self.gcap, 0)          # first edge of the segment
-        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | length
+        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | ROOMY | length
         self.g_next = new_ints(self.gcap, 0)           # next segment of the same node
         self.ne = 0
+        self.dead = 0
         self.ecap = 4096
         self.e_move = new_ints(self.ecap, 0)
         self.e_visits = new_ints(self.ecap, 0)
         self.e_avail = new_ints(self.ecap, 0)
         self.e_value = new_floats(self.ecap)           # sum of the edge seat's rewards
         for t in range(self.ntrees):
-            self.roots[t] = self._new_node(-1, 0, 0)
-        self.root_depth = 0
+            self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
 
     def reset_root_stats(self):
@@ -376,23 +379,31 @@ class Search:
         return self.nn
 
     def edge_count(self):
+        """Entries of the edge arena used (edges, old copies of merged segments, room)."""
         return self.ne
 
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
-        return self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+        return self.ncap * 28 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
 
     def used_bytes(self):
-        """Bytes of the entries in use: nodes, child table, segments, edges."""
-        return self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+        """Bytes of the entries in use: nodes, child table, segments, edge arena."""
+        return self.nn * 28 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
 
-    def _new_node(self, parent, ev, depth):
+    def live_edges(self):
+        """Edges reachable from nodes (the arena also holds merged segments' old copies and room)."""
+        g: cython.int
+        n: cython.longlong = 0
+        for g in range(self.ng):
+            n += self.g_info[g] & 0x7FFFFF
+        return n - self.dead
+
+    def _new_node(self, parent, ev):
         i: cython.int = self.nn
         j: cython.int
         if i == self.ncap:
             self.nv = resize_ints(self.nv, self.ncap, self.ncap * 2)
-            self.ndepth = resize_ints(self.ndepth, self.ncap, self.ncap * 2)
             self.nfirst_child = resize_ints(self.nfirst_child, self.ncap, self.ncap * 2)
             self.nnext = resize_ints(self.nnext, self.ncap, self.ncap * 2)
             self.ngroup = resize_ints(self.ngroup, self.ncap, self.ncap * 2)
@@ -406,7 +417,6 @@ class Search:
             self.hcap = self.ncap
         self.nn += 1
         self.nv[i] = 0
-        self.ndepth[i] = depth
         if i < self.hcap:
             self.nhash[i] = 0
         self.nev[i] = ev
@@ -454,16 +464,19 @@ class Search:
         self.chcount += 1
         return 0
 
-    def _segment(self, node, seat, size):
-        """A new segment of ``size`` edges of ``seat`` at ``node``; returns its first edge."""
+    def _segment(self, node, seat, size, room):
+        """A new segment of ``size`` edges of ``seat`` at ``node``, first in the node's list;
+        returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
+        the segment (flag ``ROOMY``)."""
         g: cython.int = self.ng
         newcap: cython.int = self.ecap
+        extra: cython.int = 1 if room > size else 0
         if g == self.gcap:
             self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
             self.g_info = resize_ints(self.g_info, self.gcap, self.gcap * 2)
             self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
             self.gcap *= 2
-        while self.ne + size > newcap:
+        while self.ne + room + extra > newcap:
             newcap *= 2
         if newcap != self.ecap:
             self.e_move = resize_ints(self.e_move, self.ecap, newcap)
@@ -472,25 +485,88 @@ class Search:
             self.e_value = resize_floats(self.e_value, self.ecap, newcap)
             self.ecap = newcap
         self.ng += 1
+        if extra:
+            self.e_move[self.ne] = room
+            self.ne += 1
         self.g_start[g] = self.ne
-        self.g_info[g] = (seat << 24) | size
+        self.g_info[g] = (seat << 24) | size | (ROOMY if extra else 0)
         self.g_next[g] = self.ngroup[node]
         self.ngroup[node] = g
-        self.ne += size
-        return self.g_start[g]
+        self.ne += room
+        return g
+
+    def _exact(self, node, seat, n):
+        """A new empty segment of ``seat`` at ``node`` with room for exactly ``n`` edges."""
+        g: cython.int = self._segment(node, seat, n, n)
+        self.g_info[g] -= n
+        return g
+
+    def _seg_room(self, g):
+        """How many edges segment ``g`` can hold."""
+        if self.g_info[g] & ROOMY:
+            return self.e_move[self.g_start[g] - 1]
+        return self.g_info[g] & 0x7FFFFF
 
     def _mark(self, node, seat, on):
-        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it to -1."""
+        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
+        to -1; returns how many segments ``seat`` has there."""
         g: cython.int = self.ngroup[node]
         i: cython.int
         e: cython.int
+        k: cython.int = 0
         while g >= 0:
             if self.g_info[g] >> 24 == seat:
+                k += 1
                 e = self.g_start[g]
-                for i in range(self.g_info[g] & 0xFFFFFF):
+                for i in range(self.g_info[g] & 0x7FFFFF):
                     self.slot[self.e_move[e + i]] = e + i if on else -1
             g = self.g_next[g]
-        return 0
+        return k
+
+    def _room(self, node, seat, missing, nseg):
+        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room."""
+        g: cython.int = self.ngroup[node]
+        h: cython.int
+        prev: cython.int = -1
+        i: cython.int
+        d: cython.int
+        total: cython.int = 0
+        ln: cython.int
+        while g >= 0 and self.g_info[g] >> 24 != seat:
+            g = self.g_next[g]
+        if nseg == 0:
+            return self._exact(node, seat, missing)
+        ln = self.g_info[g] & 0x7FFFFF
+        if ln + missing <= self._seg_room(g):
+            return g  # the merged segment has room
+        if nseg == 1 or self.nv[node] < 64:
+            return self._exact(node, seat, missing)  # one more exact segment
+        # a node visited often: merge the seat's segments into one with room to double
+        g = self.ngroup[node]
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                total += self.g_info[g] & 0x7FFFFF
+            g = self.g_next[g]
+        h = self._segment(node, seat, 0, 2 * (total + missing))
+        d = self.g_start[h]
+        g = self.g_next[h]
+        prev = h
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                for i in range(self.g_info[g] & 0x7FFFFF):
+                    self.e_move[d] = self.e_move[self.g_start[g] + i]
+                    self.e_visits[d] = self.e_visits[self.g_start[g] + i]
+                    self.e_avail[d] = self.e_avail[self.g_start[g] + i]
+                    self.e_value[d] = self.e_value[self.g_start[g] + i]
+                    self.slot[self.e_move[d]] = d
+                    d += 1
+                self.dead += self.g_info[g] & 0x7FFFFF
+                self.g_next[prev] = self.g_next[g]  # unlinked: its entries stay unused
+            else:
+                prev = g
+            g = self.g_next[prev]
+        self.g_info[h] = (seat << 24) | ROOMY | total
+        return h
 
     # -- root ---------------------------------------------------------------
     def set_root(self, buf, determinize: cython.bint):
@@ -504,23 +580,32 @@ class Search:
         bv: cython.int = -1
         x: cython.int
         c: cython.int
+        d: cython.int
         tree_root: cython.int = self.roots[self.root_seat if self.mode == MO else 0]
-        stack = [tree_root]
+        stack = [(tree_root, 0)]  # (node, depth below the root)
         while stack:
-            x = stack.pop()
+            x, d = stack.pop()
             if x != tree_root and x < self.hcap and self.nhash[x] == h and self.nv[x] > bv:
                 best, bv = x, self.nv[x]
-            if self.ndepth[x] - self.root_depth < self.hash_depth:
+            if d < self.hash_depth:
                 c = self.nfirst_child[x]
                 while c >= 0:
-                    stack.append(c)
+                    stack.append((c, d + 1))
                     c = self.nnext[c]
         return best
+
+    def depth(self, node: cython.int):
+        """Depth of ``node`` below its tree's first root (not stored: parents are)."""
+        d: cython.int = 0
+        while self.nparent[node] >= 0:
+            node = self.nparent[node]
+            d += 1
+        return d
 
     def reroot(self, node: cython.int):
         """Make ``node`` the root of the (single) tree, keeping its subtree."""
         self.roots[0] = node
-        self.root_depth = self.ndepth[node]
+        self.root_depth = self.depth(node)
         self.reset_root_stats()
 
     # -- the iteration ------------------------------------------------------
@@ -544,6 +629,9 @@ class Search:
         i: cython.int
         e: cython.int
         m: cython.int
+        g: cython.int
+        ln: cython.int
+        nseg: cython.int
         missing: cython.int = 0
         untried: cython.int = 0
         r: cython.int
@@ -552,12 +640,14 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
-        self._mark(node, seat, True)
+        nseg = self._mark(node, seat, True)
         for i in range(nl):
             if self.slot[as_int(self.moves[i])] < 0:
                 missing += 1
         if missing > 0:
-            e = self._segment(node, seat, missing)
+            g = self._room(node, seat, missing, nseg)
+            ln = self.g_info[g] & 0x7FFFFF
+            e = self.g_start[g] + ln
             for i in range(nl):
                 m = as_int(self.moves[i])
                 if self.slot[m] < 0:
@@ -567,6 +657,7 @@ class Search:
                     self.e_value[e] = 0.0
                     self.slot[m] = e
                     e += 1
+            self.g_info[g] += missing
         for i in range(nl):
             e = self.slot[as_int(self.moves[i])]
             self.e_avail[e] += 1
@@ -670,7 +761,7 @@ class Search:
                 if c < 0:
                     grown = True
                     if self.nn < self.max_nodes:
-                        c = self._new_node(self.cur[t], self.evk[t], self.ndepth[self.cur[t]] + 1)
+                        c = self._new_node(self.cur[t], self.evk[t])
                         if c < self.hcap:
                             self.nhash[c] = vh
                 self.cur[t] = c
@@ -808,7 +899,7 @@ class Search:
         e: cython.int
         out = []
         while g >= 0:
-            for i in range(self.g_info[g] & 0xFFFFFF):
+            for i in range(self.g_info[g] & 0x7FFFFF):
                 e = self.g_start[g] + i
                 out.append((self.g_info[g] >> 24, self.e_move[e], self.e_visits[e],
                             float(self.e_value[e])))
@@ -833,7 +924,7 @@ class Search:
         while g >= 0:
             mask |= 1 << (self.g_info[g] >> 24)
             g = self.g_next[g]
-        return self.nv[node], self.ndepth[node], mask
+        return self.nv[node], self.depth(node), mask
 
     def root_vector(self, move: cython.int):
         """``(iterations through move, mean reward vector)`` of the root seat's move."""
