@@ -1,116 +1,217 @@
-"""ISMCTS speed and memory on 4-player Guildes (run: pytest bench/ --benchmark-enable).
+"""ISMCTS speed, its ceiling, tree memory and parallel scaling, in every game.
 
-Each case runs a fixed number of iterations with the compiled loop (compiled
-kernels) and with the interpreted loop (same compiled kernel, so the ratio
-isolates the search loop), and records iterations/s and the ratio.
+    python -m pytest bench/bench_search.py --benchmark-enable -s
+    python bench/bench_search.py table [seconds]           # this tree, every game and player count
+    python bench/bench_search.py ab A B [seconds] [rounds] # two built trees alternately, one run
+    python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
+    python bench/bench_search.py workers [seconds]         # 1 vs 2 root-parallel processes
+    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
+
+Positions: each game at its first decision (chance dealt), default options
+(``tree=so keys=moves reward=win``), the first seat to move.  *Search*:
+iterations/s of a fresh search run for ``seconds``.  *Ceiling*: a bare loop
+of ``determinize`` + ``rollout`` on the same kernel and view (a Python loop:
+two calls and a copy per iteration, about 1 us, are counted in the ceiling).
+The ``ab`` mode imports each tree's own code (``PYTHONPATH``; this script
+uses only APIs both trees have), runs A B A B ... so that the load of a
+shared machine falls on both alike, and prints medians over rounds.
 """
 from __future__ import annotations
 
+import json
+import os
 import resource
+import statistics
+import subprocess
+import sys
 import time
 
-import pytest
-
-from cython_ext import select
-from engine.core import CHANCE, make_rng
-from search import core
-from tests.search.helpers import COMPILED, guildes_start
-
-pytestmark = pytest.mark.skipif(not COMPILED, reason="needs the compiled ismcts and guildes kernels")
-
-ITERS = 5000
+CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_guilds": range(3, 6),
+           "walled_city": range(2, 5)}
 
 
-def play_phase_start():
-    """4-player Guildes at the first play step of round 1 (random draft)."""
-    s = guildes_start(4, 1)
-    g = s.game
-    rng = make_rng(2)
-    while g.phase(s) != 3:
-        for seat in s.to_move():
-            if seat == CHANCE:
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                mv = s.legal_moves(seat)
-                s.apply(seat, mv[rng.below(len(mv))])
-    return s
+def first_decision(game: str, players: int, seed: int = 1):
+    """The game's first decision, default options (the first variant that a player
+    count needs, e.g. Between Two Cities' two-player rules, when it needs one)."""
+    import engine
+    from engine.errors import BadConfig
+    from engine.perft import play_to_decision
+
+    for variants in [()] + [(v.name,) for v in engine.games()[game].variant_list]:
+        try:
+            return play_to_decision(engine.make(game, players=players, variants=variants, seed=seed), seed)
+        except BadConfig:
+            continue
+    raise BadConfig(f"{game} has no {players}-player configuration")
 
 
-POSITIONS = {"new_game": lambda: guildes_start(4, 1), "play_phase": play_phase_start}
+def search_ips(view, seat: int, seconds: float, **opts) -> float:
+    from search import core
+
+    s = core.make_search(view, seat, **opts)
+    rng = core.rng_for(view.game.kernel, 7)
+    t = time.perf_counter()
+    done = s.run(rng, 1 << 40, t + seconds, 0)
+    return done / (time.perf_counter() - t)
 
 
-def _pure_python_view(view):
-    """The same view on a game object whose kernel is the interpreted Guildes kernel."""
-    import copy
-
-    from engine.core import State
-
-    g = copy.copy(view.game)
-    g.kernel = select.twins("guildes")[1].GuildesKernel(g.cfg)
-    return State(g, view.buf.copy())
-
-
-def _kernel_ceiling(view, seat, iters):
+def ceiling_ips(view, seat: int, seconds: float) -> float:
     """Iterations/s if an iteration were only determinize + rollout (no tree at all)."""
+    from search import core
+
     k = view.game.kernel
-    rng = select.twins("kernel")[0].Rng(3)
+    rng = core.rng_for(k, 3)
     w = view.buf.copy()
+    n = 0
     t = time.perf_counter()
-    for _ in range(iters):
-        w[:] = view.buf
-        k.determinize(w, seat, rng)
-        k.rollout(w, rng)
-    return iters / (time.perf_counter() - t)
+    end = t + seconds
+    while True:
+        for _ in range(8):
+            w[:] = view.buf
+            k.determinize(w, seat, rng)
+            k.rollout(w, rng)
+        n += 8
+        if time.perf_counter() >= end:
+            break
+    return n / (time.perf_counter() - t)
 
 
-def _ips(view, seat, impl, iters):
-    s = core.make_search(view, seat, impl=impl)
-    rng = select.twins("kernel")[0].Rng(7)
+def table(seconds: float) -> dict:
+    """``{"game/players": [search it/s, ceiling it/s]}`` for this tree."""
+    out = {}
+    for game, counts in CONFIGS.items():
+        for p in counts:
+            st = first_decision(game, p)
+            seat = st.to_move()[0]
+            view = st.observe(seat)
+            out[f"{game}/{p}"] = [search_ips(view, seat, seconds), ceiling_ips(view, seat, seconds)]
+    return out
+
+
+def ab(a: str, b: str, seconds: float, rounds: int) -> None:
+    runs: dict[str, list[dict]] = {a: [], b: []}
+    for _ in range(rounds):
+        for tree in (a, b):
+            env = dict(os.environ, PYTHONPATH=tree)
+            env.pop("GUILDHALL_PUREPYTHON", None)
+            res = subprocess.run([sys.executable, os.path.abspath(__file__), "json", str(seconds)], cwd=tree,
+                                 env=env, check=True, capture_output=True, text=True)
+            runs[tree].append(json.loads(res.stdout.strip().splitlines()[-1]))
+    med = {t: {k: [statistics.median(r[k][i] for r in rs) for i in range(2)] for k in rs[0]}
+           for t, rs in runs.items()}
+    print(f"load average {os.getloadavg()[0]:.1f}; medians of {rounds} rounds of {seconds} s; A = {a}, B = {b}")
+    print("| game | players | A it/s | B it/s | B/A | B ceiling it/s | B search/ceiling |")
+    print("|---|---|---|---|---|---|---|")
+    for key in med[b]:
+        game, p = key.split("/")
+        (sa, _ca), (sb, cb) = med[a].get(key, [float("nan")] * 2), med[b][key]
+        print(f"| {game} | {p} | {sa:,.0f} | {sb:,.0f} | {sb / sa:.2f}x | {cb:,.0f} | {sb / cb:.0%} |")
+
+
+def rss_kb() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def memory(nodes: int) -> dict:
+    """Grow one Guildes 4-player tree to ``nodes`` nodes; bytes per node by the arrays and by RSS."""
+    from search import core
+
+    view = first_decision("guildes", 4).observe(0)
+    before = rss_kb()
+    s = core.make_search(view, 0, max_nodes=nodes)
+    rng = core.rng_for(view.game.kernel, 1)
     t = time.perf_counter()
-    s.run(rng, iters, 0.0, 0)
-    return iters / (time.perf_counter() - t)
+    while s.node_count() < nodes:
+        s.run(rng, 20_000, 0.0, 0)
+    took = time.perf_counter() - t
+    grown = (rss_kb() - before) * 1024
+    used = s.used_bytes() if hasattr(s, "used_bytes") else s.memory_bytes()
+    return {"nodes": s.node_count(), "edges": s.edge_count(), "iterations": s.iterations,
+            "allocated_bytes_per_node": s.memory_bytes() / s.node_count(),
+            "used_bytes_per_node": used / s.node_count(), "rss_bytes_per_node": grown / s.node_count(),
+            "rss_growth_mb": grown / 2**20, "seconds": took}
 
 
-@pytest.mark.parametrize("where", list(POSITIONS))
-def test_bench_ismcts_iterations_per_second(benchmark, where):
-    st = POSITIONS[where]()
+def workers(seconds: float, game: str = "guildes", players: int = 4) -> dict:
+    """Total iterations/s of the ISMCTS player with 1 and 2 root-parallel processes, equal movetime."""
+    import threading
+
+    from search.api import Limits, make_player
+
+    st = first_decision(game, players)
     seat = st.to_move()[0]
-    view = st.observe(seat)
-    loop_py = _ips(view, seat, "python", 500)
-    pure = _ips(_pure_python_view(view), seat, "python", 30)
-    ceiling = _kernel_ceiling(view, seat, 3000)
+    out = {"load_before": os.getloadavg()[0]}
+    for n in (1, 2, 1, 2):
+        p = make_player("ismcts", seed=5, workers=n)
+        c0 = os.times()
+        info = p.search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
+        c1 = os.times()
+        cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user)
+        out.setdefault(f"ips_{n}", []).append(info.iterations / info.elapsed)
+        out.setdefault(f"iterations_per_cpu_s_{n}", []).append(info.iterations / cpu)
+    out["load_after"] = os.getloadavg()[0]
+    out["ratio"] = statistics.median(out["ips_2"]) / statistics.median(out["ips_1"])
+    return out
+
+
+# -- pytest-benchmark --------------------------------------------------------------------------------
+def test_bench_ismcts_iterations_per_second_4_players(benchmark):
+    import pytest
+
+    from cython_ext import select
+
+    if select.pure_python_forced():
+        pytest.skip("compiled speed")
+    rows = {}
 
     def run():
-        return _ips(view, seat, "compiled", ITERS)
+        for game in CONFIGS:
+            st = first_decision(game, 4 if 4 in CONFIGS[game] else 3)
+            seat = st.to_move()[0]
+            view = st.observe(seat)
+            rows[game] = (search_ips(view, seat, 0.5), ceiling_ips(view, seat, 0.5))
 
-    benchmark.pedantic(run, rounds=5, iterations=1)
-    med = ITERS / benchmark.stats.stats.median
-    benchmark.extra_info["iterations_per_s"] = round(med)
-    benchmark.extra_info["python_loop_iterations_per_s"] = round(loop_py)
-    benchmark.extra_info["ratio"] = round(med / loop_py, 1)
-    benchmark.extra_info["pure_python_iterations_per_s"] = round(pure, 1)
-    benchmark.extra_info["ratio_to_pure_python"] = round(med / pure, 1)
-    benchmark.extra_info["kernel_only_iterations_per_s"] = round(ceiling)
-    print(f"\n{where}: compiled {med:.0f} it/s; interpreted loop on the compiled kernel {loop_py:.0f} it/s "
-          f"(ratio {med / loop_py:.1f}); all interpreted {pure:.0f} it/s (ratio {med / pure:.0f}); "
-          f"determinize+rollout alone {ceiling:.0f}/s")
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    for game, (s, c) in rows.items():
+        benchmark.extra_info[game] = {"search_ips": round(s), "ceiling_ips": round(c), "ratio": round(s / c, 2)}
+        print(f"\n{game}: search {s:,.0f} it/s, determinize+rollout {c:,.0f} /s, {s / c:.0%}")
 
 
-def test_bench_ismcts_memory_for_a_million_iterations(benchmark):
-    view = guildes_start(4, 1).observe(0)
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def test_bench_tree_memory(benchmark):
+    import pytest
 
-    def run():
-        s = core.make_search(view, 0, impl="compiled", max_nodes=1_000_000)
-        s.run(select.twins("kernel")[0].Rng(1), 1_000_000, 0.0, 0)
-        return s
+    from cython_ext import select
 
-    s = benchmark.pedantic(run, rounds=1, iterations=1)
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    benchmark.extra_info["nodes"] = s.node_count()
-    benchmark.extra_info["edges"] = s.edge_count()
-    benchmark.extra_info["tree_mb"] = round(s.memory_bytes() / 2**20, 1)
-    benchmark.extra_info["rss_growth_mb"] = round((after - before) / 1024, 1)
-    assert s.node_count() <= 1_000_000
-    print(f"\n1M iterations: {s.node_count()} nodes, {s.edge_count()} edges, "
-          f"tree {s.memory_bytes() / 2**20:.1f} MB, max RSS growth {(after - before) / 1024:.1f} MB")
+    if select.pure_python_forced():
+        pytest.skip("compiled memory")
+    res = benchmark.pedantic(lambda: json.loads(subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "memory", "1000000"], check=True, capture_output=True,
+        text=True).stdout.strip().splitlines()[-1]), rounds=1, iterations=1)
+    benchmark.extra_info.update(res)
+    print("\n" + json.dumps(res))
+    assert res["nodes"] == 1_000_000
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else "table"
+    if what == "json":
+        print(json.dumps(table(float(sys.argv[2]))))
+    elif what == "table":
+        for k, (s, c) in table(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0).items():
+            print(f"{k}: search {s:,.0f} it/s, ceiling {c:,.0f} /s, {s / c:.0%}")
+    elif what == "ab":
+        ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
+           int(sys.argv[5]) if len(sys.argv) > 5 else 3)
+    elif what == "memory":
+        print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)))
+    elif what == "run":
+        st = first_decision(sys.argv[2], int(sys.argv[3]))
+        sv = st.to_move()[0]
+        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0):,.0f} it/s")
+    elif what == "workers":
+        print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0)))
+    print(f"(max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", file=sys.stderr)

@@ -6,10 +6,12 @@
 from libc.stdlib cimport realloc, free
 from libc.math cimport sqrt, log, tanh
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cython_ext.kernel cimport Kernel, Rng, HEADER, ptr
+from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr
 
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
+    ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
+    RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
 
 # tree modes
 cpdef enum:
@@ -35,6 +37,8 @@ cdef void* grow(void* p, size_t nbytes) except NULL
 cdef int* new_ints(int n, int fill) except NULL
 cdef unsigned long long* new_keys(int n) except NULL
 cdef double* new_doubles(int n) except NULL
+cdef float* new_floats(int n) except NULL
+cdef float* resize_floats(float* p, int old, int n) except NULL
 cdef int* resize_ints(int* p, int old, int n) except NULL
 cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
 cdef double* resize_doubles(double* p, int old, int n) except NULL
@@ -59,33 +63,33 @@ cdef class Search:
     cdef public bint determinize, view_keys
     cdef public long long iterations, node_visits_total
     cdef Rng rng
-    cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np, pw_np
-    cdef int[::1] world, tmp, root, seats, moves, sc
+    cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np, pw_np, kb_np
+    cdef int[::1] world, tmp, root, seats, moves, sc, kb
     # nodes
     cdef int nn, ncap
     cdef int* nv
-    cdef int* ndepth
-    cdef int* nmask
     cdef int* nfirst_child
     cdef int* nnext
-    cdef int* nfirst_edge
+    cdef int* ngroup
+    cdef int* nparent
+    cdef int hcap
     cdef unsigned long long* nhash
-    # edges
-    cdef int ne, ecap
-    cdef int* ev_move
-    cdef int* ev_seat
-    cdef int* ev_visits
-    cdef int* ev_avail
-    cdef int* ev_next
-    cdef double* ev_value
-    # child table (node, ev) -> child; edge table key -> edge
+    cdef unsigned long long* nev
+    # child table: child ids, found by (nparent, nev)
     cdef int chcap, chcount
-    cdef int* ch_node
-    cdef unsigned long long* ch_ev
     cdef int* ch_val
-    cdef int ehcap, ehcount
-    cdef unsigned long long* eh_key
-    cdef int* eh_val
+    # edge segments: runs of edges of one seat at one node, linked from the node
+    cdef int ng, gcap
+    cdef int* g_start
+    cdef int* g_info
+    cdef int* g_next
+    # edge arena
+    cdef int ne, ecap
+    cdef long long dead
+    cdef int* e_move
+    cdef int* e_visits
+    cdef int* e_avail
+    cdef float* e_value
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec
@@ -93,8 +97,10 @@ cdef class Search:
     cdef unsigned long long* pw
     # scratch
     cdef int* eids
+    cdef int* slot
     cdef int pcap
     cdef int* path_e
+    cdef int* path_s
     cdef int* path_nodes
     cdef int acting[MAXSEATS]
     cdef int chosen[MAXSEATS]
@@ -103,14 +109,19 @@ cdef class Search:
     cdef double r[MAXSEATS]
 
     cdef void _free_tree(self) noexcept
-    cdef int _new_node(self, int parent, unsigned long long ev, int depth) except -1
+    cdef int _new_node(self, int parent, unsigned long long ev) except -1
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
-    cdef int _child_put(self, int node, unsigned long long ev, int val) except -1
-    cdef int _edge(self, int node, int seat, int move) except -1
+    cdef int _child_put(self, int child) except -1
+    cdef int _segment(self, int node, int seat, int size, int room) except -1
+    cdef int _mark(self, int node, int seat, bint on) noexcept
+    cdef int _room(self, int node, int seat, int missing, int nseg) except -1
+    cdef int _seg_room(self, int g) noexcept
+    cdef int _exact(self, int node, int seat, int n) except -1
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1
     cdef unsigned long long _owner_view_hash(self, int t) except? 0
     cdef int _reward(self) except -1
+    cdef int _key_cmp(self, int a, int b) noexcept
     cpdef long long run(self, Rng rng, long long max_iters, double deadline, long long max_node_visits)

@@ -16,17 +16,32 @@ Statistics live on *edges* ``(node, seat, move)``: visits, availability and
 the sum of ``seat``'s reward.  At a simultaneous step every acting seat selects
 at the same node on its own edges (decoupled), then the joint step is applied.
 
-Reward modes: ``WIN`` win share (ties split), ``RANK`` rank, ``SCORE``
-normalised score margin, computed from ``kernel.scores`` exactly like
-``engine.core.returns_from`` with score keys; ``CALLBACK`` calls
-``reward_fn(world)`` (games with their own tie-breaks).
+Reward modes, exactly as ``engine.core.returns_from``: ``WIN`` win share
+(ties split) and ``RANK`` rank among every competitor of ``kernel.rank_keys``
+(the game's tie-breaks, and rivals that are not seats, which take their share
+or place but get no reward); ``SCORE`` normalised score margin over the
+seats' ``kernel.scores``.  ``CALLBACK`` calls ``reward_fn(world)``: only for
+a game whose Python rank keys are not yet its kernel's (``search.core``).
 
-Storage: nodes and edges are flat arrays indexed by id (``nv[node]``,
-``ev_visits[edge]`` ...), grown by doubling; children and edges are found
-through two open-addressed hash tables with linear probing (``ch_*``:
-``(node, ev) -> child``, ``eh_*``: edge key ``-> edge``, key 0 = empty).
-Compiled they are ``malloc``'ed C arrays, interpreted Python lists; the
-helpers ``new_*``/``resize_*``/``release`` are the only code that differs.
+Storage (under 200 bytes a node, see docs/performance.md): nodes are flat
+arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
+64-bit key; children are found through one open-addressed table of child ids
+(linear probing, -1 = empty) checked against those.  A node's edges are
+*segments*: runs of consecutive entries of the edge arrays (``e_move``,
+``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
+node.  A seat's first segment has exactly its first legal moves; moves a later
+determinization shows go to one more exact segment each time; at a node
+visited 64 times or more, a seat's segments are merged into one with room to
+double (moved on when full).  So the many rarely visited nodes waste
+nothing, and at the few hot ones (an opponent's hidden hand near the root)
+selection walks one or two segments, not dozens.  Selection maps
+the seat's moves through a scratch table indexed by move, so no per-edge key
+is stored.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
+visits; ties and rank rewards round at 2**-24 relative).  View hashes are
+stored only with ``view_keys`` (tree reuse by view).  Every array grows by
+doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
+(numpy float32 for the sums); the helpers ``new_*``/``resize_*``/``release``
+are the only code that differs.
 
 This file is compiled by Cython (declarations in ``ismcts.pxd``) and runs
 unchanged as plain Python; both modes use the random generator identically
@@ -50,7 +65,7 @@ if not cython.compiled:
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import HEADER, ptr
+    from .kernel import HEADER, RANK_KEYS, ptr
 
     globals().update(enum_constants(__file__))
 
@@ -198,6 +213,26 @@ def resize_keys(p, old, n):
         return p[:old] + [0] * (n - old)
 
 
+def new_floats(n):
+    """A fresh array of ``n`` zero 32-bit floats (interpreted: numpy, so that
+    stores round to float32 exactly as C does)."""
+    i: cython.int
+    if cython.compiled:
+        p: cython.p_float = cython.cast(cython.p_float, grow(cython.NULL, n * cython.sizeof(cython.float)))
+        for i in range(n):
+            p[i] = 0.0
+        return p
+    else:
+        return np.zeros(n, dtype=np.float32)
+
+
+def resize_floats(p, old, n):
+    if cython.compiled:
+        return cython.cast(cython.p_float, grow(p, n * cython.sizeof(cython.float)))
+    else:
+        return np.concatenate([p[:old], np.zeros(n - old, dtype=np.float32)])
+
+
 def resize_doubles(p, old, n):
     if cython.compiled:
         return cython.cast(cython.p_double, grow(p, n * cython.sizeof(cython.double)))
@@ -252,22 +287,26 @@ class Search:
         self.seats_np = np.zeros(players + 1, dtype=np.intc)
         self.moves_np = np.zeros(max(self.mm, 1), dtype=np.intc)
         self.sc_np = np.zeros(players, dtype=np.intc)
+        self.kb_np = np.zeros((players + RIVALS) * RANK_KEYS, dtype=np.intc)
         self.world = self.world_np
         self.tmp = self.tmp_np
         self.root = self.root_np
         self.seats = self.seats_np
         self.moves = self.moves_np
         self.sc = self.sc_np
+        self.kb = self.kb_np
         self.determinize = True
         self.iterations = 0
         self.node_visits_total = 0
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
+        self.slot = new_ints(max(self.mm, 1), -1)
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
         self.pcap = 256
         self.path_e = new_ints(self.pcap, 0)
+        self.path_s = new_ints(self.pcap, 0)
         self.path_nodes = new_ints(self.pcap, 0)
         self.clear()
 
@@ -276,24 +315,24 @@ class Search:
         release(self.rvec)
         release(self.rcount)
         release(self.eids)
+        release(self.slot)
         release(self.path_e)
+        release(self.path_s)
         release(self.path_nodes)
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
-            free(self.nv); free(self.ndepth); free(self.nmask); free(self.nfirst_child)
-            free(self.nnext); free(self.nfirst_edge); free(self.nhash)
-            free(self.ev_move); free(self.ev_seat); free(self.ev_visits); free(self.ev_avail)
-            free(self.ev_next); free(self.ev_value)
-            free(self.ch_node); free(self.ch_ev); free(self.ch_val)
-            free(self.eh_key); free(self.eh_val)
-            self.nv = cython.NULL; self.ndepth = cython.NULL; self.nmask = cython.NULL
-            self.nfirst_child = cython.NULL; self.nnext = cython.NULL; self.nfirst_edge = cython.NULL
-            self.nhash = cython.NULL
-            self.ev_move = cython.NULL; self.ev_seat = cython.NULL; self.ev_visits = cython.NULL
-            self.ev_avail = cython.NULL; self.ev_next = cython.NULL; self.ev_value = cython.NULL
-            self.ch_node = cython.NULL; self.ch_ev = cython.NULL; self.ch_val = cython.NULL
-            self.eh_key = cython.NULL; self.eh_val = cython.NULL
+            free(self.nv); free(self.nfirst_child); free(self.nnext)
+            free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
+            free(self.ch_val)
+            free(self.g_start); free(self.g_info); free(self.g_next)
+            free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
+            self.nv = cython.NULL; self.nfirst_child = cython.NULL
+            self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
+            self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
+            self.g_start = cython.NULL; self.g_info = cython.NULL; self.g_next = cython.NULL
+            self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
+            self.e_value = cython.NULL
 
     # -- arena --------------------------------------------------------------
     def clear(self):
@@ -303,32 +342,30 @@ class Search:
         self.nn = 0
         self.ncap = 1024
         self.nv = new_ints(self.ncap, 0)               # node visits
-        self.ndepth = new_ints(self.ncap, 0)
-        self.nmask = new_ints(self.ncap, 0)            # seats that acted here (bitmask)
         self.nfirst_child = new_ints(self.ncap, 0)
         self.nnext = new_ints(self.ncap, 0)            # next sibling
-        self.nfirst_edge = new_ints(self.ncap, 0)
-        self.nhash = new_keys(self.ncap)               # view hash of the owner (0 if not computed)
-        self.ne = 0
-        self.ecap = 1024
-        self.ev_move = new_ints(self.ecap, 0)
-        self.ev_seat = new_ints(self.ecap, 0)
-        self.ev_visits = new_ints(self.ecap, 0)
-        self.ev_avail = new_ints(self.ecap, 0)
-        self.ev_next = new_ints(self.ecap, 0)          # next edge of the same node
-        self.ev_value = new_doubles(self.ecap)         # sum of the edge seat's rewards
+        self.ngroup = new_ints(self.ncap, 0)           # first edge segment
+        self.nparent = new_ints(self.ncap, 0)
+        self.nev = new_keys(self.ncap)                 # the key under which the parent finds it
+        self.hcap = 1                                  # view hashes: only with view_keys
+        self.nhash = new_keys(self.hcap)
         self.chcap = 1024
         self.chcount = 0
-        self.ch_node = new_ints(self.chcap, -1)        # -1: empty slot
-        self.ch_ev = new_keys(self.chcap)
-        self.ch_val = new_ints(self.chcap, 0)
-        self.ehcap = 1024
-        self.ehcount = 0
-        self.eh_key = new_keys(self.ehcap)             # 0: empty slot (keys are >= 1)
-        self.eh_val = new_ints(self.ehcap, 0)
+        self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
+        self.ng = 0
+        self.gcap = 1024
+        self.g_start = new_ints(self.gcap, 0)          # first edge of the segment
+        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | ROOMY | length
+        self.g_next = new_ints(self.gcap, 0)           # next segment of the same node
+        self.ne = 0
+        self.dead = 0
+        self.ecap = 4096
+        self.e_move = new_ints(self.ecap, 0)
+        self.e_visits = new_ints(self.ecap, 0)
+        self.e_avail = new_ints(self.ecap, 0)
+        self.e_value = new_floats(self.ecap)           # sum of the edge seat's rewards
         for t in range(self.ntrees):
-            self.roots[t] = self._new_node(-1, 0, 0)
-        self.root_depth = 0
+            self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
 
     def reset_root_stats(self):
@@ -342,36 +379,53 @@ class Search:
         return self.nn
 
     def edge_count(self):
+        """Entries of the edge arena used (edges, old copies of merged segments, room)."""
         return self.ne
 
     def memory_bytes(self):
-        """Bytes held by the tree arrays and hash tables (compiled; interpreted a C-sized estimate)."""
-        isz = 4
-        ksz = dsz = 8
-        return (self.ncap * (6 * isz + ksz) + self.ecap * (5 * isz + dsz)
-                + self.chcap * (2 * isz + ksz) + self.ehcap * (isz + ksz))
+        """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
+        estimate).  Capacities double, and pages never written are not resident."""
+        return self.ncap * 28 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
 
-    def _new_node(self, parent, ev, depth):
+    def used_bytes(self):
+        """Bytes of the entries in use: nodes, child table, segments, edge arena."""
+        return self.nn * 28 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+
+    def live_edges(self):
+        """Edges reachable from nodes (the arena also holds merged segments' old copies and room)."""
+        g: cython.int
+        n: cython.longlong = 0
+        for g in range(self.ng):
+            n += self.g_info[g] & 0x7FFFFF
+        return n - self.dead
+
+    def _new_node(self, parent, ev):
         i: cython.int = self.nn
+        j: cython.int
         if i == self.ncap:
             self.nv = resize_ints(self.nv, self.ncap, self.ncap * 2)
-            self.ndepth = resize_ints(self.ndepth, self.ncap, self.ncap * 2)
-            self.nmask = resize_ints(self.nmask, self.ncap, self.ncap * 2)
             self.nfirst_child = resize_ints(self.nfirst_child, self.ncap, self.ncap * 2)
             self.nnext = resize_ints(self.nnext, self.ncap, self.ncap * 2)
-            self.nfirst_edge = resize_ints(self.nfirst_edge, self.ncap, self.ncap * 2)
-            self.nhash = resize_keys(self.nhash, self.ncap, self.ncap * 2)
+            self.ngroup = resize_ints(self.ngroup, self.ncap, self.ncap * 2)
+            self.nparent = resize_ints(self.nparent, self.ncap, self.ncap * 2)
+            self.nev = resize_keys(self.nev, self.ncap, self.ncap * 2)
             self.ncap *= 2
+        if self.view_keys and i >= self.hcap:
+            self.nhash = resize_keys(self.nhash, self.hcap, self.ncap)
+            for j in range(self.hcap, self.ncap):
+                self.nhash[j] = 0
+            self.hcap = self.ncap
         self.nn += 1
         self.nv[i] = 0
-        self.ndepth[i] = depth
-        self.nhash[i] = 0
-        self.nmask[i] = 0
+        if i < self.hcap:
+            self.nhash[i] = 0
+        self.nev[i] = ev
+        self.nparent[i] = parent
         self.nfirst_child[i] = -1
         self.nnext[i] = -1
-        self.nfirst_edge[i] = -1
+        self.ngroup[i] = -1
         if parent >= 0:
-            self._child_put(parent, ev, i)
+            self._child_put(i)
             self.nnext[i] = self.nfirst_child[parent]
             self.nfirst_child[parent] = i
         return i
@@ -379,95 +433,140 @@ class Search:
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
         pos: cython.int = mix64(ev ^ (node * GOLDEN)) & mask
-        while self.ch_node[pos] != -1:
-            if self.ch_node[pos] == node and self.ch_ev[pos] == ev:
-                return self.ch_val[pos]
+        c: cython.int = self.ch_val[pos]
+        while c != -1:
+            if self.nparent[c] == node and self.nev[c] == ev:
+                return c
             pos = (pos + 1) & mask
+            c = self.ch_val[pos]
         return -1
 
-    def _child_put(self, node, ev, val):
+    def _child_put(self, child):
         i: cython.int
         oldcap: cython.int
         mask: cython.int
         pos: cython.int
-        on: cython.p_int
-        oe: cython.p_ulonglong
         ov: cython.p_int
         if (self.chcount + 1) * 2 > self.chcap:  # rehash into a table twice as large
-            oldcap, on, oe, ov = self.chcap, self.ch_node, self.ch_ev, self.ch_val
+            oldcap, ov = self.chcap, self.ch_val
             self.chcap = oldcap * 2
-            self.ch_node = new_ints(self.chcap, -1)
-            self.ch_ev = new_keys(self.chcap)
-            self.ch_val = new_ints(self.chcap, 0)
+            self.ch_val = new_ints(self.chcap, -1)
             self.chcount = 0
             for i in range(oldcap):
-                if on[i] != -1:
-                    self._child_put(on[i], oe[i], ov[i])
-            release(on)
-            release(oe)
+                if ov[i] != -1:
+                    self._child_put(ov[i])
             release(ov)
         mask = self.chcap - 1
-        pos = mix64(ev ^ (node * GOLDEN)) & mask
-        while self.ch_node[pos] != -1:
+        pos = mix64(self.nev[child] ^ (self.nparent[child] * GOLDEN)) & mask
+        while self.ch_val[pos] != -1:
             pos = (pos + 1) & mask
-        self.ch_node[pos] = node
-        self.ch_ev[pos] = ev
-        self.ch_val[pos] = val
+        self.ch_val[pos] = child
         self.chcount += 1
         return 0
 
-    def _edge(self, node, seat, move):
-        """The edge ``(node, seat, move)``, created on first use."""
-        key: cython.ulonglong = node * 8 + seat
-        mask: cython.int = self.ehcap - 1
-        pos: cython.int
-        key = key * self.mm + move + 1  # unsigned 64-bit, >= 1 (0 marks an empty slot)
-        pos = mix64(key) & mask
-        e: cython.int
+    def _segment(self, node, seat, size, room):
+        """A new segment of ``size`` edges of ``seat`` at ``node``, first in the node's list;
+        returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
+        the segment (flag ``ROOMY``)."""
+        g: cython.int = self.ng
+        newcap: cython.int = self.ecap
+        extra: cython.int = 1 if room > size else 0
+        if g == self.gcap:
+            self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
+            self.g_info = resize_ints(self.g_info, self.gcap, self.gcap * 2)
+            self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
+            self.gcap *= 2
+        while self.ne + room + extra > newcap:
+            newcap *= 2
+        if newcap != self.ecap:
+            self.e_move = resize_ints(self.e_move, self.ecap, newcap)
+            self.e_visits = resize_ints(self.e_visits, self.ecap, newcap)
+            self.e_avail = resize_ints(self.e_avail, self.ecap, newcap)
+            self.e_value = resize_floats(self.e_value, self.ecap, newcap)
+            self.ecap = newcap
+        self.ng += 1
+        if extra:
+            self.e_move[self.ne] = room
+            self.ne += 1
+        self.g_start[g] = self.ne
+        self.g_info[g] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.g_next[g] = self.ngroup[node]
+        self.ngroup[node] = g
+        self.ne += room
+        return g
+
+    def _exact(self, node, seat, n):
+        """A new empty segment of ``seat`` at ``node`` with room for exactly ``n`` edges."""
+        g: cython.int = self._segment(node, seat, n, n)
+        self.g_info[g] -= n
+        return g
+
+    def _seg_room(self, g):
+        """How many edges segment ``g`` can hold."""
+        if self.g_info[g] & ROOMY:
+            return self.e_move[self.g_start[g] - 1]
+        return self.g_info[g] & 0x7FFFFF
+
+    def _mark(self, node, seat, on):
+        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
+        to -1; returns how many segments ``seat`` has there."""
+        g: cython.int = self.ngroup[node]
         i: cython.int
-        oldcap: cython.int
-        ok: cython.p_ulonglong
-        ov: cython.p_int
-        while self.eh_key[pos] != 0:
-            if self.eh_key[pos] == key:
-                return self.eh_val[pos]
-            pos = (pos + 1) & mask
-        e = self.ne
-        if e == self.ecap:
-            self.ev_move = resize_ints(self.ev_move, self.ecap, self.ecap * 2)
-            self.ev_seat = resize_ints(self.ev_seat, self.ecap, self.ecap * 2)
-            self.ev_visits = resize_ints(self.ev_visits, self.ecap, self.ecap * 2)
-            self.ev_avail = resize_ints(self.ev_avail, self.ecap, self.ecap * 2)
-            self.ev_next = resize_ints(self.ev_next, self.ecap, self.ecap * 2)
-            self.ev_value = resize_doubles(self.ev_value, self.ecap, self.ecap * 2)
-            self.ecap *= 2
-        self.ne += 1
-        self.ev_move[e] = move
-        self.ev_seat[e] = seat
-        self.ev_visits[e] = 0
-        self.ev_avail[e] = 0
-        self.ev_value[e] = 0.0
-        self.ev_next[e] = self.nfirst_edge[node]
-        self.nfirst_edge[node] = e
-        self.eh_key[pos] = key
-        self.eh_val[pos] = e
-        self.ehcount += 1
-        if self.ehcount * 2 > self.ehcap:  # rehash into a table twice as large
-            oldcap, ok, ov = self.ehcap, self.eh_key, self.eh_val
-            self.ehcap = oldcap * 2
-            mask = self.ehcap - 1
-            self.eh_key = new_keys(self.ehcap)
-            self.eh_val = new_ints(self.ehcap, 0)
-            for i in range(oldcap):
-                if ok[i] != 0:
-                    pos = mix64(ok[i]) & mask
-                    while self.eh_key[pos] != 0:
-                        pos = (pos + 1) & mask
-                    self.eh_key[pos] = ok[i]
-                    self.eh_val[pos] = ov[i]
-            release(ok)
-            release(ov)
-        return e
+        e: cython.int
+        k: cython.int = 0
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                k += 1
+                e = self.g_start[g]
+                for i in range(self.g_info[g] & 0x7FFFFF):
+                    self.slot[self.e_move[e + i]] = e + i if on else -1
+            g = self.g_next[g]
+        return k
+
+    def _room(self, node, seat, missing, nseg):
+        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room."""
+        g: cython.int = self.ngroup[node]
+        h: cython.int
+        prev: cython.int = -1
+        i: cython.int
+        d: cython.int
+        total: cython.int = 0
+        ln: cython.int
+        while g >= 0 and self.g_info[g] >> 24 != seat:
+            g = self.g_next[g]
+        if nseg == 0:
+            return self._exact(node, seat, missing)
+        ln = self.g_info[g] & 0x7FFFFF
+        if ln + missing <= self._seg_room(g):
+            return g  # the merged segment has room
+        if nseg == 1 or self.nv[node] < 64:
+            return self._exact(node, seat, missing)  # one more exact segment
+        # a node visited often: merge the seat's segments into one with room to double
+        g = self.ngroup[node]
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                total += self.g_info[g] & 0x7FFFFF
+            g = self.g_next[g]
+        h = self._segment(node, seat, 0, 2 * (total + missing))
+        d = self.g_start[h]
+        g = self.g_next[h]
+        prev = h
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                for i in range(self.g_info[g] & 0x7FFFFF):
+                    self.e_move[d] = self.e_move[self.g_start[g] + i]
+                    self.e_visits[d] = self.e_visits[self.g_start[g] + i]
+                    self.e_avail[d] = self.e_avail[self.g_start[g] + i]
+                    self.e_value[d] = self.e_value[self.g_start[g] + i]
+                    self.slot[self.e_move[d]] = d
+                    d += 1
+                self.dead += self.g_info[g] & 0x7FFFFF
+                self.g_next[prev] = self.g_next[g]  # unlinked: its entries stay unused
+            else:
+                prev = g
+            g = self.g_next[prev]
+        self.g_info[h] = (seat << 24) | ROOMY | total
+        return h
 
     # -- root ---------------------------------------------------------------
     def set_root(self, buf, determinize: cython.bint):
@@ -481,23 +580,32 @@ class Search:
         bv: cython.int = -1
         x: cython.int
         c: cython.int
+        d: cython.int
         tree_root: cython.int = self.roots[self.root_seat if self.mode == MO else 0]
-        stack = [tree_root]
+        stack = [(tree_root, 0)]  # (node, depth below the root)
         while stack:
-            x = stack.pop()
-            if x != tree_root and self.nhash[x] == h and self.nv[x] > bv:
+            x, d = stack.pop()
+            if x != tree_root and x < self.hcap and self.nhash[x] == h and self.nv[x] > bv:
                 best, bv = x, self.nv[x]
-            if self.ndepth[x] - self.root_depth < self.hash_depth:
+            if d < self.hash_depth:
                 c = self.nfirst_child[x]
                 while c >= 0:
-                    stack.append(c)
+                    stack.append((c, d + 1))
                     c = self.nnext[c]
         return best
+
+    def depth(self, node: cython.int):
+        """Depth of ``node`` below its tree's first root (not stored: parents are)."""
+        d: cython.int = 0
+        while self.nparent[node] >= 0:
+            node = self.nparent[node]
+            d += 1
+        return d
 
     def reroot(self, node: cython.int):
         """Make ``node`` the root of the (single) tree, keeping its subtree."""
         self.roots[0] = node
-        self.root_depth = self.ndepth[node]
+        self.root_depth = self.depth(node)
         self.reset_root_stats()
 
     # -- the iteration ------------------------------------------------------
@@ -512,10 +620,19 @@ class Search:
         return self.k.observed_move(self.world, actor, move, owner)
 
     def _select(self, node, seat):
-        """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random)."""
+        """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
+
+        The legal moves of this determinization are looked up in the seat's
+        segments through ``slot`` (move -> edge, -1 elsewhere, restored on
+        leaving); moves never seen here get a new segment."""
         nl: cython.int
         i: cython.int
         e: cython.int
+        m: cython.int
+        g: cython.int
+        ln: cython.int
+        nseg: cython.int
+        missing: cython.int = 0
         untried: cython.int = 0
         r: cython.int
         best: cython.int = 0
@@ -523,24 +640,42 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
-        self.nmask[node] |= 1 << seat
+        nseg = self._mark(node, seat, True)
         for i in range(nl):
-            e = self._edge(node, seat, as_int(self.moves[i]))
-            self.ev_avail[e] += 1
+            if self.slot[as_int(self.moves[i])] < 0:
+                missing += 1
+        if missing > 0:
+            g = self._room(node, seat, missing, nseg)
+            ln = self.g_info[g] & 0x7FFFFF
+            e = self.g_start[g] + ln
+            for i in range(nl):
+                m = as_int(self.moves[i])
+                if self.slot[m] < 0:
+                    self.e_move[e] = m
+                    self.e_visits[e] = 0
+                    self.e_avail[e] = 0
+                    self.e_value[e] = 0.0
+                    self.slot[m] = e
+                    e += 1
+            self.g_info[g] += missing
+        for i in range(nl):
+            e = self.slot[as_int(self.moves[i])]
+            self.e_avail[e] += 1
             self.eids[i] = e
-            if self.ev_visits[e] == 0:
+            if self.e_visits[e] == 0:
                 untried += 1
+        self._mark(node, seat, False)
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
-                if self.ev_visits[self.eids[i]] == 0:
+                if self.e_visits[self.eids[i]] == 0:
                     if r == 0:
                         return self.eids[i]
                     r -= 1
         for i in range(nl):
             e = self.eids[i]
-            nvis = self.ev_visits[e]
-            v = self.ev_value[e] / nvis + self.c * sqrt(log(self.ev_avail[e]) / nvis)
+            nvis = self.e_visits[e]
+            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(log(self.e_avail[e]) / nvis)
             if v > bestv:
                 best = i
                 bestv = v
@@ -548,6 +683,7 @@ class Search:
 
     def _grow_paths(self):
         self.path_e = resize_ints(self.path_e, self.pcap, self.pcap * 2)
+        self.path_s = resize_ints(self.path_s, self.pcap, self.pcap * 2)
         self.path_nodes = resize_ints(self.path_nodes, self.pcap, self.pcap * 2)
         self.pcap *= 2
         return 0
@@ -588,10 +724,11 @@ class Search:
                 s = self.acting[j]
                 t = s if self.mode == MO else 0
                 e = self._select(self.cur[t], s)
-                self.chosen[j] = self.ev_move[e]
+                self.chosen[j] = self.e_move[e]
                 if plen == self.pcap:
                     self._grow_paths()
                 self.path_e[plen] = e
+                self.path_s[plen] = s
                 plen += 1
             for t in range(T):
                 self.evk[t] = 0
@@ -614,18 +751,19 @@ class Search:
             grown = False
             for t in range(T):
                 vh = 0
-                if self.mode != OMNI:
+                if self.mode != OMNI and self.view_keys:
                     # what the owner now sees (cards revealed, hands received) is part
-                    # of its information set, not only the observed moves
+                    # of its information set, not only the observed moves; with keys by
+                    # moves the hash is not needed (nor stored: no reuse by view hash)
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
-                    if self.view_keys:
-                        self.evk[t] = mix64(self.evk[t] ^ vh)
+                    self.evk[t] = mix64(self.evk[t] ^ vh)
                 c = self._child_get(self.cur[t], self.evk[t])
                 if c < 0:
                     grown = True
                     if self.nn < self.max_nodes:
-                        c = self._new_node(self.cur[t], self.evk[t], self.ndepth[self.cur[t]] + 1)
-                        self.nhash[c] = vh
+                        c = self._new_node(self.cur[t], self.evk[t])
+                        if c < self.hcap:
+                            self.nhash[c] = vh
                 self.cur[t] = c
                 if c >= 0:
                     if nlen == self.pcap:
@@ -642,16 +780,14 @@ class Search:
         self._reward()
         for i in range(plen):
             e = self.path_e[i]
-            s = self.ev_seat[e]
-            self.ev_visits[e] += 1
-            self.ev_value[e] += self.r[s]
+            self.e_visits[e] += 1
+            self.e_value[e] = cython.cast(cython.double, self.e_value[e]) + self.r[self.path_s[i]]
         for i in range(nlen):
             self.nv[self.path_nodes[i]] += 1
         # root move report: the root seat's edge is the first one chosen by it
         for i in range(plen):
-            e = self.path_e[i]
-            if self.ev_seat[e] == self.root_seat:
-                m = self.ev_move[e]
+            if self.path_s[i] == self.root_seat:
+                m = self.e_move[self.path_e[i]]
                 self.rcount[m] += 1
                 for j in range(n):
                     self.rvec[m * n + j] += self.r[j]
@@ -666,13 +802,27 @@ class Search:
         self.k.observe(self.tmp, owner)
         return words_hash(ptr(self.tmp), self.pw, self.size)
 
+    def _key_cmp(self, a, b):
+        """Competitor ``a``'s rank key against ``b``'s in ``kb``: -1, 0 or 1."""
+        j: cython.int
+        x: cython.int
+        y: cython.int
+        for j in range(RANK_KEYS):
+            x = self.kb[a * RANK_KEYS + j]
+            y = self.kb[b * RANK_KEYS + j]
+            if x != y:
+                return 1 if x > y else -1
+        return 0
+
     def _reward(self):
         """Fill ``r`` with every seat's reward for the finished world."""
         n: cython.int = self.n
         i: cython.int
         j: cython.int
+        m: cython.int
         best: cython.int
         cnt: cython.int
+        c: cython.int
         below: cython.int
         ties: cython.int
         rival: cython.int
@@ -681,29 +831,8 @@ class Search:
             for i in range(n):
                 self.r[i] = float(vals[i])  # calls Python: its result
             return 0
-        self.k.scores(self.world, self.sc)
-        if self.reward_mode == WIN:
-            best = self.sc[0]
-            for i in range(1, n):
-                if self.sc[i] > best:
-                    best = self.sc[i]
-            cnt = 0
-            for i in range(n):
-                if self.sc[i] == best:
-                    cnt += 1
-            for i in range(n):
-                self.r[i] = 1.0 / cnt if self.sc[i] == best else 0.0
-        elif self.reward_mode == RANK:
-            for i in range(n):
-                below = 0
-                ties = 0
-                for j in range(n):
-                    if self.sc[j] < self.sc[i]:
-                        below += 1
-                    elif self.sc[j] == self.sc[i] and j != i:
-                        ties += 1
-                self.r[i] = (below + ties / 2.0) / (n - 1) if n > 1 else 1.0
-        else:
+        if self.reward_mode == SCORE:
+            self.k.scores(self.world, self.sc)
             for i in range(n):
                 rival = -(1 << 30)
                 for j in range(n):
@@ -712,7 +841,40 @@ class Search:
                 if n == 1:
                     rival = 0
                 self.r[i] = 0.5 + 0.5 * tanh((self.sc[i] - rival) / self.scale)
+            return 0
+        m = self.k.rank_keys(self.world, self.kb)  # seats first, then rivals
+        if self.reward_mode == WIN:
+            best = 0
+            for i in range(1, m):
+                if self._key_cmp(i, best) > 0:
+                    best = i
+            cnt = 0
+            for i in range(m):
+                if self._key_cmp(i, best) == 0:
+                    cnt += 1
+            for i in range(n):
+                self.r[i] = 1.0 / cnt if self._key_cmp(i, best) == 0 else 0.0
+        else:
+            for i in range(n):
+                below = 0
+                ties = 0
+                for j in range(m):
+                    if j != i:
+                        c = self._key_cmp(j, i)
+                        if c < 0:
+                            below += 1
+                        elif c == 0:
+                            ties += 1
+                self.r[i] = (below + ties / 2.0) / (m - 1) if m > 1 else 1.0
         return 0
+
+    def reward_of(self, buf):
+        """The reward vector the search backs up for the finished state ``buf``."""
+        i: cython.int
+        b: cython.int[::1] = np.ascontiguousarray(buf, dtype=np.intc)
+        self.world[:] = b
+        self._reward()
+        return [self.r[i] for i in range(self.n)]
 
     def run(self, rng, max_iters, deadline, max_node_visits):
         """Run up to ``max_iters`` iterations, stopping early once the monotonic
@@ -732,11 +894,16 @@ class Search:
     # -- reading the tree ---------------------------------------------------
     def edges_of(self, node: cython.int):
         """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
-        e: cython.int = self.nfirst_edge[node]
+        g: cython.int = self.ngroup[node]
+        i: cython.int
+        e: cython.int
         out = []
-        while e >= 0:
-            out.append((self.ev_seat[e], self.ev_move[e], self.ev_visits[e], self.ev_value[e]))
-            e = self.ev_next[e]
+        while g >= 0:
+            for i in range(self.g_info[g] & 0x7FFFFF):
+                e = self.g_start[g] + i
+                out.append((self.g_info[g] >> 24, self.e_move[e], self.e_visits[e],
+                            float(self.e_value[e])))
+            g = self.g_next[g]
         out.sort()
         return out
 
@@ -752,7 +919,12 @@ class Search:
 
     def node_info(self, node: cython.int):
         """``(visits, depth, acting-seat mask)``."""
-        return self.nv[node], self.ndepth[node], self.nmask[node]
+        g: cython.int = self.ngroup[node]
+        mask: cython.int = 0
+        while g >= 0:
+            mask |= 1 << (self.g_info[g] >> 24)
+            g = self.g_next[g]
+        return self.nv[node], self.depth(node), mask
 
     def root_vector(self, move: cython.int):
         """``(iterations through move, mean reward vector)`` of the root seat's move."""

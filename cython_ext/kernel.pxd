@@ -4,7 +4,7 @@
 cpdef enum:
     CHANCE = -1
     HEADER = 2      # buffer words owned by engine.core: [dealer seed, observer + 1]
-    RANK_KEYS = 4   # rank keys per competitor written by Kernel.rank_keys
+    RANK_KEYS = 4   # rank key words per competitor (kernel.rank_keys)
 
 
 cdef class Rng:
@@ -20,6 +20,7 @@ cdef class Kernel:
     cdef public int max_moves
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
+    cdef object _rank_scores       # scratch of the base rank_keys, allocated once
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)

@@ -86,6 +86,7 @@ class Kernel:
         self.max_moves = max_moves
         self._chance_moves = None
         self._chance_probs = None
+        self._rank_scores = None
 
     def to_move(self, buf, out):
         """Write the seats to move into ``out``; return how many.
@@ -160,22 +161,37 @@ class Kernel:
         raise NotImplementedError
 
     def rank_keys(self, buf, out):
-        """Write every competitor's rank keys into ``out``; return how many competitors.
+        """Write every competitor's rank key into ``out``; return how many competitors.
 
-        Competitor ``c``'s key ``j`` goes to ``out[c * RANK_KEYS + j]``; keys
-        compare lexicographically, higher is better, unused keys are 0.  Seats
-        ``0..players-1`` come first, then any non-seat rival.  This default
-        ranks by score alone (``out`` must hold ``players * RANK_KEYS`` ints).
+        Competitor ``c``'s ``j``-th key word is ``out[c * RANK_KEYS + j]``; keys
+        compare lexicographically, higher is better, equal keys share a place,
+        unused trailing words are 0.  Seats ``0..players-1`` come first, then
+        any competitor that is not a seat (a dummy player who can win).  ``out``
+        has room for at least ``players + 8`` competitors.  The search ranks
+        finished games with this, so a game's tie-breaks are written once, here.
+        This base: the score alone, no rival.
+
+        >>> import numpy
+        >>> class Two(Kernel):
+        ...     def scores(self, buf, out):
+        ...         out[0], out[1] = 3, 5
+        >>> out = numpy.zeros(10 * RANK_KEYS, dtype=numpy.intc)
+        >>> Two(2, 4, 1).rank_keys(numpy.zeros(4, dtype=numpy.intc), out), list(out[:2 * RANK_KEYS])
+        (2, [3, 0, 0, 0, 5, 0, 0, 0])
         """
-        c: cython.int
+        i: cython.int
         j: cython.int
-        v: cython.int
-        self.scores(buf, out)  # out[c] for every seat, spread below from the last seat down
-        for c in range(self.players - 1, -1, -1):
-            v = out[c]
-            for j in range(RANK_KEYS):
-                out[c * RANK_KEYS + j] = 0
-            out[c * RANK_KEYS] = v
+        sc: cython.int[::1]
+        if self._rank_scores is None:  # allocated once: the search ranks every finished rollout
+            import numpy
+
+            self._rank_scores = numpy.zeros(max(self.players, 1), dtype=numpy.intc)
+        sc = self._rank_scores
+        self.scores(buf, sc)
+        for i in range(self.players):
+            out[i * RANK_KEYS] = sc[i]
+            for j in range(1, RANK_KEYS):
+                out[i * RANK_KEYS + j] = 0
         return self.players
 
     def rollout(self, buf, rng):

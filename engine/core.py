@@ -286,12 +286,21 @@ class Game:
         return state.to_string()
 
     def rank_keys(self, state: "State") -> list[tuple]:
-        """Per seat, a key where higher is better; equal keys share the place."""
-        return [(s,) for s in state.scores()]
+        """Per seat, a key where higher is better; equal keys share the place.
+
+        Read from the kernel's ``rank_keys`` (the search ranks with the same
+        words), trimmed of the key words that are 0 for every competitor; a
+        kernel that keeps the base ``rank_keys`` ranks by score: ``(score,)``.
+        """
+        if not kernel_ranks_itself(self.kernel):
+            return [(s,) for s in state.scores()]
+        return kernel_keys(self, state)[:self.players]
 
     def rival_keys(self, state: "State") -> list[tuple]:
         """Rank keys of competitors that are not seats (e.g. a dummy player who can win)."""
-        return []
+        if not kernel_ranks_itself(self.kernel):
+            return []
+        return kernel_keys(self, state)[self.players:]
 
     def max_game_length(self) -> int:
         """The most moves a game can last, chance outcomes included (a bound
@@ -519,6 +528,32 @@ class State:
         world = self.clone()
         self.game.kernel.rollout(world.buf, make_rng(rng))
         return world.returns(mode)
+
+
+_OWN_RANKING: dict = {}
+
+
+def kernel_ranks_itself(kernel: Any) -> bool:
+    """True when ``kernel``'s class overrides the base ``Kernel.rank_keys`` (compiled or interpreted base)."""
+    cls = type(kernel)
+    if cls not in _OWN_RANKING:
+        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(m.Kernel, "rank_keys")
+                                for m in select.twins("kernel") if m is not None and isinstance(kernel, m.Kernel))
+    return _OWN_RANKING[cls]
+
+
+def kernel_keys(game: Game, state: "State") -> list[tuple]:
+    """Every competitor's rank key from ``game.kernel.rank_keys``: seats, then rivals.
+
+    Trailing words that are 0 for every competitor are dropped (so a game
+    ranked by score alone has keys ``(score,)``); the keys keep one length.
+    """
+    width = select.load("kernel").RANK_KEYS
+    out = np.zeros((game.players + 8) * width, dtype=DTYPE)
+    n = game.kernel.rank_keys(np.ascontiguousarray(state.buf, dtype=DTYPE), out)
+    rows = out[:n * width].reshape(n, width)
+    used = max([1] + [j + 1 for j in range(width) if rows[:, j].any()])
+    return [tuple(int(x) for x in row[:used]) for row in rows]
 
 
 def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,

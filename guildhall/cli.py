@@ -125,9 +125,11 @@ def engine_names(requested: Sequence[str], players: int) -> list[str]:
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--engine", "engines", multiple=True,
               help="AI player: one for all seats, or one per seat in seat order.")
+@click.option("--set", "settings", multiple=True, metavar="ENGINE.OPTION=VALUE",
+              help="An option for one engine's players, e.g. ismcts.workers=2.")
 @search_options
 @friendly
-def selfplay(game, players, variants, edition, count, seed, engines, iterations, movetime) -> None:
+def selfplay(game, players, variants, edition, count, seed, engines, settings, iterations, movetime) -> None:
     """Play GAME with AI players in every seat and print the results."""
     import engine as eng
     from engine.errors import BadConfig
@@ -138,6 +140,11 @@ def selfplay(game, players, variants, edition, count, seed, engines, iterations,
     if count < 1:
         raise BadConfig("--games must be at least 1")
     names = engine_names(engines, g.players)
+    options = parse_settings(settings)
+    for n, opts in options.items():
+        if n not in names:
+            raise BadConfig(f"--set names {n!r}, which does not play")
+        make_player(n, seed=0, **opts)  # refuse a bad option before playing
     limits = make_limits(iterations, movetime)
     click.echo(f"{g.title}: {g.players} players ({', '.join(names)}), "
                f"{count} game{'s' if count > 1 else ''} from seed {seed}")
@@ -146,7 +153,7 @@ def selfplay(game, players, variants, edition, count, seed, engines, iterations,
     records = []
 
     def one(i: int):
-        players_ = [make_player(n, seed=(seed + i) * 1000 + s) for s, n in enumerate(names)]
+        players_ = [make_player(n, seed=(seed + i) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
         return play_game(g, players_, limits, seed + i)
 
     if count == 1:

@@ -2,7 +2,8 @@
 
 Picks the compiled loop when both it and the game's kernel are compiled (the
 loop calls the kernel through the ``cimport``ed base class), the interpreted
-loop otherwise, and builds the reward and rollout callbacks a game needs.
+loop otherwise, and builds the rollout callback (``rollout=egreedy``) and,
+until a game's tie-breaks are in its kernel, its reward callback.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from cython_ext import select
-from engine.core import CHANCE, Game, State, returns_from
+from engine.core import CHANCE, Game, State, kernel_ranks_itself, returns_from
 
 TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
 REWARD_MODES = {"win": 0, "rank": 1, "score": 2}
@@ -48,59 +49,26 @@ def rng_for(kernel: Any, seed: int) -> Any:
     return select.load("kernel").Rng(seed & ((1 << 64) - 1))
 
 
-def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
-    """The loop's reward code for ``mode``, and a callback when the game has its own tie-breaks.
-
-    Games that keep the default ``rank_keys`` (rank by score) are scored inside
-    the loop from ``kernel.scores``; the others pay one Python call per iteration.
-    """
+def kernel_ranks(game: Game) -> bool:
+    """True when the kernel's ``rank_keys`` is the game's ranking: the Python
+    ``Game`` keeps the defaults (thin readers of the kernel), or the kernel
+    overrides the base ``Kernel.rank_keys`` (the game moved its tie-breaks there)."""
     if type(game).rank_keys is Game.rank_keys and type(game).rival_keys is Game.rival_keys:
+        return True
+    return kernel_ranks_itself(game.kernel)
+
+
+def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
+    """The loop's reward code for ``mode``, and a callback for a game whose tie-breaks
+    are still written in Python only (one Python call per iteration, see :func:`kernel_ranks`)."""
+    if mode == "score" or kernel_ranks(game):
         return REWARD_MODES[mode], None
-    if _kernel_ranks(game.kernel):
-        return CALLBACK, _kernel_reward(game, mode)
 
     def reward_fn(buf: np.ndarray) -> list[float]:
         st = State(game, buf)
         return returns_from(game.rank_keys(st), st.scores(), mode, game.score_scale, game.rival_keys(st))
 
     return CALLBACK, reward_fn
-
-
-def _kernel_ranks(kernel: Any) -> bool:
-    """Does the game's kernel write its own rank keys (a ``rank_keys`` above the base Kernel's)?"""
-    for cls in type(kernel).__mro__:
-        if cls.__name__ == "Kernel":
-            return False
-        if "rank_keys" in vars(cls):
-            return True
-    return False
-
-
-def _kernel_reward(game: Game, mode: str) -> Callable:
-    """The reward callback from the kernel's rank keys: one C call, no State, no numpy per key.
-
-    Stands in until the loop reads ``kernel.rank_keys`` itself (issue 13)."""
-    k = game.kernel
-    R = select.load("kernel").RANK_KEYS
-    keys = np.zeros((game.players + 8) * R, dtype=np.intc)
-    sc = np.zeros(game.players, dtype=np.intc)
-    n = game.players
-
-    def reward_fn(buf: np.ndarray) -> list[float]:
-        m = k.rank_keys(buf, keys)
-        flat = keys.tolist()
-        everyone = [flat[i * R:(i + 1) * R] for i in range(m)]  # lists compare like the tuples
-        if mode == "win":  # returns_from's win share, without its generality
-            best = max(everyone)
-            share = 1.0 / everyone.count(best)
-            return [share if everyone[i] == best else 0.0 for i in range(n)]
-        scores: list[int] = []
-        if mode == "score":
-            k.scores(buf, sc)
-            scores = sc.tolist()
-        return returns_from(everyone[:n], scores, mode, game.score_scale, everyone[n:])
-
-    return reward_fn
 
 
 def egreedy_rollout(game: Game, epsilon: float) -> Callable:

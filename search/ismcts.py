@@ -94,7 +94,7 @@ ISMCTS_SPEC = {
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "reuse": (True, lambda v: isinstance(v, bool), "true or false"),
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
-    "max_nodes": (200_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
+    "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
 }

@@ -86,13 +86,12 @@ def test_ties_on_score_and_higher_city_fall_to_the_category_counts():
 
 
 @pytest.mark.parametrize("players,variants", [(4, ()), (2, ("two-player-advanced",)), (2, ("two-player",))])
-def test_search_rewards_from_the_kernel_keys_equal_the_state_returns(players, variants):
-    from engine.core import make_rng
+def test_the_search_ranks_from_the_kernel_keys_with_no_python_callback(players, variants):
+    # the loop's own rewards from kernel.rank_keys are checked against State.returns
+    # for every game in tests/search; here: this game's ranking is the kernel's
     from search import core
 
-    for seed in range(8):
-        s = engine.make("between_two_cities", players, variants, seed=seed)
-        s.game.kernel.rollout(s.buf, make_rng(seed))
-        for mode in ("win", "rank", "score"):
-            code, fn = core.reward_setup(s.game, mode)
-            assert fn is not None and fn(s.buf) == s.returns(mode)
+    s = engine.make("between_two_cities", players, variants, seed=1)
+    for mode in ("win", "rank", "score"):
+        code, fn = core.reward_setup(s.game, mode)
+        assert fn is None and code == core.REWARD_MODES[mode]
