@@ -51,6 +51,7 @@ cdef class WalledCityPowers(WalledCityRounds):
     cdef readonly int o_drape, o_tused
     cdef int gpower[NGUILD]
     cdef int gconst[NGUILD]
+    cdef int passive[MAXO]     # seats that never activate (variants no-powers-N)
 
     cdef inline int nob_at_(self, int* b, int loc, int o) noexcept
     cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept

@@ -10,7 +10,8 @@ choices are further moves of the same seat in phase ``P_POWER`` (what a move
 names in each step: :meth:`power_arg_`), Haberdashers' rerolls are chance
 outcomes (``P_PCHANCE``); then the turn resumes where it was (``pw_ret``).
 A guild flagged ``constant`` in the edition is never pivoted: its power may
-be activated once per turn (docs/rulings.md).
+be activated once per turn (docs/rulings.md).  A seat configured passive
+(variant ``no-powers-N``, for strength matches) never activates.
 
 Owners: every power that says "each player", "each other player" or "each
 opponent" includes the neutral colour of a two-player game ("Guild powers do
@@ -59,6 +60,7 @@ class WalledCityPowers(WalledCityRounds):
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.gpower = [0] * NGUILD
             self.gconst = [0] * NGUILD
+            self.passive = [0] * MAXO
         self.o_piv = offs["piv"]
         self.o_pw_kind = offs["pw_kind"]
         self.o_pw_step = offs["pw_step"]
@@ -73,6 +75,8 @@ class WalledCityPowers(WalledCityRounds):
         for g in range(NGUILD):
             self.gpower[g] = cython.cast(cython.int, topo["gpower"][g])
             self.gconst[g] = cython.cast(cython.int, topo["gconst"][g])
+        for g in range(MAXO):
+            self.passive[g] = cython.cast(cython.int, topo["passive"][g]) if g < players else 0
 
     # -- pieces ------------------------------------------------------------------------
     def nob_at_(self, b, loc, o):
@@ -242,7 +246,7 @@ class WalledCityPowers(WalledCityRounds):
         g: cython.int = b[self.o_guild + seat] - 1
         p: cython.int
         h: cython.int
-        if g < 0 or b[self.o_piv + seat]:
+        if g < 0 or b[self.o_piv + seat] or self.passive[seat]:
             return 0
         if self.gconst[g] and b[self.o_tused]:
             return 0

@@ -22,6 +22,7 @@ from engine.walled_city import notation
 from engine.walled_city.edition import POWERS, validate
 
 NDICE, NGUILD, K, OWN = 20, 20, 14, 11
+RANK_KEYS = 4                                 # words per competitor (kernel contract)
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
           "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
@@ -38,7 +39,8 @@ class WalledCity(Game):
     variant_list = (
         Variant("borderlands", "play on the Borderlands board (default: Londonderry)"),
         Variant("mixed-guilds", "shuffle all 20 guild cards into one deck ('b' acts after the same number)"),
-    )
+    ) + tuple(Variant(f"no-powers-{i}", f"seat {i} never activates its guild's power (strength matches)",
+                      None if i < 2 else tuple(range(i + 1, 5))) for i in range(4))
     score_scale = 10.0
 
     # -- edition and configuration -------------------------------------------------
@@ -92,6 +94,7 @@ class WalledCity(Game):
             place_votes=arr(ed["place_votes"]),
             gpower=arr([POWERS.index(g["power"]) for g in self.guilds]),
             gconst=arr([int(g.get("constant", False)) for g in self.guilds]),
+            passive=arr([int(self.has(f"no-powers-{i}")) for i in range(P)]),
         )
         self.kernel = select.load("walled_city").WalledCityKernel(
             P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
@@ -182,15 +185,11 @@ class WalledCity(Game):
         return self.layout.view(state.buf, name)
 
     def rank_keys(self, state: State) -> list[tuple]:
-        """Votes, then the lowest-numbered round-2 guild ('b' after the same number)."""
-        score = self.field(state, "score")
-        guild = self.field(state, "guild")
-        keys = []
-        for p in range(self.players):
-            g = int(guild[p]) - 1
-            gk = self.guilds[g]["priority"] * 2 + int(self.guilds[g]["b"]) if g >= 0 else 99
-            keys.append((int(score[p]), -gk))
-        return keys
+        """Votes, then the lowest-numbered round-2 guild ('b' after the same number): the
+        kernel's ``rank_keys`` (the rule is written there once), one tuple per seat."""
+        out = np.zeros(RANK_KEYS * (self.players + 1), dtype=np.intc)
+        n = self.kernel.rank_keys(state.buf, out)
+        return [tuple(int(x) for x in out[c * RANK_KEYS:(c + 1) * RANK_KEYS]) for c in range(n)]
 
     def heuristic(self, state: State, seat: int, move: int) -> float:
         """Citizens a card brings (build), else 0: cheap and enough for a greedy baseline."""
