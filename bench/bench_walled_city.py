@@ -43,8 +43,14 @@ def position(game, seed=3, round2=False):
             s.apply(m[0], rnd.choice(s.legal_moves(m[0])))
 
 
-@pytest.mark.parametrize("variants", [(), ("borderlands",)])
+BASE = tuple(f"no-powers-{i}" for i in range(4))  # every seat passive: the base game's turns
+
+
+@pytest.mark.parametrize("variants", [(), ("borderlands",), BASE, ("borderlands",) + BASE],
+                         ids=["londonderry", "borderlands", "londonderry-base", "borderlands-base"])
 def test_random_playout(benchmark, variants):
+    """Random playouts from setup, 4 players, with guild powers (activations are legal moves
+    like any other) beside the base game (no seat ever offered one)."""
     game, kc, kp = kernels(4, variants)
     start = game.new_initial_state(0).buf
 
