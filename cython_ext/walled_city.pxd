@@ -19,3 +19,4 @@ cdef class WalledCityKernel(WalledCityPowers):
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)

@@ -174,6 +174,21 @@ class WalledCityKernel(WalledCityPowers):
         for p in range(self.players):
             out[p] = buf[self.o_score + p]
 
+    def rank_keys(self, buf: cython.int[::1], out: cython.int[::1]) -> cython.int:
+        """Ranking (the kernel contract's rank keys, RANK_KEYS = 4 words per seat): votes,
+        then the lowest-numbered round-2 guild ('b' after the same number; -99 without one).
+        No rival competes: the neutral colour of a two-player game scores nothing."""
+        p: cython.int
+        j: cython.int
+        g: cython.int
+        for p in range(self.players):
+            g = buf[self.o_guild + p] - 1
+            out[p * 4] = buf[self.o_score + p]  # 4: RANK_KEYS of kernel.pxd
+            out[p * 4 + 1] = -self.gkey[g] if g >= 0 else -99
+            for j in range(2, 4):
+                out[p * 4 + j] = 0
+        return self.players
+
     # -- playouts ------------------------------------------------------------------------------
     def rollout(self, buf: cython.int[::1], rng: Rng) -> None:
         """Uniformly random moves (and chance) to the end of the game, in place.

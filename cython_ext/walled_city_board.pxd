@@ -42,12 +42,13 @@ cpdef enum:
 
 
 cdef class WalledCityBoard(Kernel):
-    cdef public int no, na, np_, ng, nt, nz, nc, roads0, walls0, start_roads, offcolour, display_n
+    cdef public int no, na, na0, np_, ng, nt, nz, nc, roads0, walls0, start_roads, offcolour, display_n
     # buffer field offsets (engine/walled_city/game.py lays the fields out)
     cdef readonly int o_phase, o_round, o_cur, o_turn, o_setup, o_sel_loc, o_sel_card, o_sel_x, o_sel_y
     cdef readonly int o_sel_nx, o_sel_ny, o_sel_left, o_order, o_score, o_roads, o_walls, o_nob, o_pea
     cdef readonly int o_hand, o_pool, o_offun, o_guild, o_guild1, o_gstate, o_die_f, o_die_v, o_chit
     cdef readonly int o_road, o_wall, o_an, o_ap, o_tw, o_zcard, o_zori, o_zown, o_dloc, o_cloc
+    cdef readonly int o_pside, o_garea, o_fence
     # topology
     cdef int path_ar[MAXP * 4]
     cdef int gap_area[MAXG]

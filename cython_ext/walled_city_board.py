@@ -21,6 +21,12 @@ Topology arrays (fixed C arrays compiled, lists interpreted):
   -1 where a side has one area (only T-paths have two on one side);
 * ``gap_area[g]``: the area gap ``g`` borders; ``gap_tw[g*2], gap_tw[g*2+1]``:
   its two closest towers;
+* those two as printed: in play the buffer's ``pside`` and ``garea`` (same
+  shapes) hold them, because Carpenters' fences change them;
+* areas: ``na0`` printed ones, then one slot per printed area for the far
+  half of a fence (area ``na0 + a``: empty, on no path and by no gap, until
+  area ``a`` is fenced); ``na = 2 * na0`` counts both, and a tower's place
+  is ``na + tower``;
 * ``zone_tw[z*2], zone_tw[z*2+1]``: the two towers of defense zone ``z``;
 * ``die_area[d]`` / ``die_tower[d]``: die spot ``d`` lies in an area / a tower
   (the other is -1); ``chit_area[c]``: the area of survey chit ``c``; these are
@@ -109,8 +115,12 @@ class WalledCityBoard(Kernel):
         self.o_zown = offs["zown"]
         self.o_dloc = offs["dloc"]
         self.o_cloc = offs["cloc"]
+        self.o_pside = offs["pside"]
+        self.o_garea = offs["garea"]
+        self.o_fence = offs["fence"]
         self.no = topo["owners"]
         self.na = topo["areas"]
+        self.na0 = topo["areas0"]
         self.np_ = topo["paths"]
         self.ng = topo["gaps"]
         self.nt = topo["towers"]
@@ -168,18 +178,20 @@ class WalledCityBoard(Kernel):
                     continue
                 m = MAXA
                 for s in range(4):
-                    x = self.path_ar[p * 4 + s]
+                    x = b[self.o_pside + p * 4 + s]
                     if x >= 0 and comp[x] < m:
                         m = comp[x]
                 for s in range(4):
-                    x = self.path_ar[p * 4 + s]
+                    x = b[self.o_pside + p * 4 + s]
                     if x >= 0 and comp[x] != m:
                         comp[x] = m
                         changed = 1
 
     def comps(self, buf: cython.int[::1], comp) -> None:
-        """Python entry of :meth:`comps_`: fills the list ``comp`` (one label per area)."""
+        """Python entry of :meth:`comps_`: fills the list ``comp`` (one label per area: the
+        printed ones, then the fence halves as far as the list reaches)."""
         a: cython.int
+        n: cython.int = min(len(comp), self.na)
         self.comps_(ptr(buf), self.s_comp)
-        for a in range(self.na):
+        for a in range(n):
             comp[a] = self.s_comp[a]

@@ -259,7 +259,7 @@ class WalledCityCount(WalledCityBoard):
             bad[a] = 0
         for g in range(self.ng):
             if b[self.o_wall + g] != 1 and b[self.o_wall + g] != 3:  # open, or broken (Goldsmiths)
-                bad[comp[self.gap_area[g]]] = 1
+                bad[comp[b[self.o_garea + g]]] = 1
         for a in range(self.na):
             if bad[comp[a]]:
                 for o in range(self.no):

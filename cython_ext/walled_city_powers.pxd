@@ -1,6 +1,6 @@
 # Declarations of walled_city_powers.py for Cython: the twenty guild powers as moves.
 from cython_ext.kernel cimport ptr, dptr, CHANCE
-from cython_ext.walled_city_board cimport NDICE, NGUILD, MAXA, MAXO, MAXC
+from cython_ext.walled_city_board cimport NDICE, NGUILD, MAXA, MAXO, MAXC, MAXP, MAXG
 from cython_ext.walled_city_board cimport P_LOC, P_SPLIT, P_PROMOTE, P_ADJUST, P_TEND, P_POWER, P_PCHANCE
 from cython_ext.walled_city_rounds cimport WalledCityRounds
 
@@ -44,6 +44,15 @@ cpdef enum:
     ARG_PIECE       # path id, or paths + gap id
     ARG_KIND        # 0 three peasants, 1 two nobles
     ARG_GUILD
+    ARG_SPLIT       # Carpenters: a fence split of the chosen area
+    ARG_COUNT       # Carpenters: how many of one owner's nobles / peasants go to the far half
+
+# Carpenters' fence splits (edition key "fences")
+cpdef enum:
+    MAXS = 6        # splits per printed area
+    MAXA0 = 32      # printed areas (MAXA also holds their far halves)
+    FPATH_N = 6144  # MAXA0 * MAXS * MAXP
+    FGAP_N = 3072   # MAXA0 * MAXS * MAXG
 
 
 cdef class WalledCityPowers(WalledCityRounds):
@@ -51,6 +60,10 @@ cdef class WalledCityPowers(WalledCityRounds):
     cdef readonly int o_drape, o_tused
     cdef int gpower[NGUILD]
     cdef int gconst[NGUILD]
+    cdef int passive[MAXO]     # seats that never activate (variants no-powers-N)
+    cdef int nsplit[MAXA0]     # fence splits per printed area
+    cdef int fpath[FPATH_N]    # (area, split, path): 1 borders the far half, 2 both halves (T-path side)
+    cdef int fgap[FGAP_N]      # (area, split, gap): 1 borders the far half
 
     cdef inline int nob_at_(self, int* b, int loc, int o) noexcept
     cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept
@@ -61,6 +74,12 @@ cdef class WalledCityPowers(WalledCityRounds):
     cdef int movable_(self, int* b, int a, int o) noexcept
     cdef int from_(self, int* b, int x, int y, int who, int peasants) noexcept
     cdef int next_owner_(self, int* b, int seat, int o) noexcept
+    cdef int active_(self, int* b, int a) noexcept
+    cdef void put_fence_(self, int* b, int a, int s) noexcept
+    cdef int next_part_(self, int* b, int a, int i) noexcept
+    cdef int fence_items_(self, int* b, int a) noexcept
+    cdef void move_items_(self, int* b, int x, int y) noexcept
+    cdef void fence_done_(self, int* b, int seat) noexcept
     cdef int can_power_(self, int* b, int seat, int w) noexcept
     cdef int can_act_(self, int* b, int seat) noexcept
     cdef void start_power_(self, int* b, int seat, int w) noexcept

@@ -10,7 +10,8 @@ choices are further moves of the same seat in phase ``P_POWER`` (what a move
 names in each step: :meth:`power_arg_`), Haberdashers' rerolls are chance
 outcomes (``P_PCHANCE``); then the turn resumes where it was (``pw_ret``).
 A guild flagged ``constant`` in the edition is never pivoted: its power may
-be activated once per turn (docs/rulings.md).
+be activated once per turn (docs/rulings.md).  A seat configured passive
+(variant ``no-powers-N``, for strength matches) never activates.
 
 Owners: every power that says "each player", "each other player" or "each
 opponent" includes the neutral colour of a two-player game ("Guild powers do
@@ -25,8 +26,15 @@ and counter), ``pw_m`` (3 Saddlers moves: area * MAXO + owner + 1),
 turn).  Roads and walls: 0 empty, 1 built, 2 broken (Goldsmiths: an obstacle
 that counts as absent), 3 two pieces stacked (Drapers).
 
-Carpenters (fences) and Butchers (hidden card trades) are not implemented:
-:meth:`can_power_` never offers them.
+Carpenters: a fence splits printed area ``a`` along one of the edition's
+splits (``fences``); the far half is area ``na0 + a``, the buffer's path
+sides (``pside``) and gap areas (``garea``) follow it, so neighbourhoods,
+settling, T-paths (a path the fence ends on borders both halves) and
+adjusting follow it too.  One fence per printed area (the splits describe
+printed areas; docs/rulings.md).  Field ``fence`` per printed area: split + 1.
+
+Butchers (hidden card trades) is not implemented: :meth:`can_power_` never
+offers it.
 
 Compiled by Cython (pure-Python mode, declarations in the ``.pxd``) and run
 unchanged as plain Python; see :mod:`cython_ext`.
@@ -42,8 +50,8 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .kernel import CHANCE, ptr
-    from .walled_city_board import (MAXA, MAXO, NDICE, NGUILD, P_ADJUST, P_LOC, P_PCHANCE, P_POWER,
-                                    P_PROMOTE, P_SPLIT, P_TEND)
+    from .walled_city_board import (MAXA, MAXG, MAXO, MAXP, NDICE, NGUILD, P_ADJUST, P_LOC, P_PCHANCE,
+                                    P_POWER, P_PROMOTE, P_SPLIT, P_TEND)
 
     globals().update(enum_constants(__file__))
 
@@ -59,6 +67,10 @@ class WalledCityPowers(WalledCityRounds):
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.gpower = [0] * NGUILD
             self.gconst = [0] * NGUILD
+            self.passive = [0] * MAXO
+            self.nsplit = [0] * MAXA0
+            self.fpath = [0] * FPATH_N
+            self.fgap = [0] * FGAP_N
         self.o_piv = offs["piv"]
         self.o_pw_kind = offs["pw_kind"]
         self.o_pw_step = offs["pw_step"]
@@ -73,6 +85,14 @@ class WalledCityPowers(WalledCityRounds):
         for g in range(NGUILD):
             self.gpower[g] = cython.cast(cython.int, topo["gpower"][g])
             self.gconst[g] = cython.cast(cython.int, topo["gconst"][g])
+        for g in range(self.na0):
+            self.nsplit[g] = cython.cast(cython.int, topo["nsplit"][g])
+        for g in range(self.na0 * MAXS * MAXP):
+            self.fpath[g] = cython.cast(cython.int, topo["fpath"][g])
+        for g in range(self.na0 * MAXS * MAXG):
+            self.fgap[g] = cython.cast(cython.int, topo["fgap"][g])
+        for g in range(MAXO):
+            self.passive[g] = cython.cast(cython.int, topo["passive"][g]) if g < players else 0
 
     # -- pieces ------------------------------------------------------------------------
     def nob_at_(self, b, loc, o):
@@ -162,6 +182,84 @@ class WalledCityPowers(WalledCityRounds):
             o += 1
         return o
 
+    # -- Carpenters' fences ---------------------------------------------------------------------
+    def active_(self, b, a):
+        """1 if area slot ``a`` is on the board: a printed area, or the far half of a fence."""
+        return 1 if a < self.na0 or b[self.o_fence + a - self.na0] > 0 else 0
+
+    def put_fence_(self, b, a, s):
+        """Fence printed area ``a`` with its split ``s``: the pieces of the far side now border
+        area ``na0 + a``; a path the fence ends on borders both halves (a T-path side)."""
+        far: cython.int = self.na0 + a
+        base: cython.int = a * MAXS + s
+        p: cython.int
+        i: cython.int
+        v: cython.int
+        b[self.o_fence + a] = s + 1
+        for p in range(self.np_):
+            v = self.fpath[base * MAXP + p]
+            if v == 1:
+                for i in range(4):
+                    if b[self.o_pside + p * 4 + i] == a:
+                        b[self.o_pside + p * 4 + i] = far
+            elif v == 2:  # the edition checks this side holds area a alone
+                for i in range(0, 4, 2):
+                    if b[self.o_pside + p * 4 + i] == a and b[self.o_pside + p * 4 + i + 1] < 0:
+                        b[self.o_pside + p * 4 + i + 1] = far
+        for p in range(self.ng):
+            if self.fgap[base * MAXG + p]:
+                b[self.o_garea + p] = far
+
+    def next_part_(self, b, a, i):
+        """The next (owner * 2 + kind) at or after ``i`` with citizens in area ``a`` (kind 0
+        nobles, 1 peasants); ``2 * no`` when none is left to divide."""
+        while i < 2 * self.no:
+            if b[(self.o_an if i % 2 == 0 else self.o_ap) + a * self.no + i // 2] > 0:
+                return i
+            i += 1
+        return i
+
+    def fence_items_(self, b, a):
+        """"The Faction die or Survey chit ... on the side with more Citizens": moved now, or 1
+        when the halves tie and the Carpenter chooses."""
+        far: cython.int = self.na0 + a
+        c0: cython.int = 0
+        c1: cython.int = 0
+        o: cython.int
+        i: cython.int
+        items: cython.int = 0
+        for i in range(NDICE):
+            items += b[self.o_dloc + i] == a
+        for i in range(self.nc):
+            items += b[self.o_cloc + i] == a
+        if items == 0:
+            return 0
+        for o in range(self.no):
+            c0 += b[self.o_an + a * self.no + o] + b[self.o_ap + a * self.no + o]
+            c1 += b[self.o_an + far * self.no + o] + b[self.o_ap + far * self.no + o]
+        if c0 == c1:
+            return 1
+        if c1 > c0:
+            self.move_items_(b, a, far)
+        return 0
+
+    def move_items_(self, b, x, y):
+        """Every die and chit in area ``x`` to area ``y``."""
+        i: cython.int
+        for i in range(NDICE):
+            if b[self.o_dloc + i] == x:
+                b[self.o_dloc + i] = y
+        for i in range(self.nc):
+            if b[self.o_cloc + i] == x:
+                b[self.o_cloc + i] = y
+
+    def fence_done_(self, b, seat):
+        """Citizens divided: place the items, or ask which half on a tie."""
+        if self.fence_items_(b, b[self.o_pw_a]):
+            b[self.o_pw_step] = 3
+        else:
+            self.finish_power_(b, seat)
+
     # -- when a power may be activated ----------------------------------------------------------
     def can_power_(self, b, seat, w):
         """1 if power ``w`` may be activated by ``seat`` now and can change something."""
@@ -235,14 +333,19 @@ class WalledCityPowers(WalledCityRounds):
                 if b[self.o_dloc + i] != b[self.o_dloc]:
                     return 1
             return 0
-        return 0  # Carpenters, Butchers: not implemented
+        if w == W_CARPENTERS:
+            for a in range(self.na0):
+                if b[self.o_fence + a] == 0 and self.nsplit[a] > 0:
+                    return 1
+            return 0
+        return 0  # Butchers: not implemented
 
     def can_act_(self, b, seat):
         """1 if ``seat`` may activate its guild now (Grocers: some power it may copy)."""
         g: cython.int = b[self.o_guild + seat] - 1
         p: cython.int
         h: cython.int
-        if g < 0 or b[self.o_piv + seat]:
+        if g < 0 or b[self.o_piv + seat] or self.passive[seat]:
             return 0
         if self.gconst[g] and b[self.o_tused]:
             return 0
@@ -324,6 +427,8 @@ class WalledCityPowers(WalledCityRounds):
             if s == 0:
                 return ARG_KIND
             return ARG_OWNER if s == 2 else ARG_AREA
+        if w == W_CARPENTERS:
+            return ARG_SPLIT if s == 1 else ARG_COUNT if s == 2 else ARG_AREA
         return ARG_NONE
 
     def power_arg(self, buf: cython.int[::1]) -> cython.int:
@@ -422,8 +527,9 @@ class WalledCityPowers(WalledCityRounds):
                     n += 1
         elif w == W_SALTERS:
             for x in range(self.na):
-                out[n] = x
-                n += 1
+                if self.active_(b, x):
+                    out[n] = x
+                    n += 1
             # half the power is allowed, but not none of it
             if (s == 0 and b[self.o_pea + seat] > 0) or (s == 1 and b[self.o_pw_b] == 1):
                 out[n] = DONE
@@ -500,16 +606,32 @@ class WalledCityPowers(WalledCityRounds):
                 for x in range(self.na):  # across one road or path from the chosen area
                     ok = 0
                     for p in range(self.np_):
-                        h = p * 4
-                        if ((self.path_ar[h] == pa or self.path_ar[h + 1] == pa)
-                                and (self.path_ar[h + 2] == x or self.path_ar[h + 3] == x)) \
-                                or ((self.path_ar[h + 2] == pa or self.path_ar[h + 3] == pa)
-                                    and (self.path_ar[h] == x or self.path_ar[h + 1] == x)):
+                        h = self.o_pside + p * 4
+                        if ((b[h] == pa or b[h + 1] == pa) and (b[h + 2] == x or b[h + 3] == x)) \
+                                or ((b[h + 2] == pa or b[h + 3] == pa) and (b[h] == x or b[h + 1] == x)):
                             ok = 1
                             break
                     if ok:
                         out[n] = x
                         n += 1
+        elif w == W_CARPENTERS:
+            if s == 0:
+                for x in range(self.na0):
+                    if b[self.o_fence + x] == 0 and self.nsplit[x] > 0:
+                        out[n] = x
+                        n += 1
+            elif s == 1:
+                for x in range(self.nsplit[pa]):
+                    out[n] = x
+                    n += 1
+            elif s == 2:  # any number of this owner's nobles (peasants) to the far half
+                for x in range(b[(self.o_an if o % 2 == 0 else self.o_ap) + pa * self.no + o // 2] + 1):
+                    out[n] = x
+                    n += 1
+            else:
+                out[0] = pa
+                out[1] = self.na0 + pa
+                n = 2
         return n
 
     def power_apply_(self, b, seat, m):
@@ -657,6 +779,28 @@ class WalledCityPowers(WalledCityRounds):
             b[self.o_tw + m * self.no + seat] += 1
             b[self.o_nob + seat] -= 2
             self.finish_power_(b, seat)
+        elif w == W_CARPENTERS:
+            if s == 0:
+                b[self.o_pw_a] = m
+                b[self.o_pw_step] = 1
+                return
+            if s == 1:
+                self.put_fence_(b, pa, m)
+                b[self.o_pw_o] = self.next_part_(b, pa, 0)
+            elif s == 2:
+                x = (self.o_an if o % 2 == 0 else self.o_ap) + o // 2
+                b[x + pa * self.no] -= m
+                b[x + (self.na0 + pa) * self.no] += m
+                b[self.o_pw_o] = self.next_part_(b, pa, o + 1)
+            else:
+                if m != pa:
+                    self.move_items_(b, pa, m)
+                self.finish_power_(b, seat)
+                return
+            if b[self.o_pw_o] < 2 * self.no:
+                b[self.o_pw_step] = 2
+            else:
+                self.fence_done_(b, seat)
         elif w == W_SADDLERS:
             if s == 0:
                 b[self.o_pw_b] = m

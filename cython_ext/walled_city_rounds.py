@@ -209,7 +209,7 @@ class WalledCityRounds(WalledCityCount):
             cmask[k] = 0
         if b[self.o_round] == 1:
             for s in range(4):
-                a = self.path_ar[loc * 4 + s]
+                a = b[self.o_pside + loc * 4 + s]
                 if a < 0:
                     continue
                 for d in range(NDICE):
@@ -220,7 +220,7 @@ class WalledCityRounds(WalledCityCount):
                         cmask[k] = 1
             return
         self.comps_(b, comp)
-        c = comp[self.gap_area[loc]]
+        c = comp[b[self.o_garea + loc]]
         for d in range(NDICE):
             a = b[self.o_dloc + d]
             if a < self.na:
@@ -237,7 +237,7 @@ class WalledCityRounds(WalledCityCount):
         lowest-numbered area of its neighbourhood holding one (-1: none)."""
         comp: cython.p_int = self.s_comp
         a: cython.int
-        ga: cython.int = self.gap_area[b[self.o_sel_loc]]
+        ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
         if b[self.o_an + ga * self.no + o] > 0:
             return ga
         self.comps_(b, comp)
@@ -321,10 +321,10 @@ class WalledCityRounds(WalledCityCount):
                     if flip == 1 and a == bb:
                         continue
                     for i in range(2):
-                        if self.path_ar[loc * 4 + i] < 0:
+                        if b[self.o_pside + loc * 4 + i] < 0:
                             continue
                         for j in range(2):
-                            if self.path_ar[loc * 4 + 2 + j] < 0:
+                            if b[self.o_pside + loc * 4 + 2 + j] < 0:
                                 continue
                             # the side receiving b = 0 gets nobody: one choice only
                             if bb == 0 and ((flip == 0 and j > 0) or (flip == 1 and i > 0)):
@@ -478,14 +478,14 @@ class WalledCityRounds(WalledCityCount):
             if b[self.o_round] == 2:
                 settle = a if move == 0 else bb
                 b[self.o_sel_left] = bb if move == 0 else a
-                b[self.o_sel_x] = self.gap_area[b[self.o_sel_loc]]
+                b[self.o_sel_x] = b[self.o_garea + b[self.o_sel_loc]]
                 b[self.o_sel_nx] = self.settle_count_(b, seat, settle)
                 b[self.o_sel_ny] = 0
             else:
                 loc = b[self.o_sel_loc]
                 flip = move // 4
-                s1 = self.path_ar[loc * 4 + (move // 2) % 2]
-                s2 = self.path_ar[loc * 4 + 2 + move % 2]
+                s1 = b[self.o_pside + loc * 4 + (move // 2) % 2]
+                s2 = b[self.o_pside + loc * 4 + 2 + move % 2]
                 b[self.o_sel_x] = s1 if flip == 0 else s2
                 b[self.o_sel_y] = s2 if flip == 0 else s1
                 nx = self.settle_count_(b, seat, a)

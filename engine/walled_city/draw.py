@@ -110,7 +110,8 @@ def draw(game, state, seat: int | None) -> str:
     lines.append("  display: " + (" ".join(display) or "-"))
     an, ap, tw = f("an"), f("ap"), f("tw")
     dice = {}
-    na = len(b["areas"])
+    na, na0 = game.sizes["areas"], game.sizes["areas0"]
+    names = game.area_names
     for d in range(20):
         loc = int(f("dloc")[d])
         if f("die_v")[d] > 0:
@@ -118,7 +119,15 @@ def draw(game, state, seat: int | None) -> str:
                 f"d{d}:{fac[int(f('die_f')[d])]}{int(f('die_v')[d])}")
     if not grid:
         lines.append("Areas (citizens as owner:nobles+peasants):")
-    for a, name in [] if grid else enumerate(b["areas"]):  # the map already shows each area
+    fenced = [a for a in range(na0) if f("fence")[a]]
+    if grid and fenced:
+        lines.append("Fenced halves (Carpenters; the map shows the near half):")
+    # the map already shows each printed area; a fence's far half is listed here
+    for a in ([] if grid else list(range(na0))) + [na0 + a for a in fenced]:
+        name = names[a]
+        if a >= na0:
+            gaps = [f"G{g}" for g in range(len(b["gaps"])) if f("garea")[g] == a]
+            name += f" (fence {int(f('fence')[a - na0]) - 1} of {names[a - na0]}{' ' if gaps else ''}{' '.join(gaps)})"
         cits = " ".join(f"{owner_token(game, o)}:{int(an[a][o])}+{int(ap[a][o])}"
                         for o in range(NO) if an[a][o] or ap[a][o])
         extra = dice.get(("area", a), [])
@@ -126,9 +135,11 @@ def draw(game, state, seat: int | None) -> str:
             if f("cloc")[k] == a and f("chit")[k] != 0:
                 extra.append(f"chit{k}:{int(f('chit')[k]):+d}")
         lines.append(f"  {name:7} {cits or '-':30} {' '.join(extra)}")
+    side = f("pside")
     built = [f"P{i}{PIECE[int(f('road')[i])] if f('road')[i] != 1 else ''}"
-             f"({'/'.join(b['areas'][x] for x in p['a'])}|{'/'.join(b['areas'][x] for x in p['b'])})"
-             for i, p in enumerate(b["paths"]) if f("road")[i]]
+             f"({'/'.join(names[x] for x in side[i][:2] if x >= 0)}|"
+             f"{'/'.join(names[x] for x in side[i][2:] if x >= 0)})"
+             for i in range(len(b["paths"])) if f("road")[i]]
     if not grid:
         lines.append("Roads: " + (" ".join(built) or "-"))
     gaps = " ".join(f"G{i}{PIECE[int(f('wall')[i])]}" for i in range(len(b["gaps"])))

@@ -94,6 +94,7 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
     for i, a in enumerate(areas):
         text(a, f"{name}: areas[{i}]")
     _need(len(set(areas)) == len(areas), f"{name}: area names must differ")
+    _need(not any(a.endswith("'") for a in areas), f"{name}: area names may not end in ' (a fenced area's far half)")
     na = len(areas)
     paths = b.get("paths")
     _need(isinstance(paths, list) and 1 <= len(paths) <= 32, f"{name}: 'paths' must list 1..32 paths")
@@ -142,18 +143,9 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
     _need(isinstance(chits, list) and 1 <= len(chits) <= 8, f"{name}: 'chit_spots' must list 1..8 areas")
     for a in chits:
         _int(a, 0, na - 1, f"{name}: chit spot area")
-    fences = b.get("fences")
-    _need(isinstance(fences, list) and len(fences) == na, f"{name}: 'fences' must give each area its splits")
-    for a, splits in enumerate(fences):
-        _need(isinstance(splits, list), f"{name}: fences of area {a} must be a list")
-        for s in splits:
-            _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list),
-                  f"{name}: a fence of area {a} must list paths and gaps on one side")
-            keys(s, f"{name}: fences[{a}]", ("paths", "gaps"), meta=())
-            for x in s["paths"]:
-                _int(x, 0, len(paths) - 1, f"{name}: fences[{a}] path")
-            for x in s["gaps"]:
-                _int(x, 0, len(gaps) - 1, f"{name}: fences[{a}] gap")
+    # moves name an area, its fenced far half or a tower in one id below 62
+    _need(2 * na + nt <= 62, f"{name}: {na} areas and {nt} towers: at most 62 - towers areas and halves")
+    _validate_fences(name, b, na, paths, gaps)
     setup = b.get("setup")
     _need(isinstance(setup, dict), f"{name}: 'setup' must map player counts to setup rows")
     for p in ("2", "3", "4"):
@@ -179,3 +171,32 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         _need(len(zones) >= 2 * int(p), f"{name}: zones: {len(zones)} defense zones, "
               f"{p} players place {2 * int(p)} defense cards")
     keys(setup, f"{name}: setup", ("2", "3", "4"), meta=())
+
+
+def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> None:
+    """Carpenters' splits: per area, the pieces on the far side of the fence (``paths``,
+    ``gaps``) and the paths the fence ends on (``tpaths``, each then borders both halves:
+    the area must be alone on its side).  Each half keeps a piece: the rest of the area's."""
+    fences = b.get("fences")
+    _need(isinstance(fences, list) and len(fences) == na, f"{name}: 'fences' must give each area its splits")
+    for a, splits in enumerate(fences):
+        _need(isinstance(splits, list) and len(splits) <= 6, f"{name}: fences of area {a} must be a list of 0..6")
+        own_p = {i for i, p in enumerate(paths) if a in p["a"] or a in p["b"]}
+        own_g = {i for i, g in enumerate(gaps) if g["area"] == a}
+        for k, s in enumerate(splits):
+            what = f"{name}: fences[{a}][{k}]"
+            _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list)
+                  and isinstance(s.get("tpaths", []), list), f"{what} must list paths and gaps on one side")
+            keys(s, what, ("paths", "gaps"), ("tpaths",), meta=())
+            far_p, far_g, tp = set(s["paths"]), set(s["gaps"]), set(s.get("tpaths", []))
+            for x in far_p | tp:
+                _int(x, 0, len(paths) - 1, f"{what} path")
+            for x in far_g:
+                _int(x, 0, len(gaps) - 1, f"{what} gap")
+            _need(far_p | tp <= own_p and far_g <= own_g, f"{what}: a piece that does not border area {a}")
+            _need(not far_p & tp, f"{what}: a path both beyond the fence and under its end")
+            for x in tp:
+                side = paths[x]["a"] if a in paths[x]["a"] else paths[x]["b"]
+                _need(len(side) == 1, f"{what}: tpath {x} already has two areas on area {a}'s side")
+            _need(far_p | far_g | tp and (own_p - far_p) | (own_g - far_g),
+                  f"{what}: each half needs a path or gap of its own")

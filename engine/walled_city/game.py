@@ -22,11 +22,30 @@ from engine.walled_city import notation
 from engine.walled_city.edition import POWERS, validate
 
 NDICE, NGUILD, K, OWN = 20, 20, 14, 11
+RANK_KEYS = 4                                 # words per competitor (kernel contract)
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
           "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
-UNFINISHED = ("carpenters-b", "butchers-b")   # never offered (docs/games/walled_city.md)
+UNFINISHED = ("butchers-b",)   # never offered (docs/games/walled_city.md)
 NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants in the box
+
+
+MAXS, MAXP, MAXG = 6, 32, 16                  # fence splits per area, paths, gaps (walled_city .pxd)
+
+
+def fence_table(board: dict, key: str) -> list[int]:
+    """Carpenters' splits as flat rows of the kernel (area, split, piece): 1 the piece borders the
+    far half, 2 (paths) the fence ends on it: it borders both halves (a T-path side)."""
+    width = MAXP if key == "paths" else MAXG
+    out = [0] * (len(board["areas"]) * MAXS * width)
+    for a, splits in enumerate(board["fences"]):
+        for s, sp in enumerate(splits):
+            base = (a * MAXS + s) * width
+            for x in sp[key]:
+                out[base + x] = 1
+            for x in sp.get("tpaths", []) if key == "paths" else []:
+                out[base + x] = 2
+    return out
 
 
 @register
@@ -38,7 +57,8 @@ class WalledCity(Game):
     variant_list = (
         Variant("borderlands", "play on the Borderlands board (default: Londonderry)"),
         Variant("mixed-guilds", "shuffle all 20 guild cards into one deck ('b' acts after the same number)"),
-    )
+    ) + tuple(Variant(f"no-powers-{i}", f"seat {i} never activates its guild's power (strength matches)",
+                      None if i < 2 else tuple(range(i + 1, 5))) for i in range(4))
     score_scale = 10.0
 
     # -- edition and configuration -------------------------------------------------
@@ -57,10 +77,12 @@ class WalledCity(Game):
         self.guilds = ed["guilds"]
         self.deck = [g for g in range(NGUILD)
                      if self.has("mixed-guilds") or self.board_name in self.guilds[g]["decks"]]
-        na, npth, ng = len(b["areas"]), len(b["paths"]), len(b["gaps"])
+        na0, npth, ng = len(b["areas"]), len(b["paths"]), len(b["gaps"])
+        na = 2 * na0   # printed areas, then the far half of each (Carpenters' fence)
+        self.area_names = list(b["areas"]) + [n + "'" for n in b["areas"]]
         nt, nz, nc = b["towers"], len(b["zones"]), len(b["chit_spots"])
         NO = self.owners
-        self.sizes = dict(areas=na, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc)
+        self.sizes = dict(areas=na, areas0=na0, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc)
         fields = [(n, 1) for n in ("phase", "round", "cur", "turn", "setup", "sel_loc", "sel_card",
                                    "sel_x", "sel_y", "sel_nx", "sel_ny", "sel_left")]
         fields += [("order", P), ("score", P), ("roads", P), ("walls", P), ("nob", NO), ("pea", NO),
@@ -69,7 +91,7 @@ class WalledCity(Game):
                    ("road", npth), ("wall", ng), ("an", (na, NO)), ("ap", (na, NO)), ("tw", (nt, NO)),
                    ("zcard", nz), ("zori", nz), ("zown", nz), ("dloc", NDICE), ("cloc", nc), ("piv", P)]
         fields += [(n, 1) for n in ("pw_kind", "pw_step", "pw_ret", "pw_o", "pw_a", "pw_b", "pw_n")]
-        fields += [("pw_m", 3), ("drape", 1), ("tused", 1)]
+        fields += [("pw_m", 3), ("drape", 1), ("tused", 1), ("pside", (npth, 4)), ("garea", ng), ("fence", na0)]
         self.layout = Layout(fields, start=HEADER)
         path_ar = []
         for p in b["paths"]:
@@ -77,7 +99,7 @@ class WalledCity(Game):
             path_ar += sa + sb
         arr = lambda xs: np.array(xs, dtype=np.intc)  # noqa: E731
         self.topo = dict(
-            owners=NO, areas=na, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc,
+            owners=NO, areas=na, areas0=na0, paths=npth, gaps=ng, towers=nt, zones=nz, chits=nc,
             roads=self.setup_row["roads"], walls=self.setup_row["walls"],
             start_roads=self.setup_row["starting_roads"], offcolour=int(self.setup_row["offcolour"]),
             display=ed["display"][str(P)],
@@ -92,6 +114,9 @@ class WalledCity(Game):
             place_votes=arr(ed["place_votes"]),
             gpower=arr([POWERS.index(g["power"]) for g in self.guilds]),
             gconst=arr([int(g.get("constant", False)) for g in self.guilds]),
+            nsplit=arr([len(s) for s in b["fences"]]), fpath=arr(fence_table(b, "paths")),
+            fgap=arr(fence_table(b, "gaps")),
+            passive=arr([int(self.has(f"no-powers-{i}")) for i in range(P)]),
         )
         self.kernel = select.load("walled_city").WalledCityKernel(
             P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
@@ -100,8 +125,12 @@ class WalledCity(Game):
         """Chance only sets up.  Decisions: the starting roads; an alignment
         per seat and round; a build turn per road (round 1) and wall (round 2),
         each a location, card, split, two settlings, promotions (at most the
-        card's larger number, then a stop) and an adjustment; per seat and
-        round a defense card and its zone.
+        card's larger number, then a stop), an adjustment and the turn-end
+        step; per seat and round a defense card and its zone.  Guild powers:
+        one activation per seat and round (per turn for a constant guild),
+        each at most a Grocers copy and 13 more steps (Carpenters with five
+        owners: area, split, two counts per owner, the chit's side) plus
+        Haberdashers' four chance outcomes.
 
         >>> from engine.registry import make_game
         >>> make_game("walled_city", 2).max_game_length() > 0
@@ -112,7 +141,9 @@ class WalledCity(Game):
         chance = (P if row["offcolour"] else 0) + 20 + k.nc + k.display_n
         top = max(max(c) for c in self.cards)
         turns = P * (row["roads"] + row["walls"])
-        return chance + row["starting_roads"] + 2 * P + turns * (5 + top + 1 + 1) + 2 * 2 * P
+        acts = turns if any(self.topo["gconst"]) else 2 * P
+        power = acts * (1 + 1 + 13 + 4)
+        return chance + row["starting_roads"] + 2 * P + turns * (5 + top + 1 + 1 + 1) + 2 * 2 * P + power
 
     def initial_buffer(self, buf: np.ndarray) -> None:
         L, row, P = self.layout, self.setup_row, self.players
@@ -129,7 +160,9 @@ class WalledCity(Game):
         L.view(buf, "order")[:] = range(P)
         for g in self.deck:
             L.view(buf, "gstate")[g] = 1
-        na = len(self.board["areas"])
+        na = 2 * len(self.board["areas"])
+        L.view(buf, "pside")[:] = self.topo["path_ar"].reshape(-1, 4)
+        L.view(buf, "garea")[:] = self.topo["gap_area"]
         L.view(buf, "dloc")[:] = [s["area"] if "area" in s else na + s["tower"] for s in self.board["die_spots"]]
         L.view(buf, "cloc")[:] = self.board["chit_spots"]
         if P == 2:  # neutral colour: 1 noble + 2 peasants by every gap, 1 noble per tower
@@ -146,10 +179,11 @@ class WalledCity(Game):
         L = self.layout
         masked = int(buf[1]) != 0
         hidden = {"hand", "zcard", "zori", "sel_card"}
-        na, nt = len(self.board["areas"]), self.board["towers"]
+        na, nt = self.sizes["areas"], self.board["towers"]
         limits = {"phase": (0, len(PHASES) - 1), "dloc": (0, na + nt - 1), "cloc": (0, na - 1),
                   "pw_kind": (0, 20), "pw_ret": (0, len(PHASES) - 1), "piv": (0, 1), "drape": (0, 1),
-                  "tused": (0, 1), "pw_m": (0, 64 * 5), "round": (1, 2), "cur": (0, self.players - 1),
+                  "tused": (0, 1), "pside": (-1, na - 1), "garea": (0, na - 1), "fence": (0, MAXS),
+                  "pw_m": (0, 64 * 5), "round": (1, 2), "cur": (0, self.players - 1),
                   "turn": (-1, 64), "setup": (0, 64), "sel_card": (0, K - 1), "order": (0, self.players - 1),
                   "score": (-999, 9999), "gstate": (0, 3), "die_f": (0, 4), "die_v": (0, 3), "chit": (-1, 1),
                   "road": (0, 3), "wall": (0, 3), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
@@ -182,15 +216,11 @@ class WalledCity(Game):
         return self.layout.view(state.buf, name)
 
     def rank_keys(self, state: State) -> list[tuple]:
-        """Votes, then the lowest-numbered round-2 guild ('b' after the same number)."""
-        score = self.field(state, "score")
-        guild = self.field(state, "guild")
-        keys = []
-        for p in range(self.players):
-            g = int(guild[p]) - 1
-            gk = self.guilds[g]["priority"] * 2 + int(self.guilds[g]["b"]) if g >= 0 else 99
-            keys.append((int(score[p]), -gk))
-        return keys
+        """Votes, then the lowest-numbered round-2 guild ('b' after the same number): the
+        kernel's ``rank_keys`` (the rule is written there once), one tuple per seat."""
+        out = np.zeros(RANK_KEYS * (self.players + 1), dtype=np.intc)
+        n = self.kernel.rank_keys(state.buf, out)
+        return [tuple(int(x) for x in out[c * RANK_KEYS:(c + 1) * RANK_KEYS]) for c in range(n)]
 
     def heuristic(self, state: State, seat: int, move: int) -> float:
         """Citizens a card brings (build), else 0: cheap and enough for a greedy baseline."""

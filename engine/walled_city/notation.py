@@ -28,7 +28,11 @@ power-ch.  face-1 / side          ``roll 2`` (die), ``flip +1`` (chit)
 A power step's argument (``kernel.power_arg``): a place (area name, or
 ``T<t>`` for a tower), an owner (``p1``, ``n`` neutral), an item (``die 5``,
 ``chit 0``), a built piece (``P7`` path, ``G3`` gap), a kind (``peasants``,
-``nobles``) or a guild to copy (``copy vintners11``).
+``nobles``) or a guild to copy (``copy vintners11``); Carpenters: a fence
+split of an area (``fence B2 1``: split 1 of the edition's ``fences`` of B2),
+then per owner and kind the citizens that go to the far half ``B2'``
+(``p0 nobles 1>B2'``), then on a tie the half the die or chit goes to
+(``carpenters B2'``).
 """
 from __future__ import annotations
 
@@ -37,7 +41,8 @@ from engine.walled_city.edition import POWERS
 
 CHIT_BASE = 41
 ACT, DONE = 63, 62
-ARG_LOC, ARG_AREA, ARG_TOWER, ARG_OWNER, ARG_ITEM, ARG_PIECE, ARG_KIND, ARG_GUILD = range(1, 9)
+(ARG_LOC, ARG_AREA, ARG_TOWER, ARG_OWNER, ARG_ITEM, ARG_PIECE, ARG_KIND, ARG_GUILD, ARG_SPLIT,
+ ARG_COUNT) = range(1, 11)
 
 
 def _phase(game, state) -> int:
@@ -110,14 +115,14 @@ def _describe(game, state, m: int) -> str | None:
             return (f"settle {a} promote {bb}", f"settle {bb} promote {a}")[m] if m < 2 else None
         if m >= 8:
             return None
-        p = b["paths"][int(f("sel_loc")[0])]
+        side = f("pside")[int(f("sel_loc")[0])]          # as fences left it
         flip, i, j = m // 4, (m // 2) % 2, m % 2
-        if i >= len(p["a"]) or j >= len(p["b"]):
+        x, y = int(side[i]), int(side[2 + j])
+        if x < 0 or y < 0:
             return None
-        x, y = p["a"][i], p["b"][j]
         if flip:
             x, y = y, x
-        return f"{a}>{b['areas'][x]} {bb}>{b['areas'][y]}"
+        return f"{a}>{game.area_names[x]} {bb}>{game.area_names[y]}"
     if ph in (6, 7):
         return f"nobles {m}" if m <= 9 else None
     if ph == 8:
@@ -150,15 +155,17 @@ def power_name(game, w: int) -> str:
 def _power_step(game, state, m: int) -> str | None:
     f = lambda name: game.field(state, name)  # noqa: E731
     b = game.board
-    na, nt = len(b["areas"]), b["towers"]
-    name = power_name(game, int(f("pw_kind")[0]) - 1)
+    names = game.area_names
+    na, nt = len(names), b["towers"]
+    w = int(f("pw_kind")[0]) - 1
+    name = power_name(game, w)
     if m == DONE:
         return f"{name} done"
     arg = game.kernel.power_arg(state.buf)
     if arg == ARG_LOC:
-        t = b["areas"][m] if m < na else f"T{m - na}" if m < na + nt else None
+        t = names[m] if m < na else f"T{m - na}" if m < na + nt else None
     elif arg == ARG_AREA:
-        t = b["areas"][m] if m < na else None
+        t = names[m] if m < na else None
     elif arg == ARG_TOWER:
         t = f"T{m}" if m < nt else None
     elif arg == ARG_OWNER:
@@ -173,6 +180,12 @@ def _power_step(game, state, m: int) -> str | None:
         t = ("peasants", "nobles")[m] if m < 2 else None
     elif arg == ARG_GUILD:
         t = f"copy {game.guild_token(m)}" if m < 20 else None
+    elif arg == ARG_SPLIT:
+        a = int(f("pw_a")[0])
+        t = f"fence {names[a]} {m}" if a < len(b["fences"]) and m < len(b["fences"][a]) else None
+    elif arg == ARG_COUNT:
+        o, kind = divmod(int(f("pw_o")[0]), 2)
+        t = f"{owner_token(game, o)} {('nobles', 'peasants')[kind]} {m}>{names[na // 2 + int(f('pw_a')[0])]}"
     else:
         t = None
     return None if t is None else f"{name} {t}"

@@ -9,8 +9,9 @@ two-area side); a built road is solid.  Areas are shaded by neighbourhood
 Clickable: areas (``A2``), paths (``P4``), gaps (``G10``), towers (``T3``),
 zones (``Z0``), the viewer's cards (``3/2``) and the display's guilds.
 
-Guild powers: the held guilds (used or not) are drawn; fences are not in the
-state yet; :func:`_powers` is where they will be drawn.
+Guild powers: the held guilds (used or not) are drawn; a Carpenters fence is
+a black line across its area, the far half (``A1'``) a clickable box in the
+area's lower right corner with its citizens, die and chit.
 
 >>> import engine
 >>> s = engine.make("walled_city", players=2, seed=1)
@@ -61,10 +62,36 @@ def _ring_points(n: int, x0: float, y0: float, x1: float, y1: float) -> list[tup
     return out
 
 
-def _powers(game, state: "State") -> list[str]:
-    """Fences (Carpenters, not built yet): none.  Broken and stacked pieces are drawn with
-    the roads and walls, the held guilds (used or not) below the display."""
-    return []
+def _fences(game, state: "State", cells: list[tuple[float, float]], spots: dict) -> list[str]:
+    """Carpenters' fences over the area cells (top-left corners); broken and stacked pieces are
+    drawn with the roads and walls, the held guilds (used or not) below the display."""
+    f = lambda name: game.field(state, name)  # noqa: E731
+    na0, fac = game.sizes["areas0"], game.edition["factions"]
+    out = []
+    for a in range(na0):
+        if not f("fence")[a]:
+            continue
+        x, y = cells[a]
+        half = na0 + a
+        name = game.area_names[half]
+        body = [title(f"area {name}: fence {int(f('fence')[a]) - 1} of {game.area_names[a]}"),
+                tag("line", x1=x + AW * 0.45, y1=y + AH - 6, x2=x + AW - 6, y2=y + AH * 0.45,
+                    stroke="#000000", stroke_width=4),
+                tag("rect", x=x + AW * 0.55, y=y + AH * 0.62, width=AW * 0.42, height=AH * 0.35, rx=4,
+                    fill="#ffffff", stroke="#000000", fill_opacity=0.8),
+                text(x + AW * 0.57, y + AH * 0.62 + 12, name, 10)]
+        cits = [f"{owner_token(game, o)}:{int(f('an')[half][o])}+{int(f('ap')[half][o])}"
+                for o in range(game.owners) if f("an")[half][o] or f("ap")[half][o]]
+        body.append(text(x + AW * 0.57, y + AH * 0.62 + 24, " ".join(cits), 8))
+        for k, d in enumerate(spots.get(("area", half), [])):
+            body.append(_die(x + AW - 24 - 18 * k, y + AH * 0.62 + 2, fac[int(f("die_f")[d])],
+                             int(f("die_v")[d]), d))
+        marks = [f"chit {int(f('chit')[k]):+d}" for k in range(len(game.board["chit_spots"]))
+                 if f("cloc")[k] == half and f("chit")[k] != 0]
+        if marks:
+            body.append(text(x + AW * 0.57, y + AH * 0.62 + 34, " ".join(marks), 8))
+        out.append(group(body, data_piece="area", data_id=name, data_click=name, class_="click"))
+    return out
 
 
 def _die(x: float, y: float, faction: str, value: int, d: int) -> str:
@@ -102,7 +129,7 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
     for d in range(len(b["die_spots"])):
         loc = int(f("dloc")[d])
         if die_v[d] > 0:
-            key = ("area", loc) if loc < len(names) else ("tower", loc - len(names))
+            key = ("area", loc) if loc < game.sizes["areas"] else ("tower", loc - game.sizes["areas"])
             spots.setdefault(key, []).append(d)
     for a, name in enumerate(names):
         r, c = grid[a]
@@ -205,7 +232,7 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
                                                         f" {near[0]}|{near[1]}"), 9, text_anchor="middle")],
                            data_piece="zone", data_id=f"Z{z}", data_seat=own - 1 if own else None,
                            data_click=f"Z{z}", class_="click"))
-    parts += _powers(game, state)
+    parts += _fences(game, state, [(gx + c * AW, gy + r * AH) for r, c in grid], spots)
     y = y1 + 70
     score, guild = f("score"), f("guild")
     for p in range(P):
