@@ -107,15 +107,18 @@ def ntbea(space: dict[str, list], play: Callable[[dict, int], float], evaluation
     return as_dict(best), model.estimate(best)
 
 
-def game_evaluator(game: Any, limits: Any, seed: int, reference: Optional[dict] = None) -> Callable[[dict, int], float]:
-    """``play(setting, i)``: game i with the candidate in seat ``i % players`` and the
-    game's default ISMCTS (or ``reference`` options) elsewhere; the candidate's win share."""
+def game_evaluator(game: Any, limits: Any, seed: int, reference: Optional[dict] = None,
+                   against: str = "ismcts") -> Callable[[dict, int], float]:
+    """``play(setting, i)``: game i with the candidate in seat ``i % players`` and
+    ``against`` (the game's default ISMCTS, or ``reference`` options) elsewhere;
+    the candidate's win share."""
     from guildhall.arena import play_game
     from search.api import make_player
 
     def play(setting: dict, i: int) -> float:
         me = i % game.players
-        seats = [make_player("ismcts", seed=(seed + i) * 1000 + s, **(setting if s == me else (reference or {})))
+        seats = [make_player("ismcts", seed=(seed + i) * 1000 + s, **setting) if s == me
+                 else make_player(against, seed=(seed + i) * 1000 + s, **(reference or {}))
                  for s in range(game.players)]
         rec = play_game(game, seats, limits, seed + i)
         return 1.0 / len(rec.winners) if me in rec.winners else 0.0
@@ -144,8 +147,10 @@ def parse_space(items: tuple[str, ...]) -> dict[str, list]:
 
 
 def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: str, make_default: bool,
-        folder: Optional[str] = None, echo: Callable[[str], None] = print) -> tuple[dict, float, str]:
-    """Tune, then save preset ``name``; returns (setting, model estimate, file)."""
+        folder: Optional[str] = None, echo: Callable[[str], None] = print,
+        against: str = "ismcts") -> tuple[dict, float, str]:
+    """Tune against ``against`` (``ismcts``: the game's default preset), then save
+    preset ``name``; returns (setting, model estimate, file)."""
     from search.presets import options_for, save
 
     reference = options_for(game.name)
@@ -154,11 +159,13 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     def step(i: int, setting: dict, value: float) -> None:
         echo(f"game {i + 1}/{evaluations}: {' '.join(f'{k}={v}' for k, v in setting.items())} -> {value:g}")
 
-    best, est = ntbea(space, game_evaluator(game, limits, seed), evaluations, seed, on_step=step)
+    evaluator = game_evaluator(game, limits, seed, None, against)
+    best, est = ntbea(space, evaluator, evaluations, seed, on_step=step)
+    field = f"the default preset of the time ({reference})" if against == "ismcts" else f"the {against} player"
     budget = (f"{limits.iterations} iterations" if limits.iterations else f"{limits.movetime * 1000:g} ms")
     about = {"how": (f"guildhall tune (NTBEA, 1-, 2- and full tuples, k=1, 50 neighbours): {evaluations} "
-                     f"games of {game.describe()} at {budget} per decision, one candidate seat against the "
-                     f"default preset of the time ({reference}), seeds from {seed}; model estimate of the "
+                     f"games of {game.describe()} at {budget} per decision, one candidate seat against "
+                     f"{field}, seeds from {seed}; model estimate of the "
                      f"win share {est:.3f} (fair {1 / game.players:.3f}); {time.perf_counter() - t0:.0f} s"),
              "space": space}
     path = save(game.name, name, {**reference, **best}, about, make_default, folder)

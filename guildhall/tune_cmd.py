@@ -18,11 +18,13 @@ from guildhall.draw_cmd import friendly
 @click.option("--param", "params", multiple=True, metavar="OPTION=v1,v2,...",
               help="Values to try for an option (replaces the default range; OPTION= drops it).")
 @click.option("--name", default=None, help="Preset name to write (default tuned-<games>g-<budget>).")
+@click.option("--against", default="ismcts", show_default=True,
+              help="The engine in the other seats (ismcts: the game's current default settings).")
 @click.option("--make-default", is_flag=True, help="Make the preset the game's default.")
 @click.option("--dir", "folder", default=None, help="Write the preset file here instead of search/presets/.")
 @friendly
-def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, make_default,
-         folder) -> None:
+def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, against,
+         make_default, folder) -> None:
     """Tune the ISMCTS options for GAME (NTBEA) and write them as a named preset."""
     import engine as eng
     from engine.errors import BadConfig
@@ -36,10 +38,14 @@ def tune(game, players, variants, evaluations, iterations, movetime, seed, param
         iterations = 100
     limits = make_limits(iterations, movetime)
     space = parse_space(params)
+    from search.api import make_player
+
+    make_player(against, seed=0)  # an unknown engine is refused before playing
     name = name or f"tuned-{evaluations}g-{f'{iterations}it' if iterations else f'{movetime}ms'}"
     click.echo(f"tuning {g.describe()}: {evaluations} games, space "
                + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in space.items()))
-    best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo)
+    best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
+                          against)
     click.echo(f"best: {' '.join(f'{k}={v}' for k, v in best.items())} (estimated win share {est:.3f}, "
                f"fair {1 / g.players:.3f})")
     click.echo(f"preset {name!r} written to {path}" + (" as the default" if make_default else ""))

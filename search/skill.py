@@ -11,9 +11,10 @@ move.  Level 20 changes nothing.
     each level doubles the iterations of the level two below; T falls to 0 at level 8.
 
 Named levels mean the same strength in every game: ``easy``, ``medium`` and
-``hard`` are the levels whose measured Elo (``skill`` in the game's preset file,
-see docs/strength.md) lies closest to :data:`NAMED_ELO` below full strength;
-a game without a calibration uses :data:`FALLBACK_LEVELS`.
+``hard`` are the levels whose measured Elo above the uniformly random player
+(``skill.elo`` in the game's preset file, written by ``bench/ladder.py
+--write-skill``; docs/strength.md) lies closest to :data:`NAMED_ELO`; a game
+without a calibration uses :data:`FALLBACK_LEVELS`.
 
 >>> skill_settings(0), skill_settings(10), skill_settings(20)
 ((8, 1.0), (256, 0.0), (None, 0.0))
@@ -39,7 +40,7 @@ from engine.errors import BadConfig
 from search.api import InfoCallback, Limits, Player, SearchInfo
 
 SKILL_MAX = 20
-NAMED_ELO = {"easy": -600.0, "medium": -300.0, "hard": -100.0}  # Elo relative to level 20
+NAMED_ELO = {"easy": 100.0, "medium": 250.0, "hard": 400.0}  # Elo above the random player
 FALLBACK_LEVELS = {"easy": 4, "medium": 10, "hard": 15}
 
 
@@ -53,7 +54,7 @@ def skill_settings(level: int) -> tuple[Optional[int], float]:
 
 
 def calibration(game: str) -> dict[int, float]:
-    """Measured Elo of each calibrated level of ``game``, relative to level 20 (may be empty)."""
+    """Measured Elo of each calibrated level of ``game`` above the random player (may be empty)."""
     from search.presets import load
 
     table = load(game).get("skill", {}).get("elo", {})
