@@ -40,7 +40,7 @@ from engine.errors import BadConfig
 from search.api import InfoCallback, Limits, Player, SearchInfo
 
 SKILL_MAX = 20
-NAMED_ELO = {"easy": 100.0, "medium": 250.0, "hard": 400.0}  # Elo above the random player
+NAMED_ELO = {"easy": 150.0, "medium": 400.0, "hard": 700.0}  # Elo above the random player
 FALLBACK_LEVELS = {"easy": 4, "medium": 10, "hard": 15}
 
 
