@@ -45,9 +45,9 @@ def test_a_preset_changes_the_search(folder):
     s = guildes_start(4, seed=3)
     write(folder, "guildes", {"default": "wide", "presets": {"wide": {"options": {"exploration": 50.0}}}})
     a = make_player("ismcts", seed=5)
-    a.choose(s, 0, Limits(iterations=200))
+    a.choose(s, 0, Limits(iterations=100))
     b = make_player("ismcts", seed=5, preset="none")
-    b.choose(s, 0, Limits(iterations=200))
+    b.choose(s, 0, Limits(iterations=100))
     spread = lambda p: max(m.visits for m in p.last_info.moves) - min(m.visits for m in p.last_info.moves)  # noqa: E731
     assert spread(a) < spread(b)  # near-uniform root visits with a huge exploration constant
 

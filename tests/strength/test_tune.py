@@ -39,17 +39,17 @@ def test_tune_command_writes_a_named_preset(tmp_path, monkeypatch):
     import search.presets as presets
 
     monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))
-    r = CliRunner().invoke(main, ["tune", "guildes", "--players", "3", "--games", "3", "--iterations", "4",
+    r = CliRunner().invoke(main, ["tune", "walled_city", "--players", "2", "--games", "2", "--iterations", "2",
                                   "--param", "exploration=0.7,1.4", "--param", "reward=", "--param", "keys=",
                                   "--name", "quick", "--make-default"])
     assert r.exit_code == 0, r.output
-    data = json.loads((tmp_path / "guildes.json").read_text())
+    data = json.loads((tmp_path / "walled_city.json").read_text())
     assert data["default"] == "quick"
     opts = data["presets"]["quick"]["options"]
     assert opts["exploration"] in (0.7, 1.4) and opts["tree"] in ("so", "mo")
     assert "NTBEA" in data["presets"]["quick"]["how"]
-    assert presets.options_for("guildes") == opts
-    assert r.output.count("game ") >= 3
+    assert presets.options_for("walled_city") == opts
+    assert r.output.count("game ") >= 2
 
 
 def test_tune_refuses_bad_input_in_one_line():
