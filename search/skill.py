@@ -54,11 +54,30 @@ def skill_settings(level: int) -> tuple[Optional[int], float]:
 
 
 def calibration(game: str) -> dict[int, float]:
-    """Measured Elo of each calibrated level of ``game`` above the random player (may be empty)."""
+    """Measured Elo of each calibrated level of ``game`` above the random player (may be empty),
+    made non-decreasing in the level (pool-adjacent-violators): a higher level never plays
+    weaker, so a dip is measurement noise.
+
+    >>> monotone([34.0, 157.0, 38.0, 213.0])
+    [34.0, 97.5, 97.5, 213.0]
+    """
     from search.presets import load
 
     table = load(game).get("skill", {}).get("elo", {})
-    return {int(k): float(v) for k, v in table.items()}
+    levels = sorted(int(k) for k in table)
+    return dict(zip(levels, monotone([float(table[str(lv)]) for lv in levels])))
+
+
+def monotone(values: list[float]) -> list[float]:
+    """The least-squares non-decreasing fit of ``values`` (equal weights)."""
+    blocks: list[list[float]] = []  # [mean, count]
+    for v in values:
+        blocks.append([v, 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            m2, c2 = blocks.pop()
+            m1, c1 = blocks.pop()
+            blocks.append([(m1 * c1 + m2 * c2) / (c1 + c2), c1 + c2])
+    return [m for m, c in blocks for _ in range(int(c))]
 
 
 def level_of(text: str | int, game: str) -> int:

@@ -90,7 +90,7 @@ def test_named_levels_follow_the_game_calibration(tmp_path, monkeypatch):
     from search.skill import NAMED_ELO
 
     monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))
-    elo = {"0": -50, "4": NAMED_ELO["easy"] + 10, "8": NAMED_ELO["medium"] - 5, "12": NAMED_ELO["hard"] + 80,
+    elo = {"0": -50, "4": NAMED_ELO["easy"] + 10, "8": NAMED_ELO["medium"] - 5, "12": NAMED_ELO["hard"] - 150,
            "14": NAMED_ELO["hard"] + 20}
     (tmp_path / "guildes.json").write_text(json.dumps({"default": "none", "presets": {}, "skill": {"elo": elo}}))
     assert [level_of(n, "guildes") for n in ("easy", "medium", "hard")] == [4, 8, 14]
