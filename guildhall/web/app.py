@@ -113,7 +113,8 @@ def parse_config(msg: dict, settings: Settings) -> tuple[Config, Optional[str]]:
     nodes = _int(msg, "nodes", min(200, settings.max_nodes), 1, settings.max_nodes)
     movetime = _int(msg, "movetime", None, 1, settings.max_movetime)
     seed = _int(msg, "seed", 0, 0, 2**31 - 1)
-    skill = msg.get("skill", settings.skill)
+    skill = msg.get("skill")
+    skill = settings.skill if skill is None or skill == "" else skill
     if isinstance(skill, bool) or not isinstance(skill, (int, str)):
         raise MatchError("skill must be 0-20 or easy, medium, hard, full")
     try:
@@ -223,7 +224,7 @@ class Session:
             rec = msg.get("record")
             if not isinstance(rec, dict):
                 raise MatchError("a record is a JSON object (as exported)")
-            cfg, path = parse_config({**rec, **{k: msg[k] for k in ("humans", "engine", "nodes", "movetime")
+            cfg, path = parse_config({**rec, **{k: msg[k] for k in ("humans", "engine", "nodes", "movetime", "skill")
                                                 if k in msg}}, self.settings)
             start, moves = rec.get("start"), rec.get("moves", [])
             if start is not None and not isinstance(start, str) or not isinstance(moves, list) \

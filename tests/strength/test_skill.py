@@ -78,6 +78,8 @@ def test_the_web_server_takes_a_skill_per_game_and_a_default():
     assert cfg.skill == 7
     cfg, _ = parse_config({"game": "guildes", "players": 3, "skill": "hard"}, Settings())
     assert cfg.skill == level_of("hard", "guildes")
+    cfg, _ = parse_config({"game": "guildes", "players": 3, "skill": ""}, Settings(skill="easy"))
+    assert cfg.skill == level_of("easy", "guildes")  # the page's "server default"
     for bad in ("zz", 99, True, [1]):
         with pytest.raises(MatchError):
             parse_config({"game": "guildes", "skill": bad}, Settings())
