@@ -96,3 +96,13 @@ def test_named_levels_follow_the_game_calibration(tmp_path, monkeypatch):
            "14": NAMED_ELO["hard"] + 20}
     (tmp_path / "guildes.json").write_text(json.dumps({"default": "none", "presets": {}, "skill": {"elo": elo}}))
     assert [level_of(n, "guildes") for n in ("easy", "medium", "hard")] == [4, 8, 14]
+
+
+def test_play_and_serve_refuse_a_bad_skill_in_one_line():
+    from click.testing import CliRunner
+
+    from guildhall.cli import main
+
+    for args in (["play", "guildes", "--skill", "expert"], ["serve", "--skill", "30"]):
+        r = CliRunner().invoke(main, args)
+        assert r.exit_code == 1 and r.output.startswith("error: skill") and r.output.count("\n") == 1, r.output
