@@ -1,55 +1,96 @@
-"""Play ISMCTS against each baseline in 4-player Guildes and report win shares.
+"""Lone-seat strength matches: one engine against a table of copies of another.
 
-One ISMCTS seat against three copies of a baseline, the ISMCTS seat rotating
-over the four seats; every player gets the same iteration budget per decision.
-Win share: 1 for a win, 1/k for a k-way tie.  95% confidence interval: mean
-+- 1.96 standard errors of the per-game shares.
+One seat plays ``lone``, every other seat ``field``; the lone seat rotates
+over the seats game by game; every player gets the same budget per decision
+(iterations, or milliseconds with ``--movetime``).  Win share: 1 for a win,
+1/k for a k-way tie; 95% Wilson interval.  Fair share = 1/players.  Game g
+is dealt from seed ``seed + g`` and its players are seeded from g, so a row
+is reproducible (with an iteration budget).
 
-    python bench/strength.py --games 40 --iterations 100 [--opponents random,greedy,flatmc,pimc]
+    python bench/strength.py GAME --players 4 --iterations 100 --games 40 \\
+        --pairs ismcts:textbook,textbook:ismcts
+    python bench/strength.py GAME --players 2 --movetime 100 --games 40 \\
+        --pairs ismcts:random,ismcts:greedy,ismcts:flatmc,ismcts:pimc,ismcts:textbook
+
+Prints one markdown row per pair: lone engine, field, budget, games, lone
+win share, interval, fair share, whether the interval clears the fair share,
+seconds.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
+from typing import Optional
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import engine  # noqa: E402
+from guildhall.arena import play_game  # noqa: E402
+from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
-from tests.search.helpers import play_game  # noqa: E402
 
 
-def match(opponent: str, games: int, iterations: int, players: int, options: dict) -> tuple[float, float]:
+def lone(game: str, players: int, lone_engine: str, field_engine: str, games: int, limits: Limits,
+         seed: int = 0, lone_opts: Optional[dict] = None, field_opts: Optional[dict] = None,
+         variants: tuple = ()) -> list[float]:
+    """The lone engine's win share in each game."""
+    g = engine.make_game(game, players, variants)
     shares = []
-    for g in range(games):
-        me = g % players
-        seats = {i: (make_player("ismcts", seed=7000 + 10 * g + i, **options) if i == me
-                     else make_player(opponent, seed=7000 + 10 * g + i)) for i in range(players)}
-        shares.append(play_game("guildes", players, seats, 9000 + g, Limits(iterations=iterations))[me])
-    mean = sum(shares) / games
-    var = sum((x - mean) ** 2 for x in shares) / max(1, games - 1)
-    return mean, 1.96 * math.sqrt(var / games)
+    for i in range(games):
+        me = i % players
+        seats = [make_player(lone_engine, seed=(seed + i) * 1000 + s, **(lone_opts or {})) if s == me
+                 else make_player(field_engine, seed=(seed + i) * 1000 + s, **(field_opts or {}))
+                 for s in range(players)]
+        rec = play_game(g, seats, limits, seed + i)
+        shares.append(1.0 / len(rec.winners) if me in rec.winners else 0.0)
+    return shares
+
+
+def verdict(lo: float, hi: float, fair: float) -> str:
+    return "above" if lo > fair else "below" if hi < fair else "level"
+
+
+def parse_opts(items: list[str]) -> dict:
+    """``ENGINE.OPTION=VALUE`` items as {engine: {option: value}}."""
+    out: dict = {}
+    for it in items:
+        key, _, value = it.partition("=")
+        name, _, opt = key.partition(".")
+        out.setdefault(name, {})[opt] = value
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--iterations", type=int, default=100)
+    ap.add_argument("game")
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--opponents", default="random,greedy,flatmc,pimc")
-    ap.add_argument("--tree", default="so")
+    ap.add_argument("--iterations", type=int, default=None)
+    ap.add_argument("--movetime", type=int, default=None, help="milliseconds per decision")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--pairs", default="ismcts:textbook,textbook:ismcts", help="LONE:FIELD,...")
+    ap.add_argument("--set", dest="settings", action="append", default=[], metavar="ENGINE.OPTION=VALUE")
     a = ap.parse_args()
-    print(f"ISMCTS (tree={a.tree}) vs 3 x baseline, Guildes {a.players}p, {a.iterations} iterations per "
-          f"decision, {a.games} games per row (seat rotated)\n")
-    print("| opponent | ISMCTS win share | 95% CI | fair share | time (s) |")
-    print("|---|---|---|---|---|")
-    for opp in a.opponents.split(","):
+    if a.iterations is None and a.movetime is None:
+        a.iterations = 100
+    limits = Limits(iterations=a.iterations, movetime=None if a.movetime is None else a.movetime / 1000)
+    budget = f"{a.iterations} it" if a.movetime is None else f"{a.movetime} ms"
+    opts = parse_opts(a.settings)
+    fair = 1 / a.players
+    print(f"{a.game} {a.players}p, {budget} per decision, {a.games} games per row, load {os.getloadavg()[0]:.1f}")
+    print("| lone | field | budget | games | lone win share | 95% CI (Wilson) | fair | verdict | s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for pair in a.pairs.split(","):
+        lone_e, field_e = pair.split(":")
         t = time.perf_counter()
-        mean, half = match(opp, a.games, a.iterations, a.players, {"tree": a.tree})
-        print(f"| {opp} | {mean:.3f} | [{max(0, mean - half):.3f}, {min(1, mean + half):.3f}] | "
-              f"{1 / a.players:.3f} | {time.perf_counter() - t:.0f} |", flush=True)
+        shares = lone(a.game, a.players, lone_e, field_e, a.games, limits, a.seed,
+                      opts.get(lone_e), opts.get(field_e))
+        lo, hi = wilson(sum(shares), len(shares))
+        print(f"| {lone_e} | {field_e} | {budget} | {len(shares)} | {sum(shares) / len(shares):.3f} | "
+              f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {time.perf_counter() - t:.0f} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -204,13 +204,18 @@ def parse_settings(items: Sequence[str]) -> dict:
 @click.option("--sprt", "sprt_delta", type=float, default=None, metavar="DELTA",
               help="Two engines: a sequential test of 'the first scores 0.5+DELTA against the "
                    "second' (alpha=beta=0.05); prints the LLR per game, stops at a bound.")
+@click.option("--sprt-elo", "sprt_elo", type=str, default=None, metavar="ELO0,ELO1",
+              help="Two engines: a sequential test of H0 'the first is ELO0 Elo stronger' against "
+                   "H1 'ELO1 stronger' (fishtest's form), e.g. 0,20.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT false-positive rate.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT false-negative rate.")
 @click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
               help="Play the games as Ray tasks: a local Ray instance, or the cluster at ADDRESS "
                    "(extra [distributed]; same results as a local run).")
 @search_options
 @friendly
 def match(game, players, variants, edition, engines, count, seed, settings, iterations, movetime,
-          sprt_delta, ray_address) -> None:
+          sprt_delta, sprt_elo, alpha, beta, ray_address) -> None:
     """Play a tournament between engines, rotated over the seats; report win shares."""
     import engine as eng
     from engine.errors import BadConfig
@@ -234,12 +239,13 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     limits = make_limits(iterations, movetime)
     if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
+    test = make_sprt(sprt_delta, sprt_elo, alpha, beta, len(engines))
     click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
                f"rotated over the seats from seed {seed}")
     backend = None
     if ray_address is not None:
-        if sprt_delta is not None:
-            raise BadConfig("--sprt decides game by game, so it runs locally: drop --ray")
+        if test is not None:
+            raise BadConfig("an SPRT decides game by game, so it runs locally: drop --ray")
         try:
             from guildhall.distributed import RayBackend
         except ImportError:
@@ -248,8 +254,8 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
             backend = RayBackend(None if ray_address == "local" else ray_address)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BadConfig(f"cannot start or reach Ray ({ray_address}): {exc}") from None
-    if sprt_delta is not None:
-        table = run_sprt(g, list(engines), count, limits, seed, options, sprt_delta)
+    if test is not None:
+        table = run_sprt(g, list(engines), count, limits, seed, options, test)
     else:
         with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
             table = tournament(g, list(engines), count, limits, seed, options,
@@ -263,14 +269,34 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
                    f"{st.score_total / max(1, st.games):.1f} |")
 
 
-def run_sprt(g, engines, count, limits, seed, options, delta):
-    """The tournament under an SPRT of engines[0] against engines[1]; one line per game."""
-    from guildhall.arena import game_score, tournament
+def make_sprt(delta, elo: Optional[str], alpha: float, beta: float, engines: int):
+    """The SPRT that ``--sprt`` or ``--sprt-elo`` asks for, or None."""
+    from engine.errors import BadConfig
     from guildhall.stats import Sprt
 
-    test = Sprt(delta)
+    if delta is not None and elo is not None:
+        raise BadConfig("give --sprt or --sprt-elo, not both")
+    if elo is None:
+        try:
+            return None if delta is None else Sprt(delta, alpha, beta)
+        except ValueError as exc:
+            raise BadConfig(str(exc)) from None
+    if engines != 2:
+        raise BadConfig("--sprt-elo compares exactly two engines")
+    try:
+        e0, e1 = (float(x) for x in elo.split(","))
+        return Sprt(alpha=alpha, beta=beta, elo0=e0, elo1=e1)
+    except ValueError as exc:
+        raise BadConfig(f"--sprt-elo takes ELO0,ELO1 with ELO0 < ELO1 and alpha, beta in (0, 0.5): "
+                        f"{elo!r} ({exc})") from None
+
+
+def run_sprt(g, engines, count, limits, seed, options, test):
+    """The tournament under an SPRT of engines[0] against engines[1]; one line per game."""
+    from guildhall.arena import game_score, tournament
+
     a, b = engines
-    click.echo(f"SPRT: H0 {a} scores 0.5 against {b}, H1 {0.5 + delta:.3f}; "
+    click.echo(f"SPRT: H0 {a} scores {test.s0:.3f} against {b}, H1 {test.s1:.3f}; "
                f"bounds [{test.lower:.3f}, {test.upper:.3f}]")
 
     def on_game(i, rec, names):
@@ -280,8 +306,8 @@ def run_sprt(g, engines, count, limits, seed, options, delta):
 
     table = tournament(g, engines, count, limits, seed, options, on_game, lambda: test.verdict() is not None)
     verdict = test.verdict()
-    click.echo({"H1": f"SPRT: H1 accepted ({a} is better by {delta:g}) after {test.n} games",
-                "H0": f"SPRT: H0 accepted ({a} is not better by {delta:g}) after {test.n} games",
+    click.echo({"H1": f"SPRT: H1 accepted ({a} scores {test.s1:.3f} against {b}) after {test.n} games",
+                "H0": f"SPRT: H0 accepted ({a} scores {test.s0:.3f}, no better) after {test.n} games",
                 None: f"SPRT: no decision after {test.n} games (llr {test.llr:.3f})"}[verdict])
     return table
 
@@ -325,9 +351,11 @@ def engine_cmd(game: Optional[str]) -> None:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deal.")
 @click.option("--engine", "engine_name", default=None, help="AI player for the other seats.")
+@click.option("--skill", default="full", show_default=True,
+              help="AI skill: 0 (beginner) to 20 (full strength), or easy, medium, hard, full.")
 @search_options
 @friendly
-def play(game, players, variants, edition, seat, seed, engine_name, iterations, movetime) -> None:
+def play(game, players, variants, edition, seat, seed, engine_name, skill, iterations, movetime) -> None:
     """Play GAME in the terminal against the AI."""
     import engine as eng
     from engine.errors import BadConfig
@@ -337,7 +365,9 @@ def play(game, players, variants, edition, seat, seed, engine_name, iterations, 
     if not 0 <= seat < g.players:
         raise BadConfig(f"--seat must be 0-{g.players - 1}")
     name = engine_names([engine_name] if engine_name else [], 1)[0]
-    HumanGame(g, seat, name, make_limits(iterations, movetime), seed).run()
+    from search.skill import level_of
+
+    HumanGame(g, seat, name, make_limits(iterations, movetime), seed, skill=level_of(skill, g.name)).run()
 
 
 def _register() -> None:
@@ -345,8 +375,9 @@ def _register() -> None:
     from guildhall.draw_cmd import draw
     from guildhall.serve_cmd import serve
     from guildhall.solve_cmd import solve
+    from guildhall.tune_cmd import tune
 
-    for command in (draw, serve, solve):
+    for command in (draw, serve, solve, tune):
         main.add_command(command)
 
 

@@ -58,12 +58,15 @@ def narrator(game: Game):
 
 class HumanGame:
     def __init__(self, game: Game, seat: int, engine: str, limits: Limits, seed: int = 0,
-                 echo: Callable[[str], None] = click.echo) -> None:
+                 echo: Callable[[str], None] = click.echo, skill: int = 20) -> None:
+        from search.skill import with_skill
+
         self.game, self.seat, self.limits, self.engine, self.seed = game, seat, limits, engine, seed
         self.echo = echo
         self.record: list[tuple[int, int]] = []
         self.state = game.new_initial_state(seed)
-        self.ai = {s: make_player(engine, seed=seed * 1000 + s)
+        # the opponents play at the chosen skill; the hint helper keeps full strength
+        self.ai = {s: with_skill(make_player(engine, seed=seed * 1000 + s), skill)
                    for s in range(game.players) if s != seat}
         self.helper = make_player(engine, seed=seed * 1000 + 999)
         self.narrate = narrator(game)

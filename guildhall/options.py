@@ -141,6 +141,7 @@ def engine_options() -> dict[str, Option]:
         Option("Seed", "spin", 0, 0, 2**31 - 1),
         Option("Omniscient", "check", False),
         Option("Iterations", "spin", 1000, 1, SPIN_LIMIT),
+        Option("Skill", "spin", 20, 0, 20),  # search/skill.py: 20 is full strength
         Option("InfoInterval", "spin", 200, 0, 60000),
         Option("InfoMoves", "spin", 8, 0, 1000),
         Option("MultiPV", "spin", 1, 1, 64),

@@ -37,8 +37,10 @@ def parse_editions(items: tuple[str, ...]) -> dict[str, dict[str, str]]:
               help="Games (engine processes) at once.")
 @click.option("--max-nodes", type=int, default=20000, show_default=True, help="Cap on a search's nodes.")
 @click.option("--max-movetime", type=int, default=10000, show_default=True, help="Cap on a search's ms.")
+@click.option("--skill", default="full", show_default=True,
+              help="The AI's skill unless a game asks for another: 0-20, or easy, medium, hard, full.")
 @friendly
-def serve(host, port, editions, max_games, max_nodes, max_movetime) -> None:
+def serve(host, port, editions, max_games, max_nodes, max_movetime, skill) -> None:
     """Play against the AI in the browser, at http://HOST:PORT/."""
     try:
         import uvicorn
@@ -46,6 +48,9 @@ def serve(host, port, editions, max_games, max_nodes, max_movetime) -> None:
         from guildhall.web.app import Settings, create_app
     except ImportError as exc:
         raise click.ClickException(f"{exc.name} is missing: pip install 'guildhall[web]'") from None
-    settings = Settings(parse_editions(editions), max_games, max_nodes, max_movetime)
+    from search.skill import level_of
+
+    level_of(skill, "guildes")  # refuse a bad level before serving (names are resolved per game)
+    settings = Settings(parse_editions(editions), max_games, max_nodes, max_movetime, skill)
     click.echo(f"guildhall: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

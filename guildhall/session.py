@@ -39,6 +39,7 @@ from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, U
                                 parse_item, parse_seat, seats_text, split_items, split_keyword)
 from guildhall.options import SPIN_LIMIT
 from search.api import Limits, SearchInfo, make_player
+from search.skill import with_skill
 
 Out = Callable[[str], None]
 # commands a running job does not block (they read a snapshot or control the job)
@@ -493,9 +494,10 @@ class Session:
     def _current_player(self):
         name = self.options["engine"].value
         kwargs = player_kwargs(self.options, name)
-        key = (name, self.options["seed"].value, tuple(sorted(kwargs.items())))
+        skill = self.options["skill"].value
+        key = (name, self.options["seed"].value, tuple(sorted(kwargs.items())), skill)
         if key != self._player_key:
-            self._player = make_player(name, seed=self.options["seed"].value, **kwargs)
+            self._player = with_skill(make_player(name, seed=self.options["seed"].value, **kwargs), skill)
             self._player_key = key
         return self._player
 

@@ -8,6 +8,11 @@
 ...     t.add(x)
 >>> round(t.llr, 3), t.verdict()
 (0.708, None)
+>>> e = Sprt(elo0=0, elo1=50, alpha=0.05, beta=0.05)
+>>> for x in [1] * 60:
+...     e.add(x)
+>>> e.verdict()
+'H1'
 """
 from __future__ import annotations
 
@@ -28,19 +33,38 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
+def elo_score(elo: float) -> float:
+    """Expected score of an engine ``elo`` points stronger (logistic Elo).
+
+    >>> elo_score(0.0), round(elo_score(100.0), 3)
+    (0.5, 0.64)
+    """
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
 class Sprt:
     """Sequential probability ratio test on per-game scores x in [0, 1] of engine A against B.
 
-    H0: A's expected score is 0.5 (no better); H1: 0.5 + ``delta``.  The log
+    H0: A's expected score is 0.5 (no better); H1: 0.5 + ``delta``.  Or, as
+    fishtest states it, H0: A is ``elo0`` Elo stronger, H1: ``elo1`` (scores
+    by :func:`elo_score`).  The log
     likelihood ratio uses the normal (GSPRT) approximation with the observed
     variance, as chess tuning frameworks do; it stops at ``lower``/``upper``
     (from ``alpha`` and ``beta``).
     """
 
-    def __init__(self, delta: float, alpha: float = 0.05, beta: float = 0.05) -> None:
-        if not 0 < delta < 0.5:
-            raise ValueError("the SPRT's score difference must be in (0, 0.5)")
-        self.s0, self.s1 = 0.5, 0.5 + delta
+    def __init__(self, delta: Optional[float] = None, alpha: float = 0.05, beta: float = 0.05, *,
+                 elo0: Optional[float] = None, elo1: Optional[float] = None) -> None:
+        if elo0 is not None or elo1 is not None:
+            if elo0 is None or elo1 is None or not elo0 < elo1:
+                raise ValueError("the SPRT needs elo0 < elo1")
+            self.s0, self.s1 = elo_score(elo0), elo_score(elo1)
+        else:
+            if delta is None or not 0 < delta < 0.5:
+                raise ValueError("the SPRT's score difference must be in (0, 0.5)")
+            self.s0, self.s1 = 0.5, 0.5 + delta
+        if not (0 < alpha < 0.5 and 0 < beta < 0.5):
+            raise ValueError("the SPRT's alpha and beta must be in (0, 0.5)")
         self.lower = math.log(beta / (1 - alpha))
         self.upper = math.log((1 - beta) / alpha)
         self.n = 0

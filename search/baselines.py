@@ -4,6 +4,12 @@
 * ``flatmc``: flat Monte Carlo -- each iteration samples a determinization of
   the seat's view, a root move uniformly at random, and a random rollout;
   plays the move of best mean reward.  No tree.
+* ``textbook``: the textbook SO-ISMCTS (Cowling, Powley & Whitehouse 2012) as
+  OpenSpiel's ``ISMCTSBot`` plays it by default: one tree for the searching
+  seat whose nodes are its information sets (``keys=view``), UCB with
+  availability counts and c = 2, uniformly random rollouts, the most visited
+  move, a fresh tree every move; the win share as reward.  No options: it is
+  the fixed yardstick of docs/strength.md.
 * ``pimc``: determinized UCT (perfect-information Monte Carlo) -- ``worlds``
   determinizations, a UCT search on each (every move visible), root visits
   summed over the worlds; plays the most visited move.
@@ -13,7 +19,7 @@
 >>> from search.api import Limits, make_player
 >>> s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
 >>> all(make_player(n, seed=3).choose(s, 1, Limits(iterations=40)) in s.legal_moves(1)
-...     for n in ("greedy", "flatmc", "pimc"))
+...     for n in ("greedy", "flatmc", "pimc", "textbook"))
 True
 """
 from __future__ import annotations
@@ -26,7 +32,7 @@ import numpy as np
 from engine.core import CHANCE, State
 from search import core
 from search.api import MoveStat, OpenState, Player, SearchInfo, register_player
-from search.ismcts import check_options, pick_best, plan, root_stats, spec_meta
+from search.ismcts import IsmctsPlayer, check_options, pick_best, plan, root_stats, spec_meta
 
 
 class GreedyPlayer(Player):
@@ -164,7 +170,21 @@ class PimcPlayer(Player):
         return info
 
 
-for _cls in (GreedyPlayer, FlatMCPlayer, PimcPlayer):
+class TextbookPlayer(IsmctsPlayer):
+    """SO-ISMCTS with the textbook's settings (see the module text); takes no options."""
+
+    name = "textbook"
+    options: dict = {}
+    option_meta: dict = {}
+    SETTINGS = {"tree": "so", "keys": "view", "exploration": 2.0, "rollout": "random", "reward": "win",
+                "reuse": False, "workers": 1, "preset": "none"}
+
+    def __init__(self, seed: Optional[int] = None, **options) -> None:
+        Player.__init__(self, seed, **options)  # refuses any option
+        self._setup(dict(self.SETTINGS))
+
+
+for _cls in (GreedyPlayer, FlatMCPlayer, PimcPlayer, TextbookPlayer):
     register_player(_cls)
 
-__all__ = ["GreedyPlayer", "FlatMCPlayer", "PimcPlayer", "CHANCE"]
+__all__ = ["GreedyPlayer", "FlatMCPlayer", "PimcPlayer", "TextbookPlayer", "CHANCE"]

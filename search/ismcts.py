@@ -97,6 +97,8 @@ ISMCTS_SPEC = {
     "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
+    "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
+               "a preset name of search/presets/<game>.json (default: the file's choice; none: built-in)"),
 }
 
 
@@ -126,7 +128,8 @@ class IsmctsPlayer(Player):
     added; ``impl`` force the compiled or the Python loop; ``keys`` moves
     (children keyed by the observed moves: deep trees, the default) or view
     (also by a hash of the owner's whole view: exact information sets, which
-    in Guildes keeps the tree one level deep -- see docs/strength.md).
+    in Guildes keeps the tree one level deep -- see docs/strength.md);
+    ``preset`` where the options not given come from (search/presets).
     """
 
     name = "ismcts"
@@ -135,9 +138,29 @@ class IsmctsPlayer(Player):
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
+        self._setup(options)
+
+    def _setup(self, options: dict) -> None:
+        self.given = dict(options)
         self.opts = check_options(self.name, options, ISMCTS_SPEC)
+        self._per_game: dict[str, dict] = {}
         self._search: Any = None
         self._key: Any = None
+
+    def options_for(self, game: str) -> dict:
+        """The options searched with in ``game``: those given explicitly, then the
+        game's preset (``preset`` option), then the built-in defaults."""
+        if game not in self._per_game:
+            from search.presets import options_for
+
+            preset = options_for(game, self.opts["preset"])
+            unknown = set(preset) - set(ISMCTS_SPEC) | ({"preset"} & set(preset))
+            merged = {**preset, **self.given}
+            if unknown:
+                raise BadConfig(f"preset {self.opts['preset']!r} of {game} sets an unknown option "
+                                f"{sorted(unknown)[0]!r}")
+            self._per_game[game] = check_options(self.name, merged, ISMCTS_SPEC)
+        return self._per_game[game]
 
     def new_game(self) -> None:
         self._search = None
@@ -148,7 +171,7 @@ class IsmctsPlayer(Player):
                stop: threading.Event) -> SearchInfo:
         if view.is_terminal():
             raise SearchError("the game is over")
-        o = self.opts
+        o = self.opts = self.options_for(view.game.name)
         start = time.perf_counter()
         seed = self.rng.next64()
         iters, deadline, nodes = plan(limits, seat, view.players, start)

@@ -26,6 +26,7 @@ import engine as rules
 from engine.errors import GuildhallError
 from guildhall.client import Engine, EngineError, Info
 from guildhall.web.match import Config, Match, MatchError
+from search.skill import level_of
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 ENGINES = ("ismcts", "pimc", "flatmc", "greedy", "random")
@@ -39,6 +40,7 @@ class Settings:
     max_games: int = 4
     max_nodes: int = 20000
     max_movetime: int = 10000
+    skill: str = "full"  # the AI's skill when a browser names none: 0-20 or easy, medium, hard, full
     engine_command: Optional[list[str]] = None  # default: this Python's `-m guildhall engine`
 
     def spawn(self) -> Engine:
@@ -111,8 +113,16 @@ def parse_config(msg: dict, settings: Settings) -> tuple[Config, Optional[str]]:
     nodes = _int(msg, "nodes", min(200, settings.max_nodes), 1, settings.max_nodes)
     movetime = _int(msg, "movetime", None, 1, settings.max_movetime)
     seed = _int(msg, "seed", 0, 0, 2**31 - 1)
+    skill = msg.get("skill")
+    skill = settings.skill if skill is None or skill == "" else skill
+    if isinstance(skill, bool) or not isinstance(skill, (int, str)):
+        raise MatchError("skill must be 0-20 or easy, medium, hard, full")
+    try:
+        level = level_of(skill, cls.name)
+    except GuildhallError as exc:
+        raise MatchError(str(exc)) from None
     return Config(cls.name, players, list(variants), None if path is None else edition, seed,
-                  sorted(set(humans)), eng, nodes, movetime), path
+                  sorted(set(humans)), eng, nodes, movetime, level), path
 
 
 class Session:
@@ -214,7 +224,7 @@ class Session:
             rec = msg.get("record")
             if not isinstance(rec, dict):
                 raise MatchError("a record is a JSON object (as exported)")
-            cfg, path = parse_config({**rec, **{k: msg[k] for k in ("humans", "engine", "nodes", "movetime")
+            cfg, path = parse_config({**rec, **{k: msg[k] for k in ("humans", "engine", "nodes", "movetime", "skill")
                                                 if k in msg}}, self.settings)
             start, moves = rec.get("start"), rec.get("moves", [])
             if start is not None and not isinstance(start, str) or not isinstance(moves, list) \

@@ -35,6 +35,7 @@ class Config:
     engine: str = "ismcts"
     nodes: int = 200
     movetime: Optional[int] = None
+    skill: int = 20  # search/skill.py: 0 beginner .. 20 full strength
 
 
 def item(seat: int, move: str) -> str:
@@ -67,7 +68,7 @@ class Match:
     def _boot(self) -> None:
         eng = self.spawn()
         try:
-            eng.configure({"Engine": self.cfg.engine, "Seed": self.cfg.seed})
+            eng.configure({"Engine": self.cfg.engine, "Seed": self.cfg.seed, "Skill": self.cfg.skill})
             eng.new_game(self.cfg.game, self.cfg.players, self.cfg.variants, self.edition_path, self.cfg.seed)
             if self.start or self.record:
                 eng.position(self.start, self.record, seed=None if self.start else self.cfg.seed)

@@ -63,3 +63,15 @@ def test_match_sprt_prints_the_llr_per_game_and_its_bounds():
     assert any(x.startswith("SPRT: ") and "after" in x for x in lines)
     r = run("match", "guildes", "--engine", "greedy", "--engine", "random", "--sprt", "0.7")
     assert r.exit_code == 1 and r.output.startswith("error: ")
+
+
+def test_match_sprt_in_elo_bounds_with_alpha_and_beta():
+    r = run("match", "guildes", "--players", "3", "--engine", "greedy", "--engine", "random",
+            "--games", "4", "--iterations", "5", "--sprt-elo", "0,50", "--alpha", "0.1", "--beta", "0.1")
+    assert r.exit_code == 0, r.output
+    assert "H0 greedy scores 0.500 against random, H1 0.571; bounds [-2.197, 2.197]" in r.output
+    assert r.output.count(", llr ") == 4 or "accepted" in r.output
+    for bad in (["--sprt-elo", "50,0"], ["--sprt-elo", "x"], ["--sprt-elo", "0,5", "--sprt", "0.1"],
+                ["--sprt-elo", "0,5", "--alpha", "0.7"]):
+        r = run("match", "guildes", "--engine", "greedy", "--engine", "random", *bad)
+        assert r.exit_code == 1 and r.output.startswith("error: "), r.output

@@ -160,7 +160,7 @@ def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
     view_hash = load("ismcts").view_hash
 
     s = _late_play_step()
-    p = make_player("ismcts", seed=3, keys="view")
+    p = make_player("ismcts", seed=3, keys="view", tree="so")
     m = p.choose(s, 0, Limits(iterations=ITERS))
     old = p._search
     # the others' hands are hidden, so find a joint play whose view the tree holds

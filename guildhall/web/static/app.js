@@ -106,7 +106,7 @@ function config() {
   return { game: g.name, players: +$("players").value, edition: $("edition").value,
     variants: [...$("variants").querySelectorAll("input:checked")].map((x) => x.value),
     humans: $("humans").value.split(",").filter((x) => x.trim() !== "").map((x) => +x),
-    engine: $("engine").value, nodes: +$("nodes").value, seed: +$("seed").value };
+    engine: $("engine").value, nodes: +$("nodes").value, seed: +$("seed").value, skill: $("skill").value };
 }
 
 function gameChanged() {
@@ -136,7 +136,7 @@ async function main() {
     const text = (await f.text()).trim();
     let rec;
     try { rec = JSON.parse(text); } catch (e) { rec = Object.assign(config(), { start: text, moves: [] }); }  // a position string
-    send({ type: "load", record: rec, engine: $("engine").value, nodes: +$("nodes").value, humans: config().humans });
+    send({ type: "load", record: rec, engine: $("engine").value, nodes: +$("nodes").value, skill: $("skill").value, humans: config().humans });
     $("load").value = "";
   };
 }

@@ -1,0 +1,132 @@
+"""A rating ladder per game: ISMCTS at doubling budgets and skill levels, rated in Elo.
+
+Entries: ``random`` (the anchor, Elo 0), ``it:N`` (the game's default ISMCTS
+capped at N iterations per decision, most visited move) and ``skill:L``
+(search/skill.py level L).  Each game seats ``players`` distinct entries
+drawn at random (with repeats only when there are fewer entries than
+seats), in random seats.  Rating model: pairwise Elo from the final rankings
+(guildhall/rating.py: every pair of seats of different entries is one
+pairwise game, ties are draws; Bradley-Terry fit; intervals by bootstrap over
+whole games).  ``Elo per doubling`` is the least-squares slope of Elo on
+log2(iterations) over the entries that only cap the budget (``it:`` and
+``skill:`` levels 8 and up, whose temperature is 0).
+
+    python bench/ladder.py GAME --players 4 --games 120 \\
+        --entries random,it:25,it:50,it:100,it:200,it:400 [--write-skill]
+
+``--write-skill`` stores the Elo of the ``skill:`` entries in the game's
+preset file (``skill.elo``), which is how named skill levels find their level.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import replace
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from guildhall.arena import play_game  # noqa: E402
+from guildhall.rating import bootstrap, fit, slope  # noqa: E402
+from search.api import Limits, Player, make_player  # noqa: E402
+from search.skill import skill_settings, with_skill  # noqa: E402
+
+
+class Capped(Player):
+    """``inner`` with its iterations capped at ``n`` per decision."""
+
+    def __init__(self, inner: Player, n: int) -> None:
+        super().__init__(inner.seed)
+        self.inner, self.n, self.name = inner, n, inner.name
+
+    def new_game(self) -> None:
+        self.inner.new_game()
+
+    def choose(self, state, seat, limits=Limits(), on_info=None, stop=None, omniscient=False):
+        best = self.inner.choose(state, seat, replace(limits, iterations=self.n), on_info, stop, omniscient)
+        self.last_info = self.inner.last_info
+        return best
+
+
+def make_entry(entry: str, seed: int) -> Player:
+    kind, _, arg = entry.partition(":")
+    if kind == "random":
+        return make_player("random", seed=seed)
+    if kind == "it":
+        return Capped(make_player("ismcts", seed=seed), int(arg))
+    if kind == "skill":
+        return with_skill(make_player("ismcts", seed=seed), int(arg))
+    if kind == "textbook":
+        return Capped(make_player("textbook", seed=seed), int(arg))
+    raise SystemExit(f"unknown entry {entry!r}")
+
+
+def ladder(game: str, players: int, entries: list[str], games: int, seed: int = 0, echo=print) -> list:
+    g = engine.make_game(game, players)
+    rng = random.Random(seed)
+    results = []
+    for i in range(games):
+        pool = list(entries)
+        rng.shuffle(pool)
+        table = (pool * ((players + len(pool) - 1) // len(pool)))[:players]
+        rng.shuffle(table)
+        seats = [make_entry(e, (seed + i) * 1000 + s) for s, e in enumerate(table)]
+        rec = play_game(g, seats, Limits(iterations=1 << 20), seed + i)
+        results.append([(e, tuple(k)) for e, k in zip(table, rec.keys)])
+        echo(f"game {i + 1}: " + ", ".join(f"{e}={k[0] if k else ''}" for e, k in zip(table, rec.keys)))
+    return results
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=120)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--entries", default="random,it:25,it:50,it:100,it:200,it:400")
+    ap.add_argument("--write-skill", action="store_true")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args()
+    entries = a.entries.split(",")
+    t = time.perf_counter()
+    res = ladder(a.game, a.players, entries, a.games, a.seed, (lambda s: None) if a.quiet else print)
+    elo = fit(res, anchor="random" if "random" in entries else entries[0])
+    ci = bootstrap(res, anchor="random" if "random" in entries else entries[0], rounds=300, seed=a.seed)
+    seated = {e: sum(1 for r in res for x, _ in r if x == e) for e in entries}
+    print(f"\n{a.game} {a.players}p, {a.games} games, {time.perf_counter() - t:.0f} s, "
+          f"load {os.getloadavg()[0]:.1f}; pairwise Elo from rankings, anchor "
+          f"{'random' if 'random' in entries else entries[0]} = 0, 95% bootstrap interval")
+    print("| entry | seats | Elo | 95% CI |")
+    print("|---|---|---|---|")
+    for e in entries:
+        lo, hi = ci.get(e, (float("nan"), float("nan")))
+        print(f"| {e} | {seated[e]} | {elo[e]:.0f} | [{lo:.0f}, {hi:.0f}] |")
+    pts = []
+    for e in entries:
+        kind, _, arg = e.partition(":")
+        if kind == "it":
+            pts.append((math.log2(int(arg)), elo[e]))
+        elif kind == "skill" and skill_settings(int(arg))[1] == 0.0 and skill_settings(int(arg))[0]:
+            pts.append((math.log2(skill_settings(int(arg))[0]), elo[e]))  # a pure budget cap
+    if len(pts) >= 2:
+        print(f"Elo per doubling (budget-only entries, least squares): {slope(pts):.0f}")
+    if a.write_skill:
+        from search.presets import load, path_for
+        import json
+
+        data = json.loads(json.dumps(load(a.game)))
+        table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
+        data["skill"] = {"elo": table, "how": f"bench/ladder.py {a.game} --players {a.players} --games "
+                         f"{a.games} --seed {a.seed} --entries {a.entries}; Elo relative to the random player"}
+        with open(path_for(a.game), "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        print(f"skill calibration written to {path_for(a.game)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""``guildhall tune GAME``: NTBEA over the ISMCTS options (guildhall/tune.py), saved as a preset."""
+from __future__ import annotations
+
+import click
+
+from guildhall.draw_cmd import friendly
+
+
+@click.command("tune")
+@click.argument("game")
+@click.option("--players", type=int, default=None, help="Number of players.")
+@click.option("--variant", "variants", multiple=True, help="Rule variant (repeatable).")
+@click.option("--games", "evaluations", type=int, default=200, show_default=True,
+              help="Games to play (one NTBEA evaluation each).")
+@click.option("--iterations", type=int, default=None, help="Search iterations per decision (default 100).")
+@click.option("--movetime", type=int, default=None, help="Milliseconds per decision instead.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game and of NTBEA.")
+@click.option("--param", "params", multiple=True, metavar="OPTION=v1,v2,...",
+              help="Values to try for an option (replaces the default range; OPTION= drops it).")
+@click.option("--name", default=None, help="Preset name to write (default tuned-<games>g-<budget>).")
+@click.option("--against", default="ismcts", show_default=True,
+              help="The engine in the other seats (ismcts: the game's current default settings).")
+@click.option("--make-default", is_flag=True, help="Make the preset the game's default.")
+@click.option("--dir", "folder", default=None, help="Write the preset file here instead of search/presets/.")
+@friendly
+def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, against,
+         make_default, folder) -> None:
+    """Tune the ISMCTS options for GAME (NTBEA) and write them as a named preset."""
+    import engine as eng
+    from engine.errors import BadConfig
+    from guildhall.cli import make_limits
+    from guildhall.tune import parse_space, run
+
+    g = eng.make_game(game, players, variants)
+    if evaluations < 1:
+        raise BadConfig("--games must be at least 1")
+    if iterations is None and movetime is None:
+        iterations = 100
+    limits = make_limits(iterations, movetime)
+    space = parse_space(params)
+    from search.api import make_player
+
+    make_player(against, seed=0)  # an unknown engine is refused before playing
+    name = name or f"tuned-{evaluations}g-{f'{iterations}it' if iterations else f'{movetime}ms'}"
+    click.echo(f"tuning {g.describe()}: {evaluations} games, space "
+               + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in space.items()))
+    best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
+                          against)
+    click.echo(f"best: {' '.join(f'{k}={v}' for k, v in best.items())} (estimated win share {est:.3f}, "
+               f"fair {1 / g.players:.3f})")
+    click.echo(f"preset {name!r} written to {path}" + (" as the default" if make_default else ""))

@@ -1,0 +1,91 @@
+"""Named ISMCTS settings per game, read from ``search/presets/<game>.json``.
+
+A preset file holds named option sets and says which one is the game's
+default; ``guildhall tune`` writes new ones.  An ISMCTS player takes, for every
+option it was not given explicitly, the value of its ``preset`` (``default``:
+the file's default preset; ``none``: the built-in defaults).  The file may
+also keep how a preset was found and the skill calibration.
+
+>>> sorted(preset_names("guildes"))[:1]
+['builtin']
+>>> options_for("guildes", "none")
+{}
+>>> isinstance(options_for("guildes"), dict)
+True
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Optional
+
+from engine.errors import BadConfig
+
+PRESET_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "presets")
+_CACHE: dict[str, tuple[float, dict]] = {}
+
+
+def path_for(game: str, folder: Optional[str] = None) -> str:
+    return os.path.join(folder or PRESET_DIR, f"{game}.json")
+
+
+def load(game: str, folder: Optional[str] = None) -> dict:
+    """The preset file of ``game`` (an empty one if there is none); cached until the file changes."""
+    path = path_for(game, folder)
+    try:
+        mtime = os.path.getmtime(path)
+    except OSError:
+        return {"game": game, "default": "none", "presets": {}}
+    hit = _CACHE.get(path)
+    if hit is not None and hit[0] == mtime:
+        return hit[1]
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if not isinstance(data, dict) or not isinstance(data.get("presets"), dict):
+            raise ValueError("no 'presets' object")
+    except (OSError, ValueError) as exc:
+        raise BadConfig(f"preset file {path} is broken: {exc}") from None
+    _CACHE[path] = (mtime, data)
+    return data
+
+
+def preset_names(game: str) -> list[str]:
+    return list(load(game)["presets"])
+
+
+def options_for(game: str, name: str = "default", folder: Optional[str] = None) -> dict[str, Any]:
+    """The options of preset ``name`` for ``game``; ``default`` follows the file's
+    choice, ``none`` is the built-in defaults ({})."""
+    data = load(game, folder)
+    if name == "default":
+        name = data.get("default", "none")
+    if name == "none":
+        return {}
+    presets = data["presets"]
+    if name not in presets:
+        raise BadConfig(f"no preset {name!r} for {game} (presets: {', '.join(['none', *presets])})")
+    opts = presets[name].get("options", {})
+    if not isinstance(opts, dict):
+        raise BadConfig(f"preset {name!r} for {game}: 'options' must be an object")
+    return dict(opts)
+
+
+def save(game: str, name: str, options: dict, about: dict, make_default: bool,
+         folder: Optional[str] = None) -> str:
+    """Add (or replace) preset ``name`` for ``game``; returns the file written."""
+    if name in ("default", "none") or not name or any(c.isspace() for c in name):
+        raise BadConfig(f"a preset cannot be called {name!r}")
+    data = json.loads(json.dumps(load(game, folder)))  # a copy: the cache stays as read
+    data["game"] = game
+    data["presets"][name] = {"options": options, **about}
+    if make_default:
+        data["default"] = name
+    path = path_for(game, folder)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=False)
+        f.write("\n")
+    os.replace(tmp, path)  # a reader never sees half a file
+    return path

@@ -1,0 +1,149 @@
+"""Skill levels: any player made weaker on purpose, from beginner (0) to full strength (20).
+
+A level below 20 caps the search's iterations and then, instead of the most
+visited root move, draws a move with probability proportional to
+``visits ** (1 / T)`` -- a softmax over the log of the root visits at
+temperature ``T`` (AlphaZero's move temperature); ``T = 0`` is the most visited
+move.  Level 20 changes nothing.
+
+    level  0: 8 iterations, T = 1      level 10: 256 iterations, T = 0
+    level  4: 32 iterations, T = 0.5   level 16: 2048 iterations, T = 0
+    each level doubles the iterations of the level two below; T falls to 0 at level 8.
+
+Named levels mean the same strength in every game: ``easy``, ``medium`` and
+``hard`` are the levels whose measured Elo above the uniformly random player
+(``skill.elo`` in the game's preset file, written by ``bench/ladder.py
+--write-skill``; docs/strength.md) lies closest to :data:`NAMED_ELO`; a game
+without a calibration uses :data:`FALLBACK_LEVELS`.
+
+>>> skill_settings(0), skill_settings(10), skill_settings(20)
+((8, 1.0), (256, 0.0), (None, 0.0))
+>>> level_of("hard", "guildes") in range(21), level_of("7", "guildes")
+(True, 7)
+>>> import engine
+>>> from engine.perft import play_to_decision
+>>> from search.api import Limits, make_player
+>>> s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+>>> p = with_skill(make_player("ismcts", seed=3), 2)
+>>> p.choose(s, 0, Limits(iterations=1000)) in s.legal_moves(0), p.last_info.iterations
+(True, 16)
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import replace
+from typing import Optional
+
+from engine.core import State
+from engine.errors import BadConfig
+from search.api import InfoCallback, Limits, Player, SearchInfo
+
+SKILL_MAX = 20
+NAMED_ELO = {"easy": 150.0, "medium": 400.0, "hard": 700.0}  # Elo above the random player
+FALLBACK_LEVELS = {"easy": 4, "medium": 10, "hard": 15}
+
+
+def skill_settings(level: int) -> tuple[Optional[int], float]:
+    """(iteration cap or None, temperature) of ``level``."""
+    if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= SKILL_MAX:
+        raise BadConfig(f"skill must be an integer in [0, {SKILL_MAX}] or easy, medium, hard, not {level!r}")
+    if level == SKILL_MAX:
+        return None, 0.0
+    return round(8 * 2 ** (level / 2)), max(0.0, (8 - level) / 8)
+
+
+def calibration(game: str) -> dict[int, float]:
+    """Measured Elo of each calibrated level of ``game`` above the random player (may be empty),
+    made non-decreasing in the level (pool-adjacent-violators): a higher level never plays
+    weaker, so a dip is measurement noise.
+
+    >>> monotone([34.0, 157.0, 38.0, 213.0])
+    [34.0, 97.5, 97.5, 213.0]
+    """
+    from search.presets import load
+
+    table = load(game).get("skill", {}).get("elo", {})
+    levels = sorted(int(k) for k in table)
+    return dict(zip(levels, monotone([float(table[str(lv)]) for lv in levels])))
+
+
+def monotone(values: list[float]) -> list[float]:
+    """The least-squares non-decreasing fit of ``values`` (equal weights)."""
+    blocks: list[list[float]] = []  # [mean, count]
+    for v in values:
+        blocks.append([v, 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            m2, c2 = blocks.pop()
+            m1, c1 = blocks.pop()
+            blocks.append([(m1 * c1 + m2 * c2) / (c1 + c2), c1 + c2])
+    return [m for m, c in blocks for _ in range(int(c))]
+
+
+def level_of(text: str | int, game: str) -> int:
+    """A level from a number or a name (``easy``, ``medium``, ``hard``, ``full``) for ``game``."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        skill_settings(text)
+        return text
+    word = str(text).strip().lower()
+    if word == "full":
+        return SKILL_MAX
+    if word in NAMED_ELO:
+        elo = calibration(game)
+        if not elo:
+            return FALLBACK_LEVELS[word]
+        return min(elo, key=lambda lv: (abs(elo[lv] - NAMED_ELO[word]), lv))
+    try:
+        level = int(word)
+    except ValueError:
+        raise BadConfig(f"skill must be 0-{SKILL_MAX} or easy, medium, hard, full, not {text!r}") from None
+    skill_settings(level)
+    return level
+
+
+class SkillPlayer(Player):
+    """``inner`` at skill ``level``: capped iterations, a move drawn from the root visits."""
+
+    def __init__(self, inner: Player, level: int, seed: Optional[int] = None) -> None:
+        super().__init__(seed if seed is not None else inner.seed)
+        self.inner, self.level = inner, level
+        self.cap, self.temperature = skill_settings(level)
+        self.name = inner.name
+
+    def new_game(self) -> None:
+        self.inner.new_game()
+
+    def choose(self, state: State, seat: int, limits: Limits = Limits(),
+               on_info: Optional[InfoCallback] = None,
+               stop: Optional[threading.Event] = None, omniscient: bool = False) -> int:
+        if self.cap is not None and not limits.infinite:
+            its = self.cap if limits.iterations is None else min(self.cap, limits.iterations)
+            limits = replace(limits, iterations=its)
+        best = self.inner.choose(state, seat, limits, on_info, stop, omniscient)
+        info = self.inner.last_info
+        if self.temperature > 0:
+            best = self.draw(info, best)
+            info = replace(info, best=best)
+        self.last_info = info
+        return best
+
+    def draw(self, info: SearchInfo, best: int) -> int:
+        """A root move drawn with weight ``visits ** (1/T)`` (the inner best if nothing was visited)."""
+        moves = [m for m in info.moves if m.visits > 0]
+        if not moves:
+            return best
+        top = max(m.visits for m in moves)
+        # relative to the top count, so 1/T up to 1e3 cannot overflow
+        weights = [math.exp(math.log(m.visits / top) / self.temperature) for m in moves]
+        x = self.rng.random() * sum(weights)
+        for m, w in zip(moves, weights):
+            x -= w
+            if x < 0:
+                return m.move
+        return moves[-1].move
+
+
+def with_skill(player: Player, level: int) -> Player:
+    """``player`` itself at full strength, else wrapped at ``level``."""
+    cap, _ = skill_settings(level)
+    return player if cap is None else SkillPlayer(player, level)

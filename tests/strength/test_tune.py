@@ -1,0 +1,58 @@
+"""`guildhall tune`: NTBEA over the ISMCTS options, saved as a preset."""
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from engine.errors import BadConfig
+from guildhall.cli import main
+from guildhall.tune import NTupleModel, ntbea, parse_space
+
+
+def test_ntbea_finds_the_best_setting_of_a_noisy_game():
+    space = {"a": [0, 1, 2, 3], "b": ["x", "y", "z"], "c": [0.1, 0.2]}
+    win = {(a, b): 0.2 + 0.1 * a + (0.25 if b == "y" else 0.0) for a in range(4) for b in "xyz"}
+    rng = random.Random(5)
+    best, est = ntbea(space, lambda p, i: float(rng.random() < win[p["a"], p["b"]]), 400, seed=2)
+    assert (best["a"], best["b"]) == (3, "y")
+    assert 0.5 < est <= 1.0
+
+
+def test_the_model_averages_its_tuples():
+    m = NTupleModel(2)
+    m.add((0, 1), 1.0)
+    m.add((0, 0), 0.0)
+    # tuples of (0, 1): a=0 -> 0.5, b=1 -> 1.0, (0, 1) -> 1.0
+    assert m.estimate((0, 1)) == pytest.approx((0.5 + 1.0 + 1.0) / 3)
+
+
+def test_parse_space_types_values_and_refuses_bad_ones():
+    sp = parse_space(("exploration=0.5,1", "keys="))
+    assert sp["exploration"] == [0.5, 1.0] and "keys" not in sp
+    for bad in ("speed=1", "tree=so,xx", "preset=a", "exploration"):
+        with pytest.raises(BadConfig):
+            parse_space((bad,))
+
+
+def test_tune_command_writes_a_named_preset(tmp_path, monkeypatch):
+    import search.presets as presets
+
+    monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))
+    r = CliRunner().invoke(main, ["tune", "walled_city", "--players", "2", "--games", "2", "--iterations", "2",
+                                  "--param", "exploration=0.7,1.4", "--param", "reward=", "--param", "keys=",
+                                  "--name", "quick", "--make-default"])
+    assert r.exit_code == 0, r.output
+    data = json.loads((tmp_path / "walled_city.json").read_text())
+    assert data["default"] == "quick"
+    opts = data["presets"]["quick"]["options"]
+    assert opts["exploration"] in (0.7, 1.4) and opts["tree"] in ("so", "mo")
+    assert "NTBEA" in data["presets"]["quick"]["how"]
+    assert presets.options_for("walled_city") == opts
+    assert r.output.count("game ") >= 2
+
+
+def test_tune_refuses_bad_input_in_one_line():
+    for args in (["nope"], ["guildes", "--games", "0"], ["guildes", "--param", "zz=1"]):
+        r = CliRunner().invoke(main, ["tune", *args])
+        assert r.exit_code == 1 and r.output.startswith("error: ") and r.output.count("\n") == 1, r.output
