@@ -35,6 +35,7 @@ cdef class GuildesHidden(GuildesRules):
     cdef int* s_tried
     cdef int* s_extra
     cdef int* s_cap
+    cdef int* s_resv
 
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void observe(self, int[::1] buf, int seat)
@@ -46,6 +47,7 @@ cdef class GuildesHidden(GuildesRules):
     cdef int c_draw_pos(self, int* b, int off, Rng rng)
     cdef void c_fill_variants(self, int* b, int seat, Rng rng, int eff, int phase, int redealt, int nslots)
     cdef int c_cover_drawn(self, int* b, int seat, Rng rng)
+    cdef int c_place_known(self, int* b, int seat, Rng rng)
     cdef void c_assign_drawn(self, int* b, int seat, Rng rng)
     cdef int c_redistribute(self, int* b, int seat, Rng rng, int nslots)
     cdef inline bint c_can_supply(self, int src, int g, int fixed) noexcept nogil

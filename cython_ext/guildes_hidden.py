@@ -58,6 +58,7 @@ class GuildesHidden(GuildesRules):
         self.s_tried = self.scratch(hn)
         self.s_extra = self.scratch(n * G)
         self.s_cap = self.scratch(n)
+        self.s_resv = self.scratch(G)
 
     def observed_move(self, buf, actor, move, observer):
         b: cython.p_int = ptr(buf)
@@ -97,6 +98,8 @@ class GuildesHidden(GuildesRules):
                 b[self.o_kept + i * G + g] = -1
             for t in range(h):
                 b[self.o_picks + i * h + t] = -1
+            for g in range(G):
+                b[self.o_known + i * G + g] = -1
             if self.ev_on:
                 b[self.o_pend2 + i] = -1
                 b[self.o_fdown + i] = -1
@@ -238,6 +241,13 @@ class GuildesHidden(GuildesRules):
                 base = self.o_hist + (first[p] * n + p) * G
                 for g in range(G):
                     pool[g] -= b[base + g]
+        # cards the seat knows others discarded in past rounds are in no hand
+        # and not in the deck: reserved for those discards
+        for g in range(G):
+            c = b[self.o_known + seat * G + g]
+            c = c if c < pool[g] else pool[g]
+            self.s_resv[g] = c if c > 0 else 0
+            pool[g] -= self.s_resv[g]
         # slots: (t, p) picks of other seats; source -1 = pool, else a segment
         # id = t * n + p of the sighting that opened it
         nslots = 0
@@ -370,7 +380,8 @@ class GuildesHidden(GuildesRules):
                 if i != seat and b[self.o_tdisc + i * G] < 0:
                     for g in range(G):
                         b[self.o_tdisc + i * G + g] = 0
-        # the rest of the pool: other seats' discards of past rounds, then the deck
+        # the rest of the pool: other seats' discards of past rounds (first the
+        # cards the seat knows are there), then the deck
         per = (h - self.k) * rnd
         for i in range(n):
             cap[i] = 0
@@ -378,19 +389,20 @@ class GuildesHidden(GuildesRules):
                 continue
             for g in range(G):
                 b[self.o_disc + i * G + g] = 0
+            cap[i] = per
             if self.ev_on or self.tr_on:
                 cap[i] = b[self.o_ndisc + i]
                 if self.tr_on:
                     for g in range(G):
                         cap[i] -= b[self.o_tdisc + i * G + g]
+        if not self.c_place_known(b, seat, rng):
+            return 0
         if self.tr_on and not self.c_cover_drawn(b, seat, rng):
             return 0
         for i in range(n):
             if i == seat:
                 continue
-            if self.ev_on or self.tr_on:
-                per = cap[i]
-            for q in range(per):
+            for q in range(cap[i]):
                 g = self.c_draw_plain(pool, 0, rng)
                 pool[g] -= 1
                 b[self.o_disc + i * G + g] += 1
@@ -466,6 +478,8 @@ class GuildesHidden(GuildesRules):
                     need += 1
             for i in range(n):
                 need -= b[self.o_tdisc + i * G + g]
+                if i != seat:
+                    need -= b[self.o_disc + i * G + g]  # placed by c_place_known
             while need > 0:
                 room = 0
                 for i in range(n):
@@ -483,6 +497,37 @@ class GuildesHidden(GuildesRules):
                             break
                         r -= 1
                 need -= 1
+        return 1
+
+    def c_place_known(self, b, seat, rng):
+        """Put the reserved cards (``s_resv``: what the seat knows the others
+        discarded in past rounds) into the other seats' discards, each card to
+        a seat drawn in proportion to the room it has left (``s_cap``); 0 when
+        there is no room (the caller restarts)."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        g: cython.int
+        q: cython.int
+        i: cython.int
+        r: cython.int
+        room: cython.int
+        cap: cython.p_int = self.s_cap
+        for g in range(G):
+            for q in range(self.s_resv[g]):
+                room = 0
+                for i in range(n):
+                    if i != seat:
+                        room += cap[i]
+                if room <= 0:
+                    return 0
+                r = rng.below(room)
+                for i in range(n):
+                    if i != seat:
+                        r -= cap[i]
+                        if r < 0:
+                            cap[i] -= 1
+                            b[self.o_disc + i * G + g] += 1
+                            break
         return 1
 
     def c_assign_drawn(self, b, seat, rng):

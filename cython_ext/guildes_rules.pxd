@@ -66,7 +66,7 @@ cdef class GuildesRules(Kernel):
     cdef int* c_worth10
     # buffer offsets (engine.guildes.game's Layout; -1 for a variant's field when it is off)
     cdef int o_round, o_phase, o_step, o_event, o_dir, o_used, o_score, o_deck, o_disc
-    cdef int o_table, o_played, o_kept, o_pending, o_picks, o_hist
+    cdef int o_table, o_played, o_kept, o_pending, o_picks, o_hist, o_known
     cdef int o_ndisc, o_start, o_sub, o_pend2, o_fdown, o_rdisc, o_rrecv, o_trick, o_prevtrick
     cdef int o_tstep, o_virt, o_pubdisc, o_drawn, o_dcard, o_tdisc
     # scratch of the rules, sized once
@@ -100,4 +100,5 @@ cdef class GuildesRules(Kernel):
     cdef void c_resolve_plays(self, int* b) noexcept nogil
     cdef void c_end_play(self, int* b) noexcept nogil
     cdef void c_end_round(self, int* b) noexcept nogil
+    cdef void c_remember_round(self, int* b) noexcept nogil
     cpdef void scores(self, int[::1] buf, int[::1] out)

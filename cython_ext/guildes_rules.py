@@ -23,6 +23,11 @@ Buffer fields (offsets come from the engine's Layout, see engine/guildes/game.py
     picks[n,h]               guild picked by each seat at pick t (own: known)
     hist[h,n,G]              content of packet p before pick t (a seat sees
                              the rows of the packets it held: its memory)
+    known[n,G]               per seat (own only), a lower bound per guild on
+                             the cards the other seats have discarded in past
+                             rounds: cards it saw in the hands it held that
+                             others picked and did not play (its memory of
+                             past rounds, which hist forgets at a round's end)
 
 The variants add (absent when off; ``o_<field>`` is then -1):
 
@@ -164,6 +169,7 @@ class GuildesRules(Kernel):
         self.o_score, self.o_deck, self.o_disc = o["score"], o["deck"], o["discarded"]
         self.o_table, self.o_played, self.o_kept = o["table"], o["played"], o["kept"]
         self.o_pending, self.o_picks, self.o_hist = o["pending"], o["picks"], o["hist"]
+        self.o_known = o["known"]
         g = o.get
         self.o_ndisc = g("ndisc", -1)
         self.o_start, self.o_sub, self.o_pend2 = g("start", -1), g("sub", -1), g("pend2", -1)
@@ -723,6 +729,52 @@ class GuildesRules(Kernel):
             t += 1
         b[self.o_tstep] = t
 
+    def c_remember_round(self, b):
+        """Add this round's lesson to each seat's ``known``: the cards it saw
+        in the hands it held (each packet at its first sighting) that it did
+        not pick were picked by others; what they did not play (``played``,
+        which includes trick E's card) they discarded.  The card a seat
+        received in a redistribution may be one of them: it is not counted.
+        A lower bound, never above the truth; a row of -1 (another seat's,
+        in a determinized world) stays unknown."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        dirn: cython.int = b[self.o_dir]
+        i: cython.int
+        p: cython.int
+        t: cython.int
+        g: cython.int
+        o: cython.int
+        c: cython.int
+        row: cython.int
+        ct: cython.p_int = self.s_ct
+        for i in range(n):
+            if b[self.o_known + i * G] < 0:
+                continue
+            for g in range(G):
+                ct[g] = 0
+            for p in range(n):
+                for t in range(h):
+                    if imod(p + dirn * t, n) == i:
+                        row = self.o_hist + (t * n + p) * G
+                        for g in range(G):
+                            ct[g] += b[row + g]
+                        break
+            for t in range(h):
+                if b[self.o_picks + i * h + t] >= 0:
+                    ct[b[self.o_picks + i * h + t]] -= 1
+            for o in range(n):
+                if o != i:
+                    for g in range(G):
+                        ct[g] -= b[self.o_played + o * G + g]
+            if self.ev_on and b[self.o_rrecv + i] >= 0:
+                ct[b[self.o_rrecv + i]] -= 1
+            for g in range(G):
+                c = ct[g]
+                if c > 0:
+                    b[self.o_known + i * G + g] += c
+
     def c_end_round(self, b):
         """Unplayed cards are discarded, the votes counted; next round or the end."""
         n: cython.int = self.n
@@ -732,6 +784,7 @@ class GuildesRules(Kernel):
         r: cython.int
         var_: cython.bint = self.ev_on or self.tr_on
         c: cython.int
+        self.c_remember_round(b)
         for i in range(n * G):
             if var_:
                 b[self.o_ndisc + i // G] += b[self.o_kept + i]

@@ -52,7 +52,7 @@ class Guildes(Game):
             ("round", 1), ("phase", 1), ("step", 1), ("event", 1), ("dir", 1), ("used", 1),
             ("score", n), ("deck", G), ("discarded", (n, G)), ("table", (n, G)),
             ("played", (n, G)), ("kept", (n, G)), ("pending", n), ("picks", (n, h)),
-            ("hist", (h, n, G)),
+            ("hist", (h, n, G)), ("known", (n, G)),
         ] + self.variant_fields(), start=HEADER)
         self.events, self.tricks = self.has("events"), self.has("tricks")
         self.trick_names = [t["name"] for t in self.edition.get("tricks", [])]
@@ -208,7 +208,7 @@ class Guildes(Game):
         pend = lay.view(buf, "pending")
         if ((pend < -1) | (pend >= self.G)).any():
             raise BadState("pending choice out of range")
-        for name in ("deck", "discarded", "kept", "hist"):
+        for name in ("deck", "discarded", "kept", "hist", "known"):
             if (lay.view(buf, name) < -1).any():
                 raise BadState(f"bad values in {name}")
         if (lay.view(buf, "table") > self.total[None, :]).any():
