@@ -33,7 +33,7 @@ def run(tree: str, files: list[str], out: str) -> dict[str, float]:
     subprocess.run(cmd, cwd=tree, env=env, check=False, capture_output=True)
     with open(out, encoding="utf-8") as f:
         data = json.load(f)
-    return {b["name"]: b["stats"]["median"] for b in data["benchmarks"]}
+    return {b["fullname"].split("/")[-1]: b["stats"]["median"] for b in data["benchmarks"]}  # file::test
 
 
 def main() -> None:
