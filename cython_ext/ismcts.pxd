@@ -117,6 +117,8 @@ cdef class Search:
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
+    cdef int _find(self, int first, int n, int move) noexcept
+    cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _grow_paths(self) except -1

@@ -623,15 +623,20 @@ class Search:
         """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
 
         The legal moves of this determinization are looked up in the seat's
-        segments through ``slot`` (move -> edge, -1 elsewhere, restored on
-        leaving); moves never seen here get a new segment."""
+        segments: by binary search when the seat has one merged segment (kept
+        sorted by move: the hot nodes), else through ``slot`` (move -> edge,
+        -1 elsewhere, restored on leaving).  Moves never seen here get edges
+        in a segment with room, or a new one."""
         nl: cython.int
         i: cython.int
         e: cython.int
         m: cython.int
         g: cython.int
         ln: cython.int
-        nseg: cython.int
+        first: cython.int
+        nseg: cython.int = 0
+        prim: cython.int = -1
+        done: cython.bint = False
         missing: cython.int = 0
         untried: cython.int = 0
         r: cython.int
@@ -640,31 +645,71 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
-        nseg = self._mark(node, seat, True)
-        for i in range(nl):
-            if self.slot[as_int(self.moves[i])] < 0:
-                missing += 1
-        if missing > 0:
-            g = self._room(node, seat, missing, nseg)
-            ln = self.g_info[g] & 0x7FFFFF
-            e = self.g_start[g] + ln
+        g = self.ngroup[node]
+        while g >= 0:
+            if self.g_info[g] >> 24 == seat:
+                nseg += 1
+                if prim < 0:
+                    prim = g
+            g = self.g_next[g]
+        if nseg == 1 and self.g_info[prim] & ROOMY:
+            first = self.g_start[prim]
+            ln = self.g_info[prim] & 0x7FFFFF
             for i in range(nl):
-                m = as_int(self.moves[i])
-                if self.slot[m] < 0:
-                    self.e_move[e] = m
-                    self.e_visits[e] = 0
-                    self.e_avail[e] = 0
-                    self.e_value[e] = 0.0
-                    self.slot[m] = e
-                    e += 1
-            self.g_info[g] += missing
-        for i in range(nl):
-            e = self.slot[as_int(self.moves[i])]
-            self.e_avail[e] += 1
-            self.eids[i] = e
-            if self.e_visits[e] == 0:
-                untried += 1
-        self._mark(node, seat, False)
+                if self._find(first, ln, as_int(self.moves[i])) < 0:
+                    missing += 1
+            if missing > 0 and ln + missing <= self._seg_room(prim):
+                e = first + ln
+                for i in range(nl):
+                    m = as_int(self.moves[i])
+                    if self._find(first, ln, m) < 0:
+                        self.e_move[e] = m
+                        self.e_visits[e] = 0
+                        self.e_avail[e] = 0
+                        self.e_value[e] = 0.0
+                        e += 1
+                self.g_info[prim] += missing
+                self._sort_seg(prim)
+                ln += missing
+                missing = 0
+            if missing == 0:
+                for i in range(nl):
+                    e = self._find(first, ln, as_int(self.moves[i]))
+                    self.e_avail[e] += 1
+                    self.eids[i] = e
+                    if self.e_visits[e] == 0:
+                        untried += 1
+                done = True
+            missing = 0
+        if not done:
+            nseg = self._mark(node, seat, True)
+            for i in range(nl):
+                if self.slot[as_int(self.moves[i])] < 0:
+                    missing += 1
+            if missing > 0:
+                g = self._room(node, seat, missing, nseg)
+                ln = self.g_info[g] & 0x7FFFFF
+                e = self.g_start[g] + ln
+                for i in range(nl):
+                    m = as_int(self.moves[i])
+                    if self.slot[m] < 0:
+                        self.e_move[e] = m
+                        self.e_visits[e] = 0
+                        self.e_avail[e] = 0
+                        self.e_value[e] = 0.0
+                        self.slot[m] = e
+                        e += 1
+                self.g_info[g] += missing
+                if self.g_info[g] & ROOMY:  # a merged segment stays sorted by move
+                    self._sort_seg(g)
+                    self._mark(node, seat, True)
+            for i in range(nl):
+                e = self.slot[as_int(self.moves[i])]
+                self.e_avail[e] += 1
+                self.eids[i] = e
+                if self.e_visits[e] == 0:
+                    untried += 1
+            self._mark(node, seat, False)
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
@@ -680,6 +725,51 @@ class Search:
                 best = i
                 bestv = v
         return self.eids[best]
+
+    def _find(self, first, n, move):
+        """The edge of ``move`` among the ``n`` edges from ``first`` (sorted by move), or -1."""
+        lo: cython.int = first
+        hi: cython.int = first + n
+        mid: cython.int
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if self.e_move[mid] < move:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < first + n and self.e_move[lo] == move:
+            return lo
+        return -1
+
+    def _sort_seg(self, g):
+        """Sort segment ``g``'s edges by move (insertion sort: its runs are already sorted)."""
+        first: cython.int = self.g_start[g]
+        n: cython.int = self.g_info[g] & 0x7FFFFF
+        i: cython.int
+        j: cython.int
+        m: cython.int
+        vi: cython.int
+        av: cython.int
+        val: cython.float
+        for i in range(first + 1, first + n):
+            m = self.e_move[i]
+            if self.e_move[i - 1] <= m:
+                continue
+            vi = self.e_visits[i]
+            av = self.e_avail[i]
+            val = self.e_value[i]
+            j = i - 1
+            while j >= first and self.e_move[j] > m:
+                self.e_move[j + 1] = self.e_move[j]
+                self.e_visits[j + 1] = self.e_visits[j]
+                self.e_avail[j + 1] = self.e_avail[j]
+                self.e_value[j + 1] = self.e_value[j]
+                j -= 1
+            self.e_move[j + 1] = m
+            self.e_visits[j + 1] = vi
+            self.e_avail[j + 1] = av
+            self.e_value[j + 1] = val
+        return 0
 
     def _grow_paths(self):
         self.path_e = resize_ints(self.path_e, self.pcap, self.pcap * 2)

@@ -176,7 +176,7 @@ class Kernel:
         ...     def scores(self, buf, out):
         ...         out[0], out[1] = 3, 5
         >>> out = numpy.zeros(10 * RANK_KEYS, dtype=numpy.intc)
-        >>> Two(2, 4, 1).rank_keys(numpy.zeros(4, dtype=numpy.intc), out), list(out[:2 * RANK_KEYS])
+        >>> Two(2, 4, 1).rank_keys(numpy.zeros(4, dtype=numpy.intc), out), out[:2 * RANK_KEYS].tolist()
         (2, [3, 0, 0, 0, 5, 0, 0, 0])
         """
         i: cython.int

@@ -537,8 +537,11 @@ def kernel_ranks_itself(kernel: Any) -> bool:
     """True when ``kernel``'s class overrides the base ``Kernel.rank_keys`` (compiled or interpreted base)."""
     cls = type(kernel)
     if cls not in _OWN_RANKING:
-        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(m.Kernel, "rank_keys")
-                                for m in select.twins("kernel") if m is not None and isinstance(kernel, m.Kernel))
+        # the base a kernel was built on: the loaded module's, or either twin's
+        # (forced interpreted, select.load and select.twins give different module objects)
+        bases = [m.Kernel for m in (select.load("kernel"), *select.twins("kernel")) if m is not None]
+        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(b, "rank_keys")
+                                for b in bases if isinstance(kernel, b))
     return _OWN_RANKING[cls]
 
 
