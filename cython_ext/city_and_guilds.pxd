@@ -5,37 +5,69 @@ from cython_ext.city_and_guilds_layout cimport (NK, MINSTREL, TAVERN, EMPTY, NFA
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
 
 
+cimport cython
+
+
+# The cdef methods are final (no subclass overrides them): Cython calls them directly
+# instead of through the vtable, so gcc inlines the small ones into the hot loops.
 cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef public int T_BASE, PASS, D_BASE, X_BASE
     cdef int* spaces               # scratch: target spaces
     cdef int* pool                 # scratch: unseen tiles per kind
+    cdef int* used                 # scratch: 1 per block holding a tile (setup targets)
     cdef int* moves                # scratch: the rollout's legal moves
+    cdef int* flist                # scratch: the rollout's frontier spaces (any order)
+    cdef int* fpos                 # scratch: index of each space in flist, -1 when not in it
 
     cpdef void init(self, int[::1] buf)
+    @cython.final
     cdef bint need_refill(self, int* b) noexcept nogil
+    @cython.final
     cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
+    @cython.final
     cdef int sample_kind(self, int* b, Rng rng) noexcept
-    cdef bint has_neighbour_tile(self, int* b, int sp) noexcept nogil
-    cdef bint block_empty(self, int* b, int blk) noexcept nogil
+    @cython.final
     cdef int _targets(self, int* b, bint setup, int* out) noexcept nogil
+    @cython.final
     cdef int _legal(self, int* b, int seat, int* out) noexcept nogil
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
+    @cython.final
     cdef void _apply(self, int* b, int seat, int move) noexcept nogil
+    @cython.final
     cdef void apply_chance(self, int* b, int k) noexcept nogil
+    @cython.final
     cdef void discard(self, int* b, int seat, int k) noexcept nogil
+    @cython.final
     cdef void draw(self, int* b, int seat, int slot) noexcept nogil
+    @cython.final
     cdef void next_turn(self, int* b) noexcept nogil
+    @cython.final
     cdef void place(self, int* b, int seat, int move) noexcept nogil
+    @cython.final
     cdef void tavern(self, int* b, int sp) noexcept nogil
+    @cython.final
     cdef void check_complete(self, int* b, int blk) noexcept nogil
+    @cython.final
     cdef bint all_done(self, int* b) noexcept nogil
+    @cython.final
     cdef void after_place(self, int* b) noexcept nogil
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cdef int random_placement(self, int* b, int seat, Rng rng) noexcept
+    cpdef int random_steps(self, int[::1] buf, Rng rng, int steps, int[::1] front)
+    cpdef int random_move(self, int[::1] buf, int seat, Rng rng) except? -1
+    @cython.final
+    cdef int _random_steps(self, int* b, Rng rng, int steps) except -1
+    @cython.final
+    cdef int _random_move(self, int* b, int seat, int nf, Rng rng) except -1
+    @cython.final
+    cdef int build_frontier(self, int* b) noexcept nogil
+    @cython.final
+    cdef int fill(self, int* b, int sp, int nf) noexcept nogil
+    @cython.final
+    cdef int random_placement(self, int* b, int seat, int nf, Rng rng) noexcept

@@ -53,6 +53,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.X_BASE = 19 * spaces + 4
         self.spaces = ptr(self.table(np.zeros(spaces)))
         self.pool = ptr(self.table(np.zeros(NK)))
+        self.used = ptr(self.table(np.zeros(blocks)))
+        self.flist = ptr(self.table(np.zeros(spaces)))
+        self.fpos = ptr(self.table(np.zeros(spaces)))
         self.moves = ptr(self.table(np.zeros(self.max_moves)))
 
     # ------------------------------------------------------------------ setup
@@ -150,47 +153,59 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         return kinds - 1
 
     # ------------------------------------------------------------ placement
-    def has_neighbour_tile(self, b, sp):
-        d: cython.int
-        q: cython.int
-        for d in range(4):
-            q = self.adj[sp * 4 + d]
-            if q >= 0 and b[self.o_tile + q] != EMPTY:
-                return True
-        return False
-
-    def block_empty(self, b, blk):
-        i: cython.int
-        for i in range(self.block_first[blk], self.block_first[blk + 1]):
-            if b[self.o_tile + self.block_spaces[i]] != EMPTY:
-                return False
-        return True
-
     def _targets(self, b, setup, out):
         """Spaces where a tile may go now, ascending, into ``out``; return how many."""
+        tile: cython.p_int
+        adj: cython.p_int = self.adj
+        used: cython.p_int = self.used
         n: cython.int = 0
         sp: cython.int
+        q: cython.int
+        d: cython.int
+        blk: cython.int
+        near: cython.bint
+        if cython.compiled:
+            tile = b + self.o_tile
+        if not cython.compiled:  # no pointer arithmetic: a view of the field
+            tile = b[self.o_tile:self.o_tile + self.S]
         if setup:
             # a new block, not adjacent to any placed tile (the only tiles are in other blocks)
+            for blk in range(self.B):
+                used[blk] = 0
             for sp in range(self.S):
-                if b[self.o_tile + sp] == EMPTY and self.block_empty(b, self.block_of[sp]) \
-                        and not self.has_neighbour_tile(b, sp):
+                if tile[sp] != EMPTY:
+                    used[self.block_of[sp]] = 1
+            for sp in range(self.S):
+                if tile[sp] != EMPTY or used[self.block_of[sp]]:
+                    continue
+                near = False
+                for d in range(4):
+                    q = adj[sp * 4 + d]
+                    if q >= 0 and tile[q] != EMPTY:
+                        near = True
+                        break
+                if not near:
                     out[n] = sp
                     n += 1
             if n == 0:  # fallback (never on the stand-in map): any space of a new block
                 for sp in range(self.S):
-                    if b[self.o_tile + sp] == EMPTY and self.block_empty(b, self.block_of[sp]):
+                    if tile[sp] == EMPTY and not used[self.block_of[sp]]:
                         out[n] = sp
                         n += 1
             if n > 0:
                 return n
         for sp in range(self.S):
-            if b[self.o_tile + sp] == EMPTY and self.has_neighbour_tile(b, sp):
-                out[n] = sp
-                n += 1
+            if tile[sp] != EMPTY:
+                continue
+            for d in range(4):
+                q = adj[sp * 4 + d]
+                if q >= 0 and tile[q] != EMPTY:
+                    out[n] = sp
+                    n += 1
+                    break
         if n == 0:  # empty board: anywhere
             for sp in range(self.S):
-                if b[self.o_tile + sp] == EMPTY:
+                if tile[sp] == EMPTY:
                     out[n] = sp
                     n += 1
         return n
@@ -484,55 +499,141 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):
-        b: cython.p_int = ptr(buf)
-        mv: cython.p_int = self.moves
-        n: cython.int
+        self._random_steps(ptr(buf), rng, -1)
+
+    def random_steps(self, buf, rng, steps, front):
+        """Play ``steps`` moves of the playout (all: -1) and copy its frontier (the
+        empty spaces next to a tile, in its own order) into ``front``; return its size.
+        For tests: the frontier kept move by move must be ``targets(buf, False)``."""
+        nf: cython.int = self._random_steps(ptr(buf), rng, steps)
+        i: cython.int
+        for i in range(nf):
+            front[i] = self.flist[i]
+        return nf
+
+    def _random_steps(self, b, rng, steps):
+        """The random playout: uniform over the legal moves of the seat to move (the first
+        seat still to choose in DISCARD), chance by the piles' counts.
+
+        A tile may go on an empty space next to a tile (after the setup round): the
+        playout keeps that frontier as a list (``flist``, with each space's index in
+        ``fpos``) updated by each placement, instead of scanning the board per move, and
+        draws a placement or tavern uniformly from it."""
         p: cython.int
+        m: cython.int
+        ph: cython.int
         seat: cython.int
-        while b[self.o_phase] != END:
+        nf: cython.int = self.build_frontier(b)
+        while b[self.o_phase] != END and steps != 0:
+            steps -= 1
             if self.is_chance(b):
                 self.apply_chance(b, self.sample_kind(b, rng))
                 continue
-            if b[self.o_phase] == DISCARD:
+            ph = b[self.o_phase]
+            if ph == DISCARD:
                 p = 0
                 while b[self.o_pend + p] != 0:
                     p += 1
-                n = self._legal(b, p, mv)
-                self._apply(b, p, mv[rng.below(n)])
-                continue
-            seat = b[self.o_cur]
-            if b[self.o_phase] == PLACE:
-                # the move legal()[rng.below(n)] would give, without writing the list
-                self._apply(b, seat, self.random_placement(b, seat, rng))
-                continue
-            n = self._legal(b, seat, mv)
-            self._apply(b, seat, mv[rng.below(n)])
+                seat = p
+            else:
+                seat = b[self.o_cur]
+            m = self._random_move(b, seat, nf, rng)
+            self._apply(b, seat, m)
+            if ph == SETUP or ph == PLACE:
+                nf = self.fill(b, (m // 2) % self.S, nf)
+            elif ph == TAVERN_PH and m != self.PASS:
+                nf = self.fill(b, m - self.T_BASE, nf)
+        return nf
 
-    def random_placement(self, b, seat, rng):
-        """``legal(b, seat)[rng.below(n)]`` for a PLACE turn: moves are listed by kind,
-        then target space, then option, so the r-th is found by counting."""
-        spaces: cython.p_int = self.spaces
-        ns: cython.int
+    def random_move(self, buf, seat, rng):
+        """The move the playout would play for ``seat`` here (not applied): uniform
+        over ``legal(buf, seat)``.  Raises ValueError when there is none."""
+        b: cython.p_int = ptr(buf)
+        return self._random_move(b, seat, self.build_frontier(b), rng)
+
+    def _random_move(self, b, seat, nf, rng):
+        """A uniform legal move of ``seat``, ``nf`` the size of the frontier list."""
+        ph: cython.int = b[self.o_phase]
+        n: cython.int
+        m: cython.int
+        if ph == PLACE and nf > 0 and seat == b[self.o_cur] and not self.is_chance(b):
+            m = self.random_placement(b, seat, nf, rng)
+            if m >= 0:
+                return m
+        elif ph == TAVERN_PH and nf > 0 and seat == b[self.o_cur]:
+            m = rng.below(nf + 1)  # a frontier space, or decline
+            return self.PASS if m == nf else self.T_BASE + self.flist[m]
+        n = self._legal(b, seat, self.moves)
+        if n == 0:
+            raise ValueError(f"city_and_guilds: seat {seat} has no legal move")  # calls Python: broken state
+        return self.moves[rng.below(n)]
+
+    def build_frontier(self, b):
+        """The empty spaces next to a tile into ``flist`` (``fpos``: index, -1 off it)."""
+        adj: cython.p_int = self.adj
+        nf: cython.int = 0
+        sp: cython.int
+        d: cython.int
+        q: cython.int
+        for sp in range(self.S):
+            self.fpos[sp] = -1
+            if b[self.o_tile + sp] != EMPTY:
+                continue
+            for d in range(4):
+                q = adj[sp * 4 + d]
+                if q >= 0 and b[self.o_tile + q] != EMPTY:
+                    self.fpos[sp] = nf
+                    self.flist[nf] = sp
+                    nf += 1
+                    break
+        return nf
+
+    def fill(self, b, sp, nf):
+        """Update the frontier of ``nf`` spaces after a tile went on ``sp``; return its size."""
+        flist: cython.p_int = self.flist
+        fpos: cython.p_int = self.fpos
+        j: cython.int = fpos[sp]
+        d: cython.int
+        q: cython.int
+        last: cython.int
+        if j >= 0:  # swap-remove
+            nf -= 1
+            last = flist[nf]
+            flist[j] = last
+            fpos[last] = j
+            fpos[sp] = -1
+        for d in range(4):
+            q = self.adj[sp * 4 + d]
+            if q >= 0 and fpos[q] < 0 and b[self.o_tile + q] == EMPTY:
+                fpos[q] = nf
+                flist[nf] = q
+                nf += 1
+        return nf
+
+    def random_placement(self, b, seat, nf, rng):
+        """A PLACE move drawn uniformly from the legal ones (-1 when there is none): a
+        tile kind in hand and one of its options, on one of the ``nf`` frontier spaces."""
+        flist: cython.p_int = self.flist
         k: cython.int
         n: cython.int = 0
         r: cython.int
         c: cython.int
-        men: cython.int
+        men: cython.int = b[self.o_men + seat]
         two: cython.bint
-        ns = self._targets(b, False, spaces)
-        men = b[self.o_men + seat]
         for k in range(NK):
             if b[self.o_hand + seat * NK + k] > 0:
                 two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)
-                n += 2 * ns if two else ns
+                n += 2 * nf if two else nf
+        if n == 0:
+            return -1
         r = rng.below(n)
         for k in range(NK):
             if b[self.o_hand + seat * NK + k] > 0:
                 two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)
-                c = 2 * ns if two else ns
+                c = 2 * nf if two else nf
                 if r < c:
                     if two:
-                        return k * 2 * self.S + spaces[r // 2] * 2 + r % 2
-                    return k * 2 * self.S + spaces[r] * 2
+                        return k * 2 * self.S + flist[r // 2] * 2 + r % 2
+                    return k * 2 * self.S + flist[r] * 2
                 r -= c
-        return 0
+        return -1

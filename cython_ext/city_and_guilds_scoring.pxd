@@ -22,6 +22,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int* cmask
     cdef int* cguild
     cdef int* stack
+    cdef int* seen                 # 0 per space between calls (_guild_control's walk)
     cdef int* cnt
     cdef int* clen
     cdef int* cblk
@@ -43,6 +44,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int _guild_control(self, int* b, int blk) noexcept nogil
     cdef void _score_block(self, int* b, int blk) noexcept nogil
     cdef int _guild_chain_value(self, int* b, int g) noexcept nogil
+    cdef int _chain_value(self, int nc, int g) noexcept nogil
     cdef void _final_count(self, int* b) noexcept nogil
 
 

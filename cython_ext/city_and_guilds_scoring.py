@@ -67,6 +67,7 @@ class CityAndGuildsScoring(Kernel):
         self.cmask = ptr(self.table(np.zeros(spaces)))
         self.cguild = ptr(self.table(np.zeros(spaces)))
         self.stack = ptr(self.table(np.zeros(spaces)))
+        self.seen = ptr(self.table(np.zeros(spaces)))
         self.cnt = ptr(self.table(np.zeros(NG)))
         self.clen = ptr(self.table(np.zeros(NG)))
         self.cblk = ptr(self.table(np.zeros(NG)))
@@ -303,22 +304,31 @@ class CityAndGuildsScoring(Kernel):
 
     def _guild_control(self, b, blk):
         """Guild controlling block blk: tiles, then longest chain in/through it, then its
-        blocks; -1 when still tied or no guild tile."""
-        comp: cython.p_int = self.comp
-        csize: cython.p_int = self.csize
-        cmask: cython.p_int = self.cmask
+        blocks; -1 when still tied or no guild tile.
+
+        Only the chains through the block are walked (from its tiles), not the board."""
+        seen: cython.p_int = self.seen
+        queue: cython.p_int = self.stack
         cnt: cython.p_int = self.cnt
         clen: cython.p_int = self.clen
         cblk: cython.p_int = self.cblk
         g: cython.int
         i: cython.int
+        j: cython.int
         sp: cython.int
         k: cython.int
         c: cython.int
         nb: cython.int
+        x: cython.int
+        d: cython.int
+        q: cython.int
+        kq: cython.int
+        head: cython.int
+        start: cython.int
+        tail: cython.int = 0
+        mask: cython.int
         best: cython.int = -1
         tie: cython.bint = False
-        self._chains(b, comp, csize, cmask, self.cguild)
         for g in range(NG):
             cnt[g] = 0
             clen[g] = 0
@@ -326,14 +336,37 @@ class CityAndGuildsScoring(Kernel):
         for i in range(self.block_first[blk], self.block_first[blk + 1]):
             sp = self.block_spaces[i]
             k = b[self.o_tile + sp]
-            if k < 8:
-                g = k // 2
-                cnt[g] += 1
-                c = comp[sp]
-                nb = popcount(cmask[c])
-                if csize[c] > clen[g] or (csize[c] == clen[g] and nb > cblk[g]):
-                    clen[g] = csize[c]
-                    cblk[g] = nb
+            if k >= 8:
+                continue
+            g = k // 2
+            cnt[g] += 1
+            if seen[sp]:  # its chain was walked from an earlier tile of the block
+                continue
+            start = tail
+            head = tail
+            seen[sp] = 1
+            queue[tail] = sp
+            tail += 1
+            mask = 0
+            while head < tail:
+                x = queue[head]
+                head += 1
+                mask |= 1 << self.block_of[x]
+                for d in range(4):
+                    q = self.adj[x * 4 + d]
+                    if q >= 0 and not seen[q]:
+                        kq = b[self.o_tile + q]
+                        if kq < 8 and kq // 2 == g:
+                            seen[q] = 1
+                            queue[tail] = q
+                            tail += 1
+            c = tail - start
+            nb = popcount(mask)
+            if c > clen[g] or (c == clen[g] and nb > cblk[g]):
+                clen[g] = c
+                cblk[g] = nb
+        for j in range(tail):  # seen is all zero between calls
+            seen[queue[j]] = 0
         for g in range(NG):
             if cnt[g] == 0:
                 continue
@@ -385,16 +418,18 @@ class CityAndGuildsScoring(Kernel):
     def _guild_chain_value(self, b, g):
         """Final value of guild g: its largest chain's tiles + triangular block bonus
         (1, 3, 6, 10...); of equal-size chains the higher value."""
+        return self._chain_value(self._chains(b, self.comp, self.csize, self.cmask, self.cguild), g)
+
+    def _chain_value(self, nc, g):
+        """``_guild_chain_value`` of guild g from the ``nc`` chains ``_chains`` just wrote."""
         csize: cython.p_int = self.csize
         cmask: cython.p_int = self.cmask
         cguild: cython.p_int = self.cguild
-        nc: cython.int
         c: cython.int
         v: cython.int
         nb: cython.int
         bestsize: cython.int = 0
         bestval: cython.int = 0
-        nc = self._chains(b, self.comp, csize, cmask, cguild)
         for c in range(nc):
             if cguild[c] != g:
                 continue
@@ -415,8 +450,9 @@ class CityAndGuildsScoring(Kernel):
         v: cython.int
         n: cython.int
         p: cython.int
-        for g in range(NG):
-            v = self._guild_chain_value(b, g)
+        nc: cython.int = self._chains(b, self.comp, self.csize, self.cmask, self.cguild)
+        for g in range(NG):  # the chains once for the four guilds (paying moves no tile)
+            v = self._chain_value(nc, g)
             n = self.rank_track(b, g, order)
             if v > 0 and n > 0:
                 self.pay_block_rules(b, v, order[0], order[1] if n > 1 else -1,

@@ -33,6 +33,9 @@ class CityAndGuilds(Game):
     max_players = 5
     variant_list = ()
     score_scale = 15.0
+    # Most money wins and the rulebook gives no tie-break (ties share): the default
+    # Game.rank_keys (score only), which the search scores inside its loop and the
+    # base kernel's rank_keys matches, so neither is overridden here.
 
     def validate_edition(self, data: dict) -> None:
         validate(data, self.max_players)
@@ -149,10 +152,6 @@ class CityAndGuilds(Game):
 
     def draw(self, state: State, seat: int | None = None) -> str:
         return drawing.draw(self, state, seat)
-
-    def rank_keys(self, state: State) -> list[tuple]:
-        """Most money wins; the rulebook gives no tie-break, so ties share."""
-        return [(s,) for s in state.scores()]
 
     def heuristic(self, state: State, seat: int, move: int) -> float:
         """Immediate gain: investment steps, men placed, and a completed block's bonus."""
