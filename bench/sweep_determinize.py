@@ -8,7 +8,9 @@ count of the game (or those given); at every decision state, each seat to
 move determinizes its own view once, timed alone.  Prints, per variant set
 and player count and in total, the number of calls and the median, p99 and
 max time per call in microseconds, and the slowest states (game seed, ply,
-seat) so that they can be replayed.  Each state's world is checked against
+seat) so that they can be replayed.  Calls are timed in this thread's CPU
+time (``--wall`` for wall-clock, which on a shared machine also counts the
+time slices other processes take).  Each state's world is checked against
 the view: ``observe`` of the world must give the view back.
 """
 from __future__ import annotations
@@ -40,6 +42,9 @@ def player_counts(game: str) -> list[int]:
     return out
 
 
+CPU = True  # time each call in CPU time of this thread (--wall: wall-clock)
+
+
 def sweep(game: str, players: int, variants: tuple[str, ...], states: int, seed: int = 0):
     """Timed determinize calls: list of (seconds, game seed, ply, seat)."""
     out = []
@@ -60,10 +65,12 @@ def sweep(game: str, players: int, variants: tuple[str, ...], states: int, seed:
                 view = s.observe(seat)
                 w = view.buf.copy()
                 k = s.game.kernel
-                t = time.perf_counter()
+                c = time.thread_time_ns()
+                t = time.perf_counter_ns()
                 k.determinize(w, seat, rng)
-                dt = time.perf_counter() - t
-                out.append((dt, gseed, ply, seat))
+                dt = (time.perf_counter_ns() - t) * 1e-9
+                dc = (time.thread_time_ns() - c) * 1e-9
+                out.append((dc if CPU else dt, gseed, ply, seat))
                 back = w.copy()
                 k.observe(back, seat)
                 if not (back == view.buf).all():
@@ -90,7 +97,11 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="*")
     ap.add_argument("--variants", help="comma-separated; default every combination")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--wall", action="store_true",
+                    help="wall-clock per call (on a loaded machine it includes time slices lost to others)")
     args = ap.parse_args()
+    global CPU
+    CPU = not args.wall
     counts = args.players or player_counts(args.game)
     vsets = [tuple(v for v in args.variants.split(",") if v)] if args.variants is not None \
         else variant_sets(args.game)

@@ -5,13 +5,25 @@
 from cython_ext.kernel cimport Rng, ptr
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
-from cython_ext.guildes_rules cimport EVENT, DEAL, OVER, TDEAL, RDEAL, START, DRAW
+from cython_ext.guildes_rules cimport EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, RDEAL, START, DRAW, imod
+
+
+# gcc's count of trailing zeros, for the fast playout's guild bitmasks (interpreted stand-in in guildes.py)
+cdef extern from *:
+    int ctz "__builtin_ctz" (unsigned int x) nogil
+
+
+cdef int fast_below(Rng rng, int n) noexcept
 
 
 cdef class GuildesKernel(GuildesHidden):
     # scratch of rollout, sized once
     cdef int* s_moves
     cdef int* s_seats
+    cdef int* s_pk                  # fast playout: packet contents, n x G
+    cdef int* s_mask                # fast playout: bitmask of the guilds present, per packet or hand
+    cdef int* s_nbits               # fast playout: number of guilds present, per packet or hand
+    cdef public bint fast_rollout   # base game: the playout's own loop (same moves, same draws)
 
     cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
     cdef int c_pile(self, int* b, int g) noexcept nogil
@@ -19,4 +31,6 @@ cdef class GuildesKernel(GuildesHidden):
     cdef int c_sample_chance(self, int* b, Rng rng)
     cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef void c_rollout(self, int* b, Rng rng)
+    cdef bint c_clean(self, int* b) noexcept nogil
+    cdef int c_fast_rounds(self, int* b, Rng rng)
     cpdef void rollout(self, int[::1] buf, Rng rng)

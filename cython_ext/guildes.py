@@ -28,8 +28,30 @@ from .guildes_rules import move_bound, perm_decode  # noqa: F401
 
 if not cython.compiled:
     from .guildes_count import c_count_votes, c_exclude_ties
-    from .guildes_rules import DEAL, DRAW, EVENT, OVER, RDEAL, START, TDEAL
+    from .guildes_rules import DEAL, DRAFT, DRAW, EVENT, OVER, PLAY, RDEAL, START, TDEAL, imod
     from .kernel import ptr
+
+    def ctz(x):  # gcc's __builtin_ctz, compiled
+        x = int(x)
+        return (x & -x).bit_length() - 1
+
+
+_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
+_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
+
+
+def fast_below(rng, n):
+    """``rng.below(n)``, the same draw, without the method call (splitmix64 of kernel.Rng, inlined)."""
+    z: cython.ulonglong
+    if not cython.compiled:
+        return rng.below(n)
+    rng.state += _GOLDEN
+    z = rng.state
+    z = (z ^ (z >> 30)) * _MIX1
+    z = (z ^ (z >> 27)) * _MIX2
+    z = z ^ (z >> 31)
+    return cython.cast(cython.int, ((z >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
 
 
 def count_votes(table: cython.int[::1], n: cython.int, G: cython.int, rnd: cython.int, militia: cython.int,
@@ -63,6 +85,11 @@ class GuildesKernel(GuildesHidden):
         GuildesHidden.__init__(self, cfg)
         self.s_moves = self.scratch(self.max_moves + 1)
         self.s_seats = self.scratch(self.n)
+        self.s_pk = self.scratch(self.n * self.G)
+        self.s_mask = self.scratch(self.n)
+        self.s_nbits = self.scratch(self.n)
+        # its masks need a bit per guild; the variants keep the general loop
+        self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
 
     # -- chance -------------------------------------------------------------
     def c_trick_free(self, b, seat, t):
@@ -216,6 +243,9 @@ class GuildesKernel(GuildesHidden):
             phase = b[self.o_phase]
             if phase == OVER:
                 return
+            if self.fast_rollout and self.c_clean(b):
+                self.c_fast_rounds(b, rng)
+                return
             m = self.c_to_move(b, seats)
             if seats[0] < 0:
                 self.c_apply(b, -1, self.c_sample_chance(b, rng))
@@ -223,7 +253,145 @@ class GuildesKernel(GuildesHidden):
             for j in range(m):
                 seat = seats[j]
                 c = self.c_legal(b, seat, moves)
+                if c <= 0:
+                    raise ValueError(f"guildes rollout: seat {seat} has no legal move in phase {phase}")  # calls Python: the error, never in a sound state
                 self.c_apply(b, seat, moves[rng.below(c)])
+
+    def c_clean(self, b):
+        """Whether the fast playout can take over: between steps, no choice pending."""
+        phase: cython.int = b[self.o_phase]
+        i: cython.int
+        if phase == EVENT or phase == DEAL:
+            return True
+        if phase != DRAFT and phase != PLAY:
+            return False
+        for i in range(self.n):
+            if b[self.o_pending + i] >= 0:
+                return False
+        return True
+
+    def c_fast_rounds(self, b, rng):
+        """The base game's random playout from a clean point to the end.
+
+        The same moves and the same draws as the general loop of
+        ``c_rollout`` (each seat in turn draws ``rng.below`` over the guilds
+        in its hand, in guild order; each dealt card ``rng.below`` over the
+        deck), so the same final state; but the packets pass as bitmasks of
+        the guilds present, and the hist rows after the deal are not kept
+        (a round's end clears them; ``c_remember_round`` needs row 0 and the
+        picks only).  Returns 0; raises on a hand with no card.
+        """
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        phase: cython.int
+        dirn: cython.int
+        j: cython.int
+        t: cython.int
+        u: cython.int
+        i: cython.int
+        p: cython.int
+        g: cython.int
+        r: cython.int
+        c: cython.int
+        left: cython.int
+        mk: cython.uint
+        x: cython.int
+        pk: cython.p_int = self.s_pk
+        mask: cython.p_int = self.s_mask
+        nbits: cython.p_int = self.s_nbits
+        # offsets in locals (as far as gcc knows, writes to b could change self's fields)
+        deck: cython.int = self.o_deck
+        kept: cython.int = self.o_kept
+        hist: cython.int = self.o_hist
+        picks: cython.int = self.o_picks
+        table: cython.int = self.o_table
+        played: cython.int = self.o_played
+        while True:
+            phase = b[self.o_phase]
+            if phase == OVER:
+                return 0
+            if phase == EVENT:
+                self.c_apply(b, -1, self.c_sample_chance(b, rng))
+                continue
+            if phase == DEAL:
+                left = 0
+                for g in range(G):
+                    left += b[deck + g]
+                for j in range(b[self.o_step], n * h):
+                    r = fast_below(rng, left)
+                    g = 0
+                    while True:
+                        r -= b[deck + g]
+                        if r < 0:
+                            break
+                        g += 1
+                    b[deck + g] -= 1
+                    left -= 1
+                    b[hist + (j // h) * G + g] += 1
+                b[self.o_step] = 0
+                b[self.o_phase] = DRAFT
+                continue
+            if phase == DRAFT:
+                dirn = b[self.o_dir]
+                t = b[self.o_step]
+                for p in range(n):
+                    mask[p] = 0
+                    nbits[p] = 0
+                    for g in range(G):
+                        x = b[hist + (t * n + p) * G + g]
+                        pk[p * G + g] = x
+                        mask[p] |= (x > 0) << g
+                        nbits[p] += x > 0
+                for t in range(t, h):
+                    for i in range(n):
+                        p = imod(i - dirn * t, n)
+                        mk = mask[p]
+                        c = nbits[p]
+                        if c == 0:
+                            raise ValueError("guildes rollout: an empty hand in the draft")  # calls Python: the error
+                        r = fast_below(rng, c)
+                        while r > 0:
+                            mk &= mk - 1
+                            r -= 1
+                        g = ctz(mk)
+                        pk[p * G + g] -= 1
+                        if pk[p * G + g] == 0:
+                            mask[p] ^= 1 << g
+                            nbits[p] -= 1
+                        b[picks + i * h + t] = g
+                        b[kept + i * G + g] += 1
+                b[self.o_step] = 0
+                b[self.o_phase] = PLAY
+                continue
+            # PLAY
+            for i in range(n):
+                mask[i] = 0
+                nbits[i] = 0
+                for g in range(G):
+                    x = b[kept + i * G + g]
+                    mask[i] |= (x > 0) << g
+                    nbits[i] += x > 0
+            for u in range(b[self.o_step], self.k):
+                for i in range(n):
+                    mk = mask[i]
+                    c = nbits[i]
+                    if c == 0:
+                        raise ValueError("guildes rollout: an empty hand in the play")  # calls Python: the error
+                    r = fast_below(rng, c)
+                    while r > 0:
+                        mk &= mk - 1
+                        r -= 1
+                    g = ctz(mk)
+                    x = i * G + g
+                    b[kept + x] -= 1
+                    if b[kept + x] == 0:
+                        mask[i] ^= 1 << g
+                        nbits[i] -= 1
+                    b[table + x] += 1
+                    b[played + x] += 1
+            b[self.o_step] = self.k
+            self.c_end_round(b)
 
     def rollout(self, buf, rng):
         """Uniformly random play to the end (chance drawn with ``rng``)."""

@@ -736,7 +736,11 @@ class GuildesRules(Kernel):
         which includes trick E's card) they discarded.  The card a seat
         received in a redistribution may be one of them: it is not counted.
         A lower bound, never above the truth; a row of -1 (another seat's,
-        in a determinized world) stays unknown."""
+        in a determinized world) stays unknown.
+
+        A packet at its first sighting is rebuilt from its dealt content
+        (hist row 0) minus the picks made from it before, so that the fast
+        playout (which keeps no later hist rows) gives the same result."""
         n: cython.int = self.n
         G: cython.int = self.G
         h: cython.int = self.h
@@ -744,36 +748,44 @@ class GuildesRules(Kernel):
         i: cython.int
         p: cython.int
         t: cython.int
+        tf: cython.int
         g: cython.int
         o: cython.int
         c: cython.int
         row: cython.int
         ct: cython.p_int = self.s_ct
-        for i in range(n):
-            if b[self.o_known + i * G] < 0:
-                continue
+        tot: cython.p_int = self.s_ct + G  # the cards all seats played (s_ct holds n*G >= 2*G)
+        known: cython.int = self.o_known
+        picks: cython.int = self.o_picks
+        played: cython.int = self.o_played
+        hist: cython.int = self.o_hist
+        for g in range(G):
+            tot[g] = 0
+        for o in range(n):
             for g in range(G):
-                ct[g] = 0
+                tot[g] += b[played + o * G + g]
+        for i in range(n):
+            if b[known + i * G] < 0:
+                continue
+            # seen - own picks - what the others played: start from -others' plays
+            for g in range(G):
+                ct[g] = b[played + i * G + g] - tot[g]
             for p in range(n):
-                for t in range(h):
-                    if imod(p + dirn * t, n) == i:
-                        row = self.o_hist + (t * n + p) * G
-                        for g in range(G):
-                            ct[g] += b[row + g]
-                        break
+                tf = imod((i - p) * dirn, n)  # seat i first holds packet p at pick tf
+                if tf >= h:
+                    continue
+                row = hist + p * G
+                for g in range(G):
+                    ct[g] += b[row + g]
+                for t in range(tf):
+                    ct[b[picks + imod(p + dirn * t, n) * h + t]] -= 1
             for t in range(h):
-                if b[self.o_picks + i * h + t] >= 0:
-                    ct[b[self.o_picks + i * h + t]] -= 1
-            for o in range(n):
-                if o != i:
-                    for g in range(G):
-                        ct[g] -= b[self.o_played + o * G + g]
+                ct[b[picks + i * h + t]] -= 1
             if self.ev_on and b[self.o_rrecv + i] >= 0:
                 ct[b[self.o_rrecv + i]] -= 1
             for g in range(G):
                 c = ct[g]
-                if c > 0:
-                    b[self.o_known + i * G + g] += c
+                b[known + i * G + g] += c if c > 0 else 0
 
     def c_end_round(self, b):
         """Unplayed cards are discarded, the votes counted; next round or the end."""
@@ -784,13 +796,21 @@ class GuildesRules(Kernel):
         r: cython.int
         var_: cython.bint = self.ev_on or self.tr_on
         c: cython.int
+        # offsets in locals: the buffer might alias self's fields as far as gcc
+        # knows, so loops over b[self.o_x + i] reload them and do not vectorise
+        kept: cython.int = self.o_kept
+        disc: cython.int = self.o_disc
+        played: cython.int = self.o_played
+        picks: cython.int = self.o_picks
+        hist: cython.int = self.o_hist
         self.c_remember_round(b)
+        if var_:
+            for i in range(n * G):
+                b[self.o_ndisc + i // G] += b[kept + i]
         for i in range(n * G):
-            if var_:
-                b[self.o_ndisc + i // G] += b[self.o_kept + i]
-            b[self.o_disc + i] += b[self.o_kept + i]
-            b[self.o_kept + i] = 0
-            b[self.o_played + i] = 0
+            b[disc + i] += b[kept + i]
+            b[kept + i] = 0
+            b[played + i] = 0
         for i in range(n):
             self.s_votes[i] = 0
         if var_:
@@ -813,9 +833,9 @@ class GuildesRules(Kernel):
         for i in range(n):
             b[self.o_score + i] += self.s_votes[i]
         for i in range(n * h):
-            b[self.o_picks + i] = -1
+            b[picks + i] = -1
         for i in range(h * n * G):
-            b[self.o_hist + i] = 0
+            b[hist + i] = 0
         if self.ev_on:
             b[self.o_start] = -1
             b[self.o_sub] = 0
