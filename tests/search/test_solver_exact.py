@@ -184,7 +184,8 @@ class _RankKeysKernel:
         return len(everyone)
 
 
-@pytest.mark.parametrize("config", ["btc-2p", "wc-2p", "cag-3p"])
+# games with tie-breaks beyond the score (City and Guilds ranks by score alone: the solver reads scores)
+@pytest.mark.parametrize("config", ["btc-2p", "wc-2p"])
 @pytest.mark.parametrize("reward", ["win", "rank", "score"])
 def test_terminal_rewards_read_from_kernel_rank_keys_match_the_game(config, reward):
     from search.solver.exact import Search
