@@ -74,8 +74,8 @@ class CityAndGuildsScoring(Kernel):
         o = [int(x) for x in offsets]
         (self.o_phase, self.o_cur, self.o_stamp, self.o_tavleft, self.o_dealt, self.o_setupleft,
          self.o_money, self.o_men, self.o_hsize, self.o_hand, self.o_known, self.o_pend,
-         self.o_face, self.o_supply, self.o_tile, self.o_mowner, self.o_nmen, self.o_white,
-         self.o_black, self.o_done, self.o_inv, self.o_istamp) = o
+         self.o_putback, self.o_face, self.o_supply, self.o_tile, self.o_mowner, self.o_nmen,
+         self.o_white, self.o_black, self.o_done, self.o_inv, self.o_istamp) = o
 
     def table(self, values):
         """A private int copy of ``values`` for an ``int*`` attribute (``ptr(self.table(x))``).
