@@ -54,6 +54,8 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef bint all_done(self, int* b) noexcept nogil
     @cython.final
     cdef void after_place(self, int* b) noexcept nogil
+    @cython.final
+    cdef void to_draw(self, int* b) noexcept nogil
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     @cython.final

@@ -398,7 +398,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 if b[self.o_tavleft] > 0 and not self.all_done(b):
                     b[self.o_phase] = TAVERN_PH
                     return
-        self.after_place(b)
+                self.after_place(b)
+                return
+        self.to_draw(b)  # no block was completed: the game goes on
 
     def all_done(self, b):
         i: cython.int
@@ -409,11 +411,15 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     def after_place(self, b):
         """End of the game, else the draw, else (no face-up tile left) the next turn."""
-        i: cython.int
         if self.all_done(b):
             self._final_count(b)
             b[self.o_phase] = END
             return
+        self.to_draw(b)
+
+    def to_draw(self, b):
+        """The draw, else (no face-up tile left) the next turn."""
+        i: cython.int
         for i in range(NFACE):
             if b[self.o_face + i] != EMPTY:
                 b[self.o_phase] = DRAW

@@ -171,14 +171,14 @@ class CityAndGuildsScoring(Kernel):
         menc: cython.p_int = self.menc
         w: cython.int
         k: cython.int
-        self._block_counts(b, blk, bld, menc)
         w = b[self.o_white + blk] - 1
         k = b[self.o_black + blk] - 1
         if w < 0:
             b[self.o_white + blk] = p + 1
             return
-        if p == w:
+        if p == w:  # first already: nothing to count
             return
+        self._block_counts(b, blk, bld, menc)
         if bld[p] > bld[w] or (bld[p] == bld[w] and menc[p] > menc[w]):
             b[self.o_white + blk] = p + 1
             b[self.o_black + blk] = w + 1
