@@ -1,6 +1,6 @@
 # Declarations of city_and_guilds.py for Cython (contracts there).
 from cython_ext.kernel cimport Rng, ptr, CHANCE
-from cython_ext.city_and_guilds_layout cimport (NK, MINSTREL, TAVERN, EMPTY, NFACE, DEAL_N,
+from cython_ext.city_and_guilds_layout cimport (CHOSEN, NK, MINSTREL, TAVERN, EMPTY, NFACE, DEAL_N,
                                                 DEAL, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW, END)
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
 
@@ -54,8 +54,12 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef bint all_done(self, int* b) noexcept nogil
     @cython.final
     cdef void after_place(self, int* b) noexcept nogil
+    @cython.final
+    cdef void to_draw(self, int* b) noexcept nogil
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
+    @cython.final
+    cdef int pick_tile(self, int* b, int p, Rng rng) noexcept
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)

@@ -25,7 +25,7 @@ from .city_and_guilds_layout import max_moves_for
 from .city_and_guilds_scoring import CityAndGuildsScoring
 
 if not cython.compiled:
-    from .city_and_guilds_layout import (DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
+    from .city_and_guilds_layout import (CHOSEN, DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
                                          MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
     from .kernel import CHANCE, ptr
 
@@ -309,6 +309,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             if d + 1 == DEAL_N * self.players:
                 b[self.o_phase] = DISCARD
             return
+        for p in range(self.players):  # this tile may be the one p put back
+            if b[self.o_putback + p] == k + 1:
+                b[self.o_putback + p] = 0
         for i in range(NFACE):
             if b[self.o_face + i] == EMPTY:
                 b[self.o_face + i] = k
@@ -323,6 +326,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 return
         for p in range(self.players):  # all chosen: the discards go back among the others
             kk = b[self.o_pend + p] - 1
+            b[self.o_putback + p] = kk + 1  # each seat knows its own is in the piles now
             b[self.o_hand + p * NK + kk] -= 1
             b[self.o_hsize + p] -= 1
             b[self.o_supply + kk] += 1
@@ -394,7 +398,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 if b[self.o_tavleft] > 0 and not self.all_done(b):
                     b[self.o_phase] = TAVERN_PH
                     return
-        self.after_place(b)
+                self.after_place(b)
+                return
+        self.to_draw(b)  # no block was completed: the game goes on
 
     def all_done(self, b):
         i: cython.int
@@ -405,11 +411,15 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     def after_place(self, b):
         """End of the game, else the draw, else (no face-up tile left) the next turn."""
-        i: cython.int
         if self.all_done(b):
             self._final_count(b)
             b[self.o_phase] = END
             return
+        self.to_draw(b)
+
+    def to_draw(self, b):
+        """The draw, else (no face-up tile left) the next turn."""
+        i: cython.int
         for i in range(NFACE):
             if b[self.o_face + i] != EMPTY:
                 b[self.o_phase] = DRAW
@@ -418,7 +428,8 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     # ------------------------------------------------------------ hidden info
     def observe(self, buf, seat):
-        """Other hands (but for tiles taken face up: ``known``), pending discards and the piles."""
+        """Other hands (but for tiles taken face up: ``known``), their setup discards
+        (pending: only whether they have chosen, ``CHOSEN``) and the piles."""
         b: cython.p_int = ptr(buf)
         p: cython.int
         k: cython.int
@@ -427,14 +438,21 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 continue
             for k in range(NK):
                 b[self.o_hand + p * NK + k] = -1
-            if b[self.o_phase] == DISCARD:
-                b[self.o_pend + p] = -1
+            if b[self.o_pend + p] != 0:
+                b[self.o_pend + p] = CHOSEN
+            b[self.o_putback + p] = -1
         for k in range(NK):
             b[self.o_supply + k] = -1
 
     def determinize(self, buf, seat, rng):
         """Deal the unseen tiles: each hand's unknown part is from the setup deal
-        (no minstrel); every later tile in a hand was drawn face-up and is known."""
+        (no minstrel); every later tile in a hand was drawn face-up and is known.
+
+        The tile ``seat`` put back at setup stays in the piles while no face-up refill
+        of its kind since may have taken it (``putback``).  Another seat's hidden
+        setup discard stays submitted (the view shows it chosen), redrawn uniformly
+        from that seat's sampled hand.  Worlds give the other seats no ``putback``
+        memory (0)."""
         b: cython.p_int = ptr(buf)
         pool: cython.p_int = self.pool
         P: cython.int = self.players
@@ -446,6 +464,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         t: cython.int
         total: cython.int
         r: cython.int
+        mine: cython.int
         for k in range(NK):
             pool[k] = self.totals[k] - b[self.o_hand + seat * NK + k]
         for s in range(self.S):
@@ -460,11 +479,15 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             if p != seat:
                 for k in range(NK):
                     pool[k] -= b[self.o_known + p * NK + k]
+        mine = b[self.o_putback + seat] - 1
+        if mine >= 0 and pool[mine] > 0:  # not dealt to anyone: it is in the piles
+            pool[mine] -= 1
+        else:
+            mine = -1
         for p in range(P):
             if p == seat:
                 continue
-            if b[self.o_pend + p] < 0:
-                b[self.o_pend + p] = 0
+            b[self.o_putback + p] = 0
             need = b[self.o_hsize + p]
             for k in range(NK):
                 b[self.o_hand + p * NK + k] = b[self.o_known + p * NK + k]
@@ -480,8 +503,25 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                         pool[k] -= 1
                         b[self.o_hand + p * NK + k] += 1
                         break
+            if b[self.o_pend + p] == CHOSEN:  # still chosen in the world, as in the view
+                b[self.o_pend + p] = self.pick_tile(b, p, rng) + 1
+        if mine >= 0:
+            pool[mine] += 1
         for k in range(NK):
             b[self.o_supply + k] = pool[k]
+
+    def pick_tile(self, b, p, rng):
+        """A tile of p's hand drawn uniformly (its kind); -1 from an empty hand."""
+        k: cython.int
+        r: cython.int
+        if b[self.o_hsize + p] <= 0:
+            return -1
+        r = rng.below(b[self.o_hsize + p])
+        for k in range(NK):
+            r -= b[self.o_hand + p * NK + k]
+            if r < 0:
+                return k
+        return -1
 
     def observed_move(self, buf, actor, move, observer):
         """The deal is seen by its receiver only, the setup discard by its player only."""

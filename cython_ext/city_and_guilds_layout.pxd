@@ -24,3 +24,7 @@ cpdef enum:
     TAVERN_PH = 4
     DRAW = 5
     END = 6
+
+# a view's ``pend`` of another seat that has made its hidden setup discard
+cpdef enum:
+    CHOSEN = -2

@@ -42,7 +42,9 @@ men         P       men left
 hsize       P       tiles in hand
 hand        P*NK    tiles in hand per kind (-1 where hidden)
 known       P*NK    tiles per kind every seat saw taken face up and not yet played
-pend        P       setup discard chosen: kind + 1, 0 none yet (-1 hidden)
+pend        P       setup discard chosen: kind + 1, 0 none yet (-2 chosen, hidden)
+putback     P       kind + 1 of the seat's own setup discard while it must still be
+                    in the piles (no face-up refill of that kind since), else 0 (-1 hidden)
 face        NFACE   face-up tile kinds (EMPTY when none)
 supply      NK      tiles per kind left in the piles (-1 hidden)
 tile        S       tile kind per space (EMPTY when none)
@@ -67,15 +69,15 @@ if not cython.compiled:
 
 # field order of the buffer; the Game builds its Layout from this list
 FIELDS = ("phase", "cur", "stamp", "tavleft", "dealt", "setupleft", "money", "men", "hsize",
-          "hand", "known", "pend", "face", "supply", "tile", "mowner", "nmen", "white", "black",
-          "done", "inv", "istamp")
+          "hand", "known", "pend", "putback", "face", "supply", "tile", "mowner", "nmen", "white",
+          "black", "done", "inv", "istamp")
 
 
 def field_shapes(players, spaces, blocks):
     """(name, length) of every kernel field, in buffer order."""
     p, s, b = players, spaces, blocks
     lengths = dict(phase=1, cur=1, stamp=1, tavleft=1, dealt=1, setupleft=1, money=p, men=p,
-                   hsize=p, hand=p * NK, known=p * NK, pend=p, face=NFACE, supply=NK, tile=s,
+                   hsize=p, hand=p * NK, known=p * NK, pend=p, putback=p, face=NFACE, supply=NK, tile=s,
                    mowner=s, nmen=s, white=b, black=b, done=b, inv=NG * p, istamp=NG * p)
     return [(name, lengths[name]) for name in FIELDS]
 

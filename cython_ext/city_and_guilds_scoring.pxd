@@ -28,7 +28,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int* cblk
     # buffer offsets of the fields
     cdef int o_phase, o_cur, o_stamp, o_tavleft, o_dealt, o_setupleft, o_money, o_men
-    cdef int o_hsize, o_hand, o_known, o_pend, o_face, o_supply, o_tile, o_mowner
+    cdef int o_hsize, o_hand, o_known, o_pend, o_putback, o_face, o_supply, o_tile, o_mowner
     cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
 
     cdef void invest(self, int* b, int g, int p, int steps) noexcept nogil

@@ -74,8 +74,8 @@ class CityAndGuildsScoring(Kernel):
         o = [int(x) for x in offsets]
         (self.o_phase, self.o_cur, self.o_stamp, self.o_tavleft, self.o_dealt, self.o_setupleft,
          self.o_money, self.o_men, self.o_hsize, self.o_hand, self.o_known, self.o_pend,
-         self.o_face, self.o_supply, self.o_tile, self.o_mowner, self.o_nmen, self.o_white,
-         self.o_black, self.o_done, self.o_inv, self.o_istamp) = o
+         self.o_putback, self.o_face, self.o_supply, self.o_tile, self.o_mowner, self.o_nmen,
+         self.o_white, self.o_black, self.o_done, self.o_inv, self.o_istamp) = o
 
     def table(self, values):
         """A private int copy of ``values`` for an ``int*`` attribute (``ptr(self.table(x))``).
@@ -171,14 +171,14 @@ class CityAndGuildsScoring(Kernel):
         menc: cython.p_int = self.menc
         w: cython.int
         k: cython.int
-        self._block_counts(b, blk, bld, menc)
         w = b[self.o_white + blk] - 1
         k = b[self.o_black + blk] - 1
         if w < 0:
             b[self.o_white + blk] = p + 1
             return
-        if p == w:
+        if p == w:  # first already: nothing to count
             return
+        self._block_counts(b, blk, bld, menc)
         if bld[p] > bld[w] or (bld[p] == bld[w] and menc[p] > menc[w]):
             b[self.o_white + blk] = p + 1
             b[self.o_black + blk] = w + 1
@@ -306,7 +306,8 @@ class CityAndGuildsScoring(Kernel):
         """Guild controlling block blk: tiles, then longest chain in/through it, then its
         blocks; -1 when still tied or no guild tile.
 
-        Only the chains through the block are walked (from its tiles), not the board."""
+        Chains matter only between guilds tied on tiles, so only theirs are walked, and
+        only those through the block (from its tiles), not the board's."""
         seen: cython.p_int = self.seen
         queue: cython.p_int = self.stack
         cnt: cython.p_int = self.cnt
@@ -329,17 +330,32 @@ class CityAndGuildsScoring(Kernel):
         mask: cython.int
         best: cython.int = -1
         tie: cython.bint = False
+        top: cython.int = 0
         for g in range(NG):
             cnt[g] = 0
             clen[g] = 0
             cblk[g] = 0
         for i in range(self.block_first[blk], self.block_first[blk + 1]):
+            k = b[self.o_tile + self.block_spaces[i]]
+            if k < 8:
+                cnt[k // 2] += 1
+        for g in range(NG):
+            if cnt[g] > top:
+                top = cnt[g]
+                best = g
+                tie = False
+            elif cnt[g] == top and top > 0:
+                tie = True
+        if not tie:  # one guild has the most tiles (or none has any: best = -1)
+            return best
+        best = -1
+        tie = False
+        for i in range(self.block_first[blk], self.block_first[blk + 1]):
             sp = self.block_spaces[i]
             k = b[self.o_tile + sp]
-            if k >= 8:
+            if k >= 8 or cnt[k // 2] < top:
                 continue
             g = k // 2
-            cnt[g] += 1
             if seen[sp]:  # its chain was walked from an earlier tile of the block
                 continue
             start = tail
@@ -367,8 +383,8 @@ class CityAndGuildsScoring(Kernel):
                 cblk[g] = nb
         for j in range(tail):  # seen is all zero between calls
             seen[queue[j]] = 0
-        for g in range(NG):
-            if cnt[g] == 0:
+        for g in range(NG):  # among the guilds tied on tiles
+            if cnt[g] < top:
                 continue
             if best < 0:
                 best = g

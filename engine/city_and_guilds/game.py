@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
-from cython_ext.city_and_guilds_layout import (DISCARD, DRAW, EMPTY, END, MINSTREL, NK, PLACE,
+from cython_ext.city_and_guilds_layout import (CHOSEN, DISCARD, DRAW, EMPTY, END, MINSTREL, NK, PLACE,
                                                SETUP, TAVERN, TAVERN_PH, field_shapes)
 from engine.city_and_guilds import draw as drawing
 from engine.city_and_guilds import notation
@@ -115,7 +115,10 @@ class CityAndGuilds(Game):
         rng("hsize", 0, 4)
         rng("hand", 0, 4, unknown=True)
         rng("known", 0, 4)
-        rng("pend", 0, NK, unknown=True)
+        rng("pend", CHOSEN, NK)
+        if (lay.view(buf, "pend") == -1).any():
+            raise BadState("field pend: value -1 out of range -2..9")
+        rng("putback", 0, NK, unknown=True)
         rng("face", 0, EMPTY)
         rng("supply", 0, max(self.totals), unknown=True)
         rng("tile", 0, EMPTY)

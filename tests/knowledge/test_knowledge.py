@@ -4,8 +4,8 @@ For every game and variant: sampled worlds agree with the seat's view (and so
 with its own hand, picks and face-down cards, and everything public).  Then
 the facts a seat knows that its view forgets (docs/games/<game>.md, "What
 each seat knows"): City and Guilds setup discards, Guildes hands held in
-earlier rounds.  Those fail on today's kernels (xfail strict) until the
-kernel fix of issue 15 lands.
+earlier rounds.  Those still failing on today's kernels are marked xfail
+(strict) until their kernel fix of issue 15 lands.
 """
 from __future__ import annotations
 
@@ -116,8 +116,6 @@ def _resolved_kind(before, now, pend):
     return int(np.flatnonzero(grew > 0)[0])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 15: the CaG kernel forgets a seat's own setup discard "
-                   "(the discard resets pend); fixed in the kernel step")
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_cag_no_world_deals_a_rival_the_tile_the_seat_put_back(tmp_path, players):
     bad = 0
