@@ -148,10 +148,11 @@ class GuildesHidden(GuildesRules):
         else:
             self.s_work[:] = buf
         for attempt in range(RESTARTS):
-            if cython.compiled:
-                memcpy(b, self.s_work, self.size * cython.sizeof(cython.int))
-            else:
-                buf[:] = self.s_work
+            if attempt > 0:  # a dead end wrote into b: back to the view
+                if cython.compiled:
+                    memcpy(b, self.s_work, self.size * cython.sizeof(cython.int))
+                else:
+                    buf[:] = self.s_work
             if self.c_fill(b, seat, rng):
                 return
         raise RuntimeError("guildes determinize: no consistent deal found")
@@ -875,30 +876,35 @@ class GuildesHidden(GuildesRules):
         prev: cython.int
         po: cython.int
         initial: cython.p_int = self.s_initial
+        # offsets in locals: gcc cannot tell that writes to b leave self's fields alone
+        hist: cython.int = self.o_hist
+        kept: cython.int = self.o_kept
+        picks: cython.int = self.o_picks
+        played: cython.int = self.o_played
         for i in range(n):
             if i == seat:
                 continue
             b[self.o_pending + i] = -1
             for g in range(G):
-                b[self.o_kept + i * G + g] = -b[self.o_played + i * G + g]
-            for t in range(h):
-                if t >= t_cur:
-                    b[self.o_picks + i * h + t] = -1
+                b[kept + i * G + g] = -b[played + i * G + g]
+            for t in range(t_cur, h):
+                b[picks + i * h + t] = -1
         rows = t_cur + 1 if phase == DRAFT else h
         for p in range(n):
             for g in range(G):
-                b[self.o_hist + p * G + g] = initial[p * G + g]
+                b[hist + p * G + g] = initial[p * G + g]
             for t in range(rows):
                 o = imod(p + dirn * t, n)
-                base = self.o_hist + (t * n + p) * G
+                base = hist + (t * n + p) * G
                 if t > 0:
-                    prev = self.o_hist + ((t - 1) * n + p) * G
+                    prev = hist + ((t - 1) * n + p) * G
                     po = imod(p + dirn * (t - 1), n)
                     for g in range(G):
                         b[base + g] = b[prev + g]
-                    b[base + b[self.o_picks + po * h + t - 1]] -= 1
+                    b[base + b[picks + po * h + t - 1]] -= 1
                 if t < t_cur and o != seat:
-                    b[self.o_kept + o * G + b[self.o_picks + o * h + t]] += 1
+                    b[kept + o * G + b[picks + o * h + t]] += 1
             for t in range(rows, h):
+                base = hist + (t * n + p) * G
                 for g in range(G):
-                    b[self.o_hist + (t * n + p) * G + g] = 0
+                    b[base + g] = 0
