@@ -54,6 +54,7 @@ def sweep(game: str, players: int, variants: tuple[str, ...], states: int, seed:
         rnd = random.Random(gseed)
         s = engine.make(game, players=players, variants=list(variants), seed=gseed)
         rng = make_rng(gseed)
+        drng = make_rng(gseed + 1_000_003)  # determinize's own draws: the same games whatever it consumes
         ply = 0
         while s.to_move() and len(out) < states:
             movers = s.to_move()
@@ -67,7 +68,7 @@ def sweep(game: str, players: int, variants: tuple[str, ...], states: int, seed:
                 k = s.game.kernel
                 c = time.thread_time_ns()
                 t = time.perf_counter_ns()
-                k.determinize(w, seat, rng)
+                k.determinize(w, seat, drng)
                 dt = (time.perf_counter_ns() - t) * 1e-9
                 dc = (time.thread_time_ns() - c) * 1e-9
                 out.append((dc if CPU else dt, gseed, ply, seat))

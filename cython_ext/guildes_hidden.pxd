@@ -10,6 +10,8 @@ from cython_ext.guildes_rules cimport (
 cdef enum:
     RESTARTS = 10000    # fresh attempts of determinize before it gives up
     FIXED = -2          # slot source: a card the determinizing seat knows (its redistribution discard)
+    DFS_BUDGET = 300    # steps of one placement search before a fresh attempt (a fresh deal is cheaper
+                        # than a deep dead end: bench/sweep_determinize.py)
 
 
 cdef class GuildesHidden(GuildesRules):
@@ -36,6 +38,9 @@ cdef class GuildesHidden(GuildesRules):
     cdef int* s_extra
     cdef int* s_cap
     cdef int* s_resv
+    cdef int* s_sinv
+    cdef int* s_setg
+    cdef int* s_done
 
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void observe(self, int[::1] buf, int seat)
@@ -51,5 +56,6 @@ cdef class GuildesHidden(GuildesRules):
     cdef void c_assign_drawn(self, int* b, int seat, Rng rng)
     cdef int c_redistribute(self, int* b, int seat, Rng rng, int nslots)
     cdef inline bint c_can_supply(self, int src, int g, int fixed) noexcept nogil
-    cdef int c_place_played(self, int* b, int seat, Rng rng, int nslots)
+    cdef int c_place_played(self, int* b, int seat, Rng rng, int nslots, bint redealt)
+    cdef int c_candidate(self, int j, int item, int g, int fixed, bint redealt) noexcept nogil
     cdef void c_rebuild_rounds(self, int* b, int seat, int t_cur, int phase) noexcept nogil

@@ -59,6 +59,9 @@ class GuildesHidden(GuildesRules):
         self.s_extra = self.scratch(n * G)
         self.s_cap = self.scratch(n)
         self.s_resv = self.scratch(G)
+        self.s_sinv = self.scratch(n)
+        self.s_setg = self.scratch(hn + 1)
+        self.s_done = self.scratch(n)
 
     def observed_move(self, buf, actor, move, observer):
         b: cython.p_int = ptr(buf)
@@ -145,10 +148,11 @@ class GuildesHidden(GuildesRules):
         else:
             self.s_work[:] = buf
         for attempt in range(RESTARTS):
-            if cython.compiled:
-                memcpy(b, self.s_work, self.size * cython.sizeof(cython.int))
-            else:
-                buf[:] = self.s_work
+            if attempt > 0:  # a dead end wrote into b: back to the view
+                if cython.compiled:
+                    memcpy(b, self.s_work, self.size * cython.sizeof(cython.int))
+                else:
+                    buf[:] = self.s_work
             if self.c_fill(b, seat, rng):
                 return
         raise RuntimeError("guildes determinize: no consistent deal found")
@@ -284,7 +288,7 @@ class GuildesHidden(GuildesRules):
         if self.tr_on and (phase == TRICK or phase == DRAW or phase == DPICK):
             self.c_assign_drawn(b, seat, rng)
         # played cards first, into slots of their player that can supply them
-        if not self.c_place_played(b, seat, rng, nslots):
+        if not self.c_place_played(b, seat, rng, nslots, redealt):
             return 0
         # every other slot, in the order the picks were made
         for j in range(nslots):
@@ -532,9 +536,11 @@ class GuildesHidden(GuildesRules):
 
     def c_assign_drawn(self, b, seat, rng):
         """Cards drawn by trick D that public and own discards do not explain
-        came from other seats' discards: each goes, at random, either to a
-        seat that has already discarded its hand this round (then it must be
-        among that seat's picks: ``s_extra``) or to the past discards."""
+        came from other seats' discards: each goes, at random, either to the
+        seats that have already discarded their hand this round (then it must
+        be among the picks of one of them, which ``c_place_played`` chooses:
+        counted in the unused row ``seat`` of ``s_extra``) or to the past
+        discards (in proportion: each such seat, and the past, one share)."""
         n: cython.int = self.n
         G: cython.int = self.G
         done: cython.int = 0
@@ -560,43 +566,28 @@ class GuildesHidden(GuildesRules):
                     need += 1
             while need > 0 and done > 0:
                 r = rng.below(done + prior)
-                for o in range(n):
-                    if o != seat and b[self.o_trick + o] < b[self.o_tstep]:
-                        if r == 0:
-                            self.s_extra[o * G + g] += 1
-                            break
-                        r -= 1
+                if r < done:
+                    self.s_extra[seat * G + g] += 1
                 need -= 1
 
     def c_redistribute(self, b, seat, rng, nslots):
-        """After the redistribution: who gave which pick to whom.
+        """After the redistribution: who gave to whom.
 
         ``sigma[i]`` is the seat that received seat i's discard: a uniform
         permutation, redrawn while it would give ``seat`` back its own card
-        when that is not what it received.  Each other seat gave one of its
-        pick slots, chosen uniformly; that slot's card now sits in the
-        receiver's hand (``slot_own``).  The slot given to ``seat`` must hold
-        the card ``seat`` received; ``seat``'s own discard, a card it knows,
-        becomes a fixed extra slot of its receiver.  Returns the new slot
-        count, or -1 for a dead end.
+        when that is not what it received (``s_sinv`` is its inverse).
+        Which pick each other seat gave (``given``) is left open, for
+        ``c_place_played`` to choose along with the played cards; ``seat``'s
+        own discard, a card it knows, becomes a fixed extra slot of its
+        receiver.  Returns the new slot count.
         """
         n: cython.int = self.n
         h: cython.int = self.h
-        G: cython.int = self.G
         mine: cython.int = b[self.o_rdisc + seat]
         got: cython.int = b[self.o_rrecv + seat]
         i: cython.int
         j: cython.int
         tmp: cython.int
-        o: cython.int
-        r: cython.int
-        src: cython.int
-        avail: cython.int
-        slot_t: cython.p_int = self.s_slot_t
-        slot_src: cython.p_int = self.s_slot_src
-        slot_card: cython.p_int = self.s_slot_card
-        slot_own: cython.p_int = self.s_slot_own
-        given: cython.p_int = self.s_given
         sigma: cython.p_int = self.s_sigma
         while True:
             for i in range(n):
@@ -608,38 +599,14 @@ class GuildesHidden(GuildesRules):
                 sigma[j] = tmp
             if sigma[seat] != seat or mine == got:
                 break
-        for o in range(n):
-            if o == seat:
-                continue
-            r = rng.below(h)
-            j = 0
-            while True:
-                if slot_t[j] < h and slot_own[j] == o:
-                    if r == 0:
-                        break
-                    r -= 1
-                j += 1
-            given[o] = j
-        for o in range(n):
-            if o == seat:
-                continue
-            j = given[o]
-            slot_own[j] = sigma[o]
-            if sigma[o] == seat:
-                src = slot_src[j]
-                avail = self.s_pool[got] if src < 0 else self.s_seg[src * G + got]
-                if avail <= 0:
-                    return -1
-                slot_card[j] = got
-                if src < 0:
-                    self.s_pool[got] -= 1
-                else:
-                    self.s_seg[src * G + got] -= 1
+        for i in range(n):
+            self.s_sinv[sigma[i]] = i
+            self.s_given[i] = -1
         if sigma[seat] != seat:
-            slot_t[nslots] = h
-            slot_src[nslots] = FIXED
-            slot_card[nslots] = -1
-            slot_own[nslots] = sigma[seat]
+            self.s_slot_t[nslots] = h
+            self.s_slot_src[nslots] = FIXED
+            self.s_slot_card[nslots] = -1
+            self.s_slot_own[nslots] = sigma[seat]
             nslots += 1
         return nslots
 
@@ -651,15 +618,60 @@ class GuildesHidden(GuildesRules):
             return self.s_pool[g] > 0
         return self.s_seg[src * self.G + g] > 0
 
-    def c_place_played(self, b, seat, rng, nslots):
+    def c_candidate(self, j, item, g, fixed, redealt):
+        """Can slot ``j`` take card ``g`` for ``item``?  0 no; 1 as a pick
+        the seat still holds; 2 as the pick its giver gave away (which then
+        becomes the giver's ``given`` slot).  ``item`` < n is a seat that
+        played ``g``; n + q is "seat q gave the card the determinizing seat
+        received"; 2n is "some seat that has discarded its hand this round
+        held ``g``" (a card trick D drew)."""
+        n: cython.int = self.n
+        h: cython.int = self.h
+        o: cython.int
+        q: cython.int
+        if self.s_slot_card[j] >= 0 or not self.c_can_supply(self.s_slot_src[j], g, fixed):
+            return 0
+        if item == 2 * n:
+            # a card trick D drew: a pick of any seat that has discarded its hand
+            o = self.s_slot_own[j]
+            if not self.s_done[o]:
+                return 0
+            if not redealt or self.s_slot_t[j] == h or j != self.s_given[o] or self.s_sigma[o] == o:
+                return 1
+            return 0
+        if item >= n:
+            q = item - n
+            if self.s_slot_own[j] == q and self.s_slot_t[j] < h and self.s_given[q] < 0:
+                return 2
+            return 0
+        o = item
+        if self.s_slot_own[j] == o:
+            if not redealt or self.s_slot_t[j] == h or j != self.s_given[o] or self.s_sigma[o] == o:
+                return 1
+            return 0
+        if redealt:
+            q = self.s_sinv[o]
+            if q != o and self.s_slot_own[j] == q and self.s_slot_t[j] < h and self.s_sigma[q] != q:
+                if self.s_given[q] == j or self.s_given[q] < 0:
+                    return 2
+        return 0
+
+    def c_place_played(self, b, seat, rng, nslots, redealt):
         """Give each card another seat played this round a slot of that seat.
 
-        A depth-first search, most constrained card first, trying slots from a
-        random starting point, so that a consistent placement is always found
-        (0 when the budget runs out: the caller restarts).
+        After a redistribution a seat's hand is its picks but the one it gave
+        away, plus the one it received: a played card may take the pick its
+        giver gave (fixing that giver's ``given``), and the giver of the card
+        the determinizing seat received must have given a pick that can hold
+        it.  A depth-first search, most constrained card first, trying slots
+        from a random starting point, so that a consistent placement is found
+        whenever one exists within the budget (0 otherwise: the caller
+        restarts).  Then each giver still open gives a uniformly chosen pick
+        that no played card took.
         """
         n: cython.int = self.n
         G: cython.int = self.G
+        h: cython.int = self.h
         items: cython.int = 0
         fixed: cython.int = b[self.o_rdisc + seat] if self.ev_on else -1
         o: cython.int
@@ -673,32 +685,57 @@ class GuildesHidden(GuildesRules):
         d: cython.int
         budget: cython.int
         found: cython.int
+        kind: cython.int
+        best: cython.int
+        bestc: cython.int
+        ties: cython.int
         slot_src: cython.p_int = self.s_slot_src
         slot_card: cython.p_int = self.s_slot_card
         slot_own: cython.p_int = self.s_slot_own
+        slot_t: cython.p_int = self.s_slot_t
+        given: cython.p_int = self.s_given
         pool: cython.p_int = self.s_pool
         seg: cython.p_int = self.s_seg
         item_o: cython.p_int = self.s_item_o
         item_g: cython.p_int = self.s_item_g
         item_c: cython.p_int = self.s_item_c
         chosen: cython.p_int = self.s_chosen
+        setg: cython.p_int = self.s_setg
         start: cython.p_int = self.s_start
         tried: cython.p_int = self.s_tried
+        for o in range(n):
+            self.s_done[o] = (o != seat and self.tr_on and b[self.o_trick + o] >= 0
+                              and b[self.o_trick + o] < b[self.o_tstep])
+        for g in range(G):
+            for q in range(self.s_extra[seat * G + g]):
+                item_o[items] = 2 * n
+                item_g[items] = g
+                items += 1
+        if not redealt:
+            for o in range(n):
+                given[o] = -1
+        else:
+            q = self.s_sinv[seat]
+            if q != seat:
+                item_o[items] = n + q
+                item_g[items] = b[self.o_rrecv + seat]
+                items += 1
         for o in range(n):
             if o == seat:
                 continue
             for g in range(G):
                 for q in range(b[self.o_played + o * G + g] + self.s_extra[o * G + g]):
-                    cnt = 0
-                    for j in range(nslots):
-                        if slot_own[j] == o and self.c_can_supply(slot_src[j], g, fixed):
-                            cnt += 1
                     item_o[items] = o
                     item_g[items] = g
-                    item_c[items] = cnt
                     items += 1
-        if items == 0:
-            return 1
+        for a in range(items):
+            cnt = 0
+            for j in range(nslots):
+                if self.c_candidate(j, item_o[a], item_g[a], fixed, redealt):
+                    cnt += 1
+            if cnt == 0:
+                return 0
+            item_c[a] = cnt
         # most constrained first (a stable insertion sort)
         for a in range(1, items):
             kk = a
@@ -715,16 +752,17 @@ class GuildesHidden(GuildesRules):
                 kk -= 1
         for a in range(items):
             chosen[a] = -1
+            setg[a] = -1
             start[a] = 0
             tried[a] = 0
         d = 0
-        start[0] = rng.below(nslots)
-        budget = 20000
+        if items > 0:
+            start[0] = rng.below(nslots)
+        budget = DFS_BUDGET
         while 0 <= d < items:
             budget -= 1
             if budget == 0:
                 return 0
-            o = item_o[d]
             g = item_g[d]
             if chosen[d] >= 0:  # undo the previous choice at this level
                 j = chosen[d]
@@ -733,12 +771,49 @@ class GuildesHidden(GuildesRules):
                     pool[g] += 1
                 elif slot_src[j] >= 0:
                     seg[slot_src[j] * G + g] += 1
+                if setg[d] >= 0:
+                    given[setg[d]] = -1
+                    setg[d] = -1
                 chosen[d] = -1
+            if chosen[d] < 0 and tried[d] == 0:
+                # entering this level afresh: the open item with the fewest
+                # candidate slots now goes here; none left for one: back up
+                # (ties broken at random, so that restarts explore different orders)
+                best = -1
+                bestc = nslots + 1
+                ties = 0
+                for a in range(d, items):
+                    cnt = 0
+                    for j in range(nslots):
+                        if self.c_candidate(j, item_o[a], item_g[a], fixed, redealt):
+                            cnt += 1
+                    if cnt < bestc:
+                        bestc = cnt
+                        best = a
+                        ties = 1
+                        if cnt == 0:
+                            break
+                    elif cnt == bestc:
+                        ties += 1
+                        if rng.below(ties) == 0:
+                            best = a
+                if bestc == 0:
+                    d -= 1
+                    continue
+                tmp = item_o[d]
+                item_o[d] = item_o[best]
+                item_o[best] = tmp
+                tmp = item_g[d]
+                item_g[d] = item_g[best]
+                item_g[best] = tmp
+                g = item_g[d]
             found = -1
+            kind = 0
             while tried[d] < nslots:
                 j = (start[d] + tried[d]) % nslots
                 tried[d] += 1
-                if slot_card[j] < 0 and slot_own[j] == o and self.c_can_supply(slot_src[j], g, fixed):
+                kind = self.c_candidate(j, item_o[d], g, fixed, redealt)
+                if kind:
                     found = j
                     break
             if found < 0:
@@ -751,11 +826,39 @@ class GuildesHidden(GuildesRules):
                 pool[g] -= 1
             elif slot_src[found] >= 0:
                 seg[slot_src[found] * G + g] -= 1
+            if kind == 2:
+                q = slot_own[found]
+                given[q] = found
+                setg[d] = q
             d += 1
             if d < items:
                 start[d] = rng.below(nslots)
                 tried[d] = 0
-        return 1 if d == items else 0
+        if d != items:
+            return 0
+        if redealt:
+            # each giver still open gives a pick no played card took (any pick
+            # when its discard came back to it), uniformly
+            for o in range(n):
+                if o == seat or given[o] >= 0:
+                    continue
+                cnt = 0
+                for j in range(nslots):
+                    if slot_own[j] == o and slot_t[j] < h and (slot_card[j] < 0 or self.s_sigma[o] == o):
+                        cnt += 1
+                if cnt == 0:
+                    return 0
+                a = rng.below(cnt)
+                for j in range(nslots):
+                    if slot_own[j] == o and slot_t[j] < h and (slot_card[j] < 0 or self.s_sigma[o] == o):
+                        if a == 0:
+                            given[o] = j
+                            break
+                        a -= 1
+            for o in range(n):
+                if o != seat:
+                    slot_own[given[o]] = self.s_sigma[o]
+        return 1
 
     def c_rebuild_rounds(self, b, seat, t_cur, phase):
         """Recompute hist rows, kept hands and packets from initial contents and picks."""
@@ -773,30 +876,35 @@ class GuildesHidden(GuildesRules):
         prev: cython.int
         po: cython.int
         initial: cython.p_int = self.s_initial
+        # offsets in locals: gcc cannot tell that writes to b leave self's fields alone
+        hist: cython.int = self.o_hist
+        kept: cython.int = self.o_kept
+        picks: cython.int = self.o_picks
+        played: cython.int = self.o_played
         for i in range(n):
             if i == seat:
                 continue
             b[self.o_pending + i] = -1
             for g in range(G):
-                b[self.o_kept + i * G + g] = -b[self.o_played + i * G + g]
-            for t in range(h):
-                if t >= t_cur:
-                    b[self.o_picks + i * h + t] = -1
+                b[kept + i * G + g] = -b[played + i * G + g]
+            for t in range(t_cur, h):
+                b[picks + i * h + t] = -1
         rows = t_cur + 1 if phase == DRAFT else h
         for p in range(n):
             for g in range(G):
-                b[self.o_hist + p * G + g] = initial[p * G + g]
+                b[hist + p * G + g] = initial[p * G + g]
             for t in range(rows):
                 o = imod(p + dirn * t, n)
-                base = self.o_hist + (t * n + p) * G
+                base = hist + (t * n + p) * G
                 if t > 0:
-                    prev = self.o_hist + ((t - 1) * n + p) * G
+                    prev = hist + ((t - 1) * n + p) * G
                     po = imod(p + dirn * (t - 1), n)
                     for g in range(G):
                         b[base + g] = b[prev + g]
-                    b[base + b[self.o_picks + po * h + t - 1]] -= 1
+                    b[base + b[picks + po * h + t - 1]] -= 1
                 if t < t_cur and o != seat:
-                    b[self.o_kept + o * G + b[self.o_picks + o * h + t]] += 1
+                    b[kept + o * G + b[picks + o * h + t]] += 1
             for t in range(rows, h):
+                base = hist + (t * n + p) * G
                 for g in range(G):
-                    b[self.o_hist + (t * n + p) * G + g] = 0
+                    b[base + g] = 0
