@@ -387,12 +387,12 @@ class Session:
         legal = state.legal_moves(seat)
         if not legal:
             raise IllegalMove(f"seat {seat} has no known legal move here")
-        allowed = None
         if searchmoves is not None:
             allowed = [state.parse_move(seat, text) for text in searchmoves]
             bad = [t for t, m in zip(searchmoves, allowed) if m not in legal]
             if bad:
                 raise IllegalMove(f"searchmoves: {bad[0]} is not legal for seat {seat} here")
+            limits.searchmoves = sorted(set(allowed))  # the search itself considers only these
         omniscient = bool(self.options["omniscient"].value)
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
@@ -408,24 +408,20 @@ class Session:
 
             def on_info(info: SearchInfo) -> None:
                 printed[0] = info
-                self._report(shown, seat, info, top, multipv, allowed)
+                self._report(shown, seat, info, top, multipv)
 
             best = None
             try:
-                if allowed is not None and len(set(allowed)) == 1:
-                    best = allowed[0]
-                    player.last_info = SearchInfo(best=best)
-                else:
-                    best = choose_among(player, state, seat, limits, on_info, job.stop, omniscient, allowed)
+                best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
                 if player.last_info is not printed[0]:
-                    self._report(shown, seat, player.last_info, top, multipv, allowed)
+                    self._report(shown, seat, player.last_info, top, multipv)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
                 self.out(error_line("internal", f"search failed: {type(exc).__name__}: {exc}"))
             if limits.infinite:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
-            if best is None or best not in legal:
+            if best is None or best not in (limits.searchmoves or legal):
                 return "bestmove none"
             return "bestmove " + shown.move_to_string(seat, best)
 
@@ -501,13 +497,11 @@ class Session:
             self._player_key = key
         return self._player
 
-    def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1,
-                allowed: Optional[list[int]] = None) -> None:
+    def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1) -> None:
         """One report: a summary line with the pv, the root move statistics, and with
         ``MultiPV`` above 1 one ``info multipv K`` line per best root move."""
         ms = int(info.elapsed * 1000)
-        stats = sorted((m for m in info.moves if allowed is None or m.move in allowed),
-                       key=lambda m: (-m.visits, m.move))
+        stats = sorted(info.moves, key=lambda m: (-m.visits, m.move))
         total = sum(m.visits for m in stats)
         line = (f"info seat {seat} iterations {info.iterations} nodes {info.nodes} time {ms} "
                 f"ips {int(info.ips)}")
@@ -529,24 +523,6 @@ class Session:
                 share = m.visits / total if total else 0.0
                 self.out(f"info multipv {k} visits {m.visits} share {share:.3f} value "
                          f"{format_values(m.value)} pv " + "; ".join(line_pv))
-
-
-def choose_among(player, state: State, seat: int, limits: Limits, on_info, stop,
-                 omniscient: bool, allowed: Optional[list[int]]) -> int:
-    """``player.choose``; with ``searchmoves`` the answer is the best of the allowed moves
-    by the search's root statistics (visits, then own value)."""
-    best = player.choose(state, seat, limits, on_info, stop, omniscient=omniscient)
-    if allowed is None or best in allowed:
-        return best
-    stats = {m.move: m for m in player.last_info.moves}
-
-    def key(mv: int):
-        m = stats.get(mv)
-        return (m.visits, m.value[seat] if m.value else 0.0) if m else (-1, 0.0)
-
-    best = max(allowed, key=key)
-    player.last_info.best = best
-    return best
 
 
 class _Stopped(Exception):

@@ -16,6 +16,8 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   :func:`search.timeman.move_budget`; ``infinite`` until ``stop``.  With no
   limit at all, 1000 iterations.  The stop flag is looked at every
   millisecond (compiled; the pure-Python loop between iterations).
+* ``limits.searchmoves``: the root seat's moves at the root are only those
+  (``Search.set_root_mask``), in every process; such a search starts a fresh tree.
 * Final move: most visits, ties by mean own reward.  ``MoveStat.value`` is
   the mean reward vector of this search's iterations through the move.
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
@@ -175,7 +177,8 @@ class IsmctsPlayer(Player):
         start = time.perf_counter()
         seed = self.rng.next64()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
-        s = self._tree_for(view, seat)
+        s = self._tree_for(view, seat, limits.searchmoves is None)
+        s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
         base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
@@ -185,13 +188,14 @@ class IsmctsPlayer(Player):
             now = time.perf_counter()
             if on_info is not None and now - last[0] >= interval:
                 last[0] = now
-                on_info(self._info(s, seat, view, done, now - start, s.node_visits_total - base_nodes))
+                on_info(self._info(s, seat, view, done, now - start, s.node_visits_total - base_nodes,
+                                   allowed=limits.searchmoves))
 
         helpers = o["workers"] - 1
         if helpers:
             from search.parallel import Helpers
 
-            work = helper_work(view, seat, o, iters, deadline, nodes, seed)
+            work = helper_work(view, seat, o, iters, deadline, nodes, seed, limits.searchmoves)
             with Helpers(helpers, work) as hs:
                 done = core.run_chunked(s, rng, share(iters, helpers + 1, 0), deadline,
                                         share(nodes, helpers + 1, 0), stop, tick)
@@ -200,18 +204,20 @@ class IsmctsPlayer(Player):
             done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
             extra, h_iters, h_nodes = None, 0, 0
         info = self._info(s, seat, view, done + h_iters, time.perf_counter() - start,
-                          s.node_visits_total - base_nodes + h_nodes, extra)
+                          s.node_visits_total - base_nodes + h_nodes, extra, limits.searchmoves)
         if on_info is not None:
             on_info(info)
         return info
 
-    def _tree_for(self, view: State, seat: int) -> Any:
+    def _tree_for(self, view: State, seat: int, reusable: bool = True) -> Any:
+        """The tree to search ``view`` with; ``reusable=False`` (a ``searchmoves`` search,
+        whose root statistics must hold only the allowed moves) builds a fresh one."""
         o = self.opts
         key = (id(view.game), seat, o["tree"])
         s = self._search
         # a node found by view hash is the new root only where nodes are whole
         # information sets (keys=view); a moves-keyed node mixes many views
-        if (o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
+        if (reusable and o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
                 and not isinstance(view, OpenState)):
             node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
             if node >= 0 and s.node_count() * 2 < o["max_nodes"]:
@@ -223,7 +229,7 @@ class IsmctsPlayer(Player):
         return s
 
     def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float, nodes: int,
-              extra: Optional[dict] = None) -> SearchInfo:
+              extra: Optional[dict] = None, allowed: Optional[list[int]] = None) -> SearchInfo:
         stats = root_stats(s, seat)
         if extra:
             for m, (v, w, c, vec) in extra.items():
@@ -235,7 +241,7 @@ class IsmctsPlayer(Player):
         moves = []
         for m, (v, w, c, vec) in sorted(stats.items()):
             moves.append(MoveStat(m, v, [x / c for x in vec] if c else []))
-        legal = view.legal_moves(seat)
+        legal = view.legal_moves(seat) if allowed is None else allowed
         best = pick_best(stats, legal)
         count = s.node_count()
         return SearchInfo(iterations=done, nodes=nodes, elapsed=elapsed,
@@ -334,13 +340,14 @@ def share(budget: Optional[int], parts: int, index: int) -> Optional[int]:
 
 
 def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadline: Optional[float],
-                nodes: Optional[int], seed: int):
+                nodes: Optional[int], seed: int, searchmoves: Optional[list[int]] = None):
     """What helper ``i`` runs in its process: a fresh tree with a derived seed, its share of the
     budgets and the same deadline (``perf_counter`` is the system's monotonic clock)."""
     parts = opts["workers"]
 
     def work(i: int, stop: Any) -> dict:
         s = build_search(view, seat, opts)
+        s.set_root_mask(searchmoves)
         rng = core.rng_for(view.game.kernel, worker_seed(seed, i))
         core.run_chunked(s, rng, share(iters, parts, i + 1), deadline, share(nodes, parts, i + 1), stop)
         return {"stats": root_stats(s, seat), "iterations": int(s.iterations),
