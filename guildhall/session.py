@@ -43,6 +43,7 @@ from search.skill import with_skill
 
 Out = Callable[[str], None]
 # commands a running job does not block (they read a snapshot or control the job)
+RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
 WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
@@ -402,6 +403,7 @@ class Session:
         limits.info_interval = max(0.001, interval)
         top = self.options["infomoves"].value
         multipv = self.options["multipv"].value
+        limits.multipv = multipv
 
         def run(job: Job) -> str:
             printed = [None]  # the last info object reported
@@ -517,9 +519,8 @@ class Session:
             self.out("info moves " + "; ".join(items))
         if multipv > 1:
             for k, m in enumerate(stats[:multipv], 1):
-                # the tree's children are keyed by joint observations, not by root move, so
-                # only the best move's line goes deeper than the move itself
-                line_pv = render_pv(state, info.pv if m.move == info.best and info.pv else [(seat, m.move)])
+                line = info.lines.get(m.move) or (info.pv if m.move == info.best and info.pv else [])
+                line_pv = render_pv(state, line or [(seat, m.move)])
                 share = m.visits / total if total else 0.0
                 self.out(f"info multipv {k} visits {m.visits} share {share:.3f} value "
                          f"{format_values(m.value)} pv " + "; ".join(line_pv))
@@ -556,14 +557,36 @@ def seat_view(state: State, seat: int) -> State:
 def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
     """The principal variation as ``seat N MOVE`` items, as far as it can be replayed.
 
-    ``state`` is the searching seat's view, so the line stops at the first
-    move that the seat could not see (a rival's hidden choice)."""
-    out, s = [], state.clone()
+    ``state`` is the searching seat's view.  A rival's hidden choice cannot be
+    applied to it, so past the first one the line is replayed in the first of
+    ``RENDER_WORLDS`` worlds the seat considers possible where it goes furthest
+    (drawn from the view alone, with fixed seeds: the
+    same view always renders the same line, and nothing the seat cannot see is
+    used); the rivals' moves shown are the search's predictions, and chance in
+    between (which the tree does not branch on) is drawn there, not printed."""
+    out = _replay(state.clone(), pv)
+    for seed in range(RENDER_WORLDS if state.observer is not None else 0):
+        if len(out) == len(pv):
+            break
+        try:
+            world = state.determinize(state.observer, make_rng(seed))
+        except Exception:  # noqa: BLE001 - no world: the line ends here
+            break
+        longer = _replay(world, pv)
+        if len(longer) > len(out):
+            out = longer
+    return out
+
+
+def _replay(s: State, pv: list[tuple[int, int]]) -> list[str]:
+    out = []
     for seat, move in pv:
         try:
+            while s.to_move() == (CHANCE,):
+                s.apply(CHANCE, s.sample_chance())
             text = s.move_to_string(seat, move)
             s.apply(seat, move)
-        except Exception:  # noqa: BLE001 - a view may not replay past hidden moves
+        except Exception:  # noqa: BLE001 - a move this position cannot take ends the line
             break
         out.append(format_item(seat, text))
     return out

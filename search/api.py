@@ -44,6 +44,7 @@ class Limits:
     infinite: bool = False
     info_interval: float = 0.25
     searchmoves: Optional[list[int]] = None
+    multipv: int = 1  # how many root moves' lines SearchInfo.lines carries (UCI's MultiPV)
 
     def validate(self) -> None:
         for name in ("iterations", "nodes"):
@@ -89,6 +90,9 @@ class SearchInfo:
     best: Optional[int] = None
     tree_nodes: int = 0  # nodes stored in the tree (0: no tree)
     tree_full: int = 0  # per mille of the tree's node capacity in use (UCI's hashfull)
+    # with Limits.multipv > 1: the line after each of the most visited root moves, as far as
+    # the player can tell (a tree search descends from that move; others give the move alone)
+    lines: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 InfoCallback = Callable[[SearchInfo], None]
