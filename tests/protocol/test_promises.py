@@ -86,3 +86,24 @@ def test_between_two_cities_plays_without_a_count_in_the_cli(cmd):
     assert out.returncode == 0 and "error" not in out.stderr.decode(), out.stderr.decode()
     if cmd[0] == "play":
         assert "your move>" in out.stdout.decode()
+
+
+ENGINES = ["ismcts", "textbook", "flatmc", "pimc", "solver", "greedy", "random"]
+SLACK = 0.4  # seconds: the pipe round trip and one kernel step on a loaded 2-core machine
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_every_engine_honours_movetime_and_stop(eng, name):
+    import time
+
+    deal(eng, seed=2)
+    assert expect(eng, f"setoption name Engine value {name}") == []
+    t = time.perf_counter()
+    lines = go(eng, "go movetime 300")
+    assert time.perf_counter() - t < 0.3 + SLACK and lines[-1] != "bestmove none", lines[-3:]
+    eng.send("go infinite")
+    time.sleep(0.2)
+    t = time.perf_counter()
+    eng.send("stop")
+    lines = eng.read_until("bestmove")
+    assert time.perf_counter() - t < SLACK and lines[-1] != "bestmove none", lines[-3:]
