@@ -382,10 +382,19 @@ class Engine:
 
     # -- the protocol ---------------------------------------------------------------------
     def configure(self, options: dict) -> None:
+        """``setoption`` each ``name: value`` (a button, such as ``ClearTree``, takes None)."""
         for name, value in options.items():
+            if value is None:
+                self.command(f"setoption name {name}")
+                continue
             if isinstance(value, bool):
                 value = "true" if value else "false"
             self.command(f"setoption name {name} value {value}")
+
+    def clear_tree(self) -> None:
+        """Forget the search tree and restart the engine's generator from ``Seed``
+        (UCI's ``ucinewgame``; ``new_game`` does it too)."""
+        self.command("setoption name ClearTree")
 
     def new_game(self, game: str, players: Optional[int] = None, variants: Sequence[str] = (),
                  edition: Optional[str] = None, seed: Optional[int] = None) -> None:
