@@ -7,7 +7,7 @@ from guildhall.client import Engine, Limit
 from tests.protocol.conftest import expect, go, start
 
 
-ITERATIONS = 600 if pure_python_forced() else 3000  # interpreted: the same lines, shallower
+ITERATIONS = 400 if pure_python_forced() else 3000  # interpreted: the same lines, shallower
 
 
 @pytest.fixture(scope="module")
