@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from cython_ext import pure_python_forced
 from tests.protocol.conftest import expect, go, start
 from tests.protocol.test_frontend import broken_guildes_editions, deal
 
@@ -107,3 +108,22 @@ def test_every_engine_honours_movetime_and_stop(eng, name):
     eng.send("stop")
     lines = eng.read_until("bestmove")
     assert time.perf_counter() - t < SLACK and lines[-1] != "bestmove none", lines[-3:]
+
+
+def test_progress_fields_currmove_and_treefull(eng):
+    # UCI's currmove and hashfull: the most visited root move, and the tree's fill per mille
+    deal(eng, seed=2)
+    for line in ("setoption name Engine value ismcts", "setoption name max_nodes value 1000",
+                 "setoption name InfoMoves value 3"):
+        assert expect(eng, line) == []
+    try:
+        lines = go(eng, f"go iterations {400 if pure_python_forced() else 2000}")
+    finally:
+        expect(eng, "setoption name max_nodes value 1000000")
+    words = [x for x in lines if x.startswith("info seat")][-1].split()
+    nodes, full = int(words[words.index("treenodes") + 1]), int(words[words.index("treefull") + 1])
+    assert 0 < nodes <= 1000 and full == nodes * 1000 // 1000 and full > 500
+    top = [x for x in lines if x.startswith("info moves ")][-1][len("info moves "):].split("; ")[0]
+    currmove = " ".join(words[words.index("currmove") + 1:words.index("currmovevisits")])
+    assert top.split(" ", 2)[2] == currmove
+    assert top.split(" ", 1)[0] == words[words.index("currmovevisits") + 1]
