@@ -126,3 +126,22 @@ def test_a_single_searchmove_is_the_answer_and_a_foreign_one_is_refused(eng):
     assert lines[-1] == f"bestmove {legal[3]}"
     lines = go(eng, "go nodes 200 searchmoves nosuchmove")
     assert lines[0].startswith("error ") and lines[-1] == "bestmove none"
+
+
+@pytest.mark.skipif(pure_python_forced(), reason="compares the compiled loop with the interpreted one")
+@pytest.mark.parametrize("tree", ["so", "mo"])
+def test_the_root_mask_is_the_same_in_the_compiled_and_the_interpreted_loop(tree):
+    import engine
+    from engine.perft import play_to_decision
+    from search.api import Limits, make_player
+
+    s = play_to_decision(engine.make("guildes", players=3, seed=2), 1)
+    seat = s.to_move()[0]
+    allowed = s.legal_moves(seat)[1:4]
+    stats = []
+    for impl in ("compiled", "python"):
+        p = make_player("ismcts", seed=5, tree=tree, impl=impl)
+        p.choose(s, seat, Limits(iterations=150, searchmoves=allowed))
+        stats.append([(m.move, m.visits) for m in p.last_info.moves])
+    assert stats[0] == stats[1] and {m for m, _ in stats[0]} <= set(allowed)
+    assert sum(v for _, v in stats[0]) == 150
