@@ -42,8 +42,8 @@ from search.api import Limits, SearchInfo, make_player
 from search.skill import with_skill
 
 Out = Callable[[str], None]
-# commands a running job does not block (they read a snapshot or control the job)
 RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
+# commands a running job does not block (they read a snapshot or control the job)
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
 WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
@@ -558,13 +558,12 @@ def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
     """The principal variation as ``seat N MOVE`` items, as far as it can be replayed.
 
     ``state`` is the searching seat's view.  A rival's hidden choice cannot be
-    applied to it, so past the first one the line is replayed in the first of
-    ``RENDER_WORLDS`` worlds the seat considers possible where it goes furthest
-    (drawn from the view alone, with fixed seeds: the
-    same view always renders the same line, and nothing the seat cannot see is
-    used); the rivals' moves shown are the search's predictions, and chance in
-    between (which the tree does not branch on) is drawn there, not printed."""
-    out = _replay(state.clone(), pv)
+    applied to it, so the line is also replayed in up to ``RENDER_WORLDS``
+    worlds drawn from the view alone (fixed seeds: the same view always renders
+    the same line, and nothing the seat cannot see is used), keeping the
+    longest.  The rivals' moves shown are the search's predictions; chance in
+    between (which the tree does not branch on) is drawn in the world, not printed."""
+    out = _replay(state.clone(), pv, draw=state.observer is None)
     for seed in range(RENDER_WORLDS if state.observer is not None else 0):
         if len(out) == len(pv):
             break
@@ -572,17 +571,19 @@ def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
             world = state.determinize(state.observer, make_rng(seed))
         except Exception:  # noqa: BLE001 - no world: the line ends here
             break
-        longer = _replay(world, pv)
+        longer = _replay(world, pv, draw=True)
         if len(longer) > len(out):
             out = longer
     return out
 
 
-def _replay(s: State, pv: list[tuple[int, int]]) -> list[str]:
+def _replay(s: State, pv: list[tuple[int, int]], draw: bool) -> list[str]:
+    """Play ``pv`` on ``s`` as far as it goes; ``draw``: draw chance steps in between
+    (a world, never a view: a view's dealer is not the seat's to use)."""
     out = []
     for seat, move in pv:
         try:
-            while s.to_move() == (CHANCE,):
+            while draw and s.to_move() == (CHANCE,):
                 s.apply(CHANCE, s.sample_chance())
             text = s.move_to_string(seat, move)
             s.apply(seat, move)
