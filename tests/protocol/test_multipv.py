@@ -45,7 +45,8 @@ def multipv_lines(e, game: str, players: int, tree: str, k: int = 3, plies: int 
 
 @pytest.mark.parametrize("game,players,tree,plies", [
     ("guildes", 3, "so", 0), ("guildes", 3, "mo", 0), ("between_two_cities", 3, "so", 0),
-    ("between_two_cities", 3, "mo", 0), ("walled_city", 2, "so", 0), ("walled_city", 2, "mo", 30)])
+    ("between_two_cities", 3, "mo", 0), ("city_and_guilds", 3, "so", 0), ("city_and_guilds", 3, "mo", 0),
+    ("walled_city", 2, "so", 0), ("walled_city", 2, "mo", 30)])
 def test_each_multipv_line_has_its_own_principal_variation(eng, game, players, tree, plies):
     seat, rows = multipv_lines(eng, game, players, tree, plies=plies)
     assert [r["k"] for r in rows] == [1, 2, 3]
