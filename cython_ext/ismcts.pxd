@@ -102,6 +102,9 @@ cdef class Search:
     cdef int* path_e
     cdef int* path_s
     cdef int* path_nodes
+    # root mask (searchmoves): rmask[move] != 0 for the root seat's allowed moves
+    cdef int* rmask
+    cdef public bint masked
     cdef int acting[MAXSEATS]
     cdef int chosen[MAXSEATS]
     cdef int cur[MAXSEATS]
@@ -121,6 +124,7 @@ cdef class Search:
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
+    cdef int _mask_root(self, int nl) except -1
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1
     cdef unsigned long long _owner_view_hash(self, int t) except? 0

@@ -308,6 +308,8 @@ class Search:
         self.path_e = new_ints(self.pcap, 0)
         self.path_s = new_ints(self.pcap, 0)
         self.path_nodes = new_ints(self.pcap, 0)
+        self.rmask = new_ints(max(self.mm, 1), 0)
+        self.masked = False
         self.clear()
 
     def __dealloc__(self):
@@ -319,6 +321,7 @@ class Search:
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
+        release(self.rmask)
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
@@ -574,6 +577,33 @@ class Search:
         self.root[:] = b
         self.determinize = determinize
 
+    def set_root_mask(self, moves):
+        """Search only ``moves`` (move ids) for the root seat at its root (UCI's
+        ``searchmoves``); None: every legal move.  Only the root's move list is
+        filtered: nodes below the root, and the other seats, are searched as always."""
+        i: cython.int
+        for i in range(max(self.mm, 1)):
+            self.rmask[i] = 0
+        self.masked = moves is not None
+        if moves is not None:
+            for i in moves:
+                if not 0 <= i < max(self.mm, 1):
+                    raise ValueError(f"root mask move {i} is not a move id of this game")
+                self.rmask[i] = 1
+
+    def _mask_root(self, nl):
+        """Keep the masked root moves among the ``nl`` listed (all of them if none is legal
+        in this determinization, which a mask drawn from the view's legal moves never meets)."""
+        i: cython.int
+        kept: cython.int = 0
+        m: cython.int
+        for i in range(nl):
+            m = as_int(self.moves[i])
+            if self.rmask[m]:
+                self.moves[kept] = m
+                kept += 1
+        return kept if kept > 0 else nl
+
     def find_node(self, h: cython.ulonglong):
         """The most visited node of the root seat's tree whose view hash is ``h``."""
         best: cython.int = -1
@@ -645,6 +675,8 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
+        if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
+            nl = self._mask_root(nl)
         g = self.ngroup[node]
         while g >= 0:
             if self.g_info[g] >> 24 == seat:
@@ -1006,6 +1038,10 @@ class Search:
             c = self.nnext[c]
         out.reverse()
         return out
+
+    def child_of(self, node: cython.int, key: cython.ulonglong):
+        """The child of ``node`` stored under event key ``key`` (see ``iterate``), or -1."""
+        return self._child_get(node, key)
 
     def node_info(self, node: cython.int):
         """``(visits, depth, acting-seat mask)``."""

@@ -138,9 +138,19 @@ class Limit:
 
 @dataclass
 class MoveInfo:
+    """One root move: its visits, mean reward per seat, and (``Info.multipv`` entries)
+    its line as ``seat N MOVE`` / ``chance MOVE`` items, the move itself first."""
+
     move: str
     visits: int
     value: list[float]
+    pv: list[str] = field(default_factory=list)
+    share: float = 0.0  # multipv: the move's share of the root visits
+
+    @property
+    def pv_items(self) -> list[tuple[int, str]]:
+        """The line as ``(seat, move)``, chance as seat -1."""
+        return [parse_item(p) for p in self.pv]
 
 
 @dataclass
@@ -264,9 +274,10 @@ def parse_info(line: str, info: Info) -> None:
     if words[:1] == ["multipv"]:
         kv = dict(zip(words[::2], words[1::2]))
         k = int(kv["multipv"])
-        first = pv.split(";")[0].strip()
+        items = [p.strip() for p in pv.split(";") if p.strip()]
         value = [] if kv.get("value", "-") == "-" else [float(v) for v in kv["value"].split(",")]
-        entry = MoveInfo(parse_item(first)[1], int(kv.get("visits", 0)), value)
+        entry = MoveInfo(parse_item(items[0])[1] if items else "", int(kv.get("visits", 0)), value,
+                         items, float(kv.get("share", 0.0)))
         del info.multipv[k - 1:]
         info.multipv.append(entry)
         return
@@ -371,10 +382,19 @@ class Engine:
 
     # -- the protocol ---------------------------------------------------------------------
     def configure(self, options: dict) -> None:
+        """``setoption`` each ``name: value`` (a button, such as ``ClearTree``, takes None)."""
         for name, value in options.items():
+            if value is None:
+                self.command(f"setoption name {name}")
+                continue
             if isinstance(value, bool):
                 value = "true" if value else "false"
             self.command(f"setoption name {name} value {value}")
+
+    def clear_tree(self) -> None:
+        """Forget the search tree and restart the engine's generator from ``Seed``
+        (UCI's ``ucinewgame``; ``new_game`` does it too)."""
+        self.command("setoption name ClearTree")
 
     def new_game(self, game: str, players: Optional[int] = None, variants: Sequence[str] = (),
                  edition: Optional[str] = None, seed: Optional[int] = None) -> None:

@@ -42,6 +42,7 @@ from search.api import Limits, SearchInfo, make_player
 from search.skill import with_skill
 
 Out = Callable[[str], None]
+RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
 # commands a running job does not block (they read a snapshot or control the job)
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
@@ -387,12 +388,12 @@ class Session:
         legal = state.legal_moves(seat)
         if not legal:
             raise IllegalMove(f"seat {seat} has no known legal move here")
-        allowed = None
         if searchmoves is not None:
             allowed = [state.parse_move(seat, text) for text in searchmoves]
             bad = [t for t, m in zip(searchmoves, allowed) if m not in legal]
             if bad:
                 raise IllegalMove(f"searchmoves: {bad[0]} is not legal for seat {seat} here")
+            limits.searchmoves = sorted(set(allowed))  # the search itself considers only these
         omniscient = bool(self.options["omniscient"].value)
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
@@ -402,30 +403,27 @@ class Session:
         limits.info_interval = max(0.001, interval)
         top = self.options["infomoves"].value
         multipv = self.options["multipv"].value
+        limits.multipv = multipv
 
         def run(job: Job) -> str:
             printed = [None]  # the last info object reported
 
             def on_info(info: SearchInfo) -> None:
                 printed[0] = info
-                self._report(shown, seat, info, top, multipv, allowed)
+                self._report(shown, seat, info, top, multipv)
 
             best = None
             try:
-                if allowed is not None and len(set(allowed)) == 1:
-                    best = allowed[0]
-                    player.last_info = SearchInfo(best=best)
-                else:
-                    best = choose_among(player, state, seat, limits, on_info, job.stop, omniscient, allowed)
+                best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
                 if player.last_info is not printed[0]:
-                    self._report(shown, seat, player.last_info, top, multipv, allowed)
+                    self._report(shown, seat, player.last_info, top, multipv)
             except GuildhallError as exc:
                 self.out(error_line(exc.kind, str(exc)))
             except Exception as exc:  # noqa: BLE001 - report, then still answer bestmove
                 self.out(error_line("internal", f"search failed: {type(exc).__name__}: {exc}"))
             if limits.infinite:
                 job.stop.wait()  # 'go infinite' answers only after stop, as in UCI
-            if best is None or best not in legal:
+            if best is None or best not in (limits.searchmoves or legal):
                 return "bestmove none"
             return "bestmove " + shown.move_to_string(seat, best)
 
@@ -501,13 +499,11 @@ class Session:
             self._player_key = key
         return self._player
 
-    def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1,
-                allowed: Optional[list[int]] = None) -> None:
+    def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1) -> None:
         """One report: a summary line with the pv, the root move statistics, and with
         ``MultiPV`` above 1 one ``info multipv K`` line per best root move."""
         ms = int(info.elapsed * 1000)
-        stats = sorted((m for m in info.moves if allowed is None or m.move in allowed),
-                       key=lambda m: (-m.visits, m.move))
+        stats = sorted(info.moves, key=lambda m: (-m.visits, m.move))
         total = sum(m.visits for m in stats)
         line = (f"info seat {seat} iterations {info.iterations} nodes {info.nodes} time {ms} "
                 f"ips {int(info.ips)}")
@@ -523,30 +519,11 @@ class Session:
             self.out("info moves " + "; ".join(items))
         if multipv > 1:
             for k, m in enumerate(stats[:multipv], 1):
-                # the tree's children are keyed by joint observations, not by root move, so
-                # only the best move's line goes deeper than the move itself
-                line_pv = render_pv(state, info.pv if m.move == info.best and info.pv else [(seat, m.move)])
+                line = info.lines.get(m.move) or (info.pv if m.move == info.best and info.pv else [])
+                line_pv = render_pv(state, line or [(seat, m.move)])
                 share = m.visits / total if total else 0.0
                 self.out(f"info multipv {k} visits {m.visits} share {share:.3f} value "
                          f"{format_values(m.value)} pv " + "; ".join(line_pv))
-
-
-def choose_among(player, state: State, seat: int, limits: Limits, on_info, stop,
-                 omniscient: bool, allowed: Optional[list[int]]) -> int:
-    """``player.choose``; with ``searchmoves`` the answer is the best of the allowed moves
-    by the search's root statistics (visits, then own value)."""
-    best = player.choose(state, seat, limits, on_info, stop, omniscient=omniscient)
-    if allowed is None or best in allowed:
-        return best
-    stats = {m.move: m for m in player.last_info.moves}
-
-    def key(mv: int):
-        m = stats.get(mv)
-        return (m.visits, m.value[seat] if m.value else 0.0) if m else (-1, 0.0)
-
-    best = max(allowed, key=key)
-    player.last_info.best = best
-    return best
 
 
 class _Stopped(Exception):
@@ -580,14 +557,37 @@ def seat_view(state: State, seat: int) -> State:
 def render_pv(state: State, pv: list[tuple[int, int]]) -> list[str]:
     """The principal variation as ``seat N MOVE`` items, as far as it can be replayed.
 
-    ``state`` is the searching seat's view, so the line stops at the first
-    move that the seat could not see (a rival's hidden choice)."""
-    out, s = [], state.clone()
+    ``state`` is the searching seat's view.  A rival's hidden choice cannot be
+    applied to it, so the line is also replayed in up to ``RENDER_WORLDS``
+    worlds drawn from the view alone (fixed seeds: the same view always renders
+    the same line, and nothing the seat cannot see is used), keeping the
+    longest.  The rivals' moves shown are the search's predictions; chance in
+    between (which the tree does not branch on) is drawn in the world, not printed."""
+    out = _replay(state.clone(), pv, draw=state.observer is None)
+    for seed in range(RENDER_WORLDS if state.observer is not None else 0):
+        if len(out) == len(pv):
+            break
+        try:
+            world = state.determinize(state.observer, make_rng(seed))
+        except Exception:  # noqa: BLE001 - no world: the line ends here
+            break
+        longer = _replay(world, pv, draw=True)
+        if len(longer) > len(out):
+            out = longer
+    return out
+
+
+def _replay(s: State, pv: list[tuple[int, int]], draw: bool) -> list[str]:
+    """Play ``pv`` on ``s`` as far as it goes; ``draw``: draw chance steps in between
+    (a world, never a view: a view's dealer is not the seat's to use)."""
+    out = []
     for seat, move in pv:
         try:
+            while draw and s.to_move() == (CHANCE,):
+                s.apply(CHANCE, s.sample_chance())
             text = s.move_to_string(seat, move)
             s.apply(seat, move)
-        except Exception:  # noqa: BLE001 - a view may not replay past hidden moves
+        except Exception:  # noqa: BLE001 - a move this position cannot take ends the line
             break
         out.append(format_item(seat, text))
     return out

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar, Optional
 
 from engine.core import State, make_rng
@@ -29,7 +29,11 @@ class Limits:
     seconds and ``increment`` the per-move increment per seat; a time manager
     turns them into a budget for this move.  ``infinite`` searches until
     stopped by the stop event.  ``info_interval`` is not a limit: the seconds
-    between a search's periodic ``on_info`` reports.
+    between a search's periodic ``on_info`` reports.  ``searchmoves`` (UCI's
+    name) is not a limit either: the root moves the search may consider (move
+    ids of the searching seat; None: all).  Every player searches only those
+    at the root -- no visit, sample or solved value goes to another move --
+    and answers one of them.
     """
 
     iterations: Optional[int] = None
@@ -39,6 +43,8 @@ class Limits:
     increment: Optional[list[float]] = None
     infinite: bool = False
     info_interval: float = 0.25
+    searchmoves: Optional[list[int]] = None
+    multipv: int = 1  # how many root moves' lines SearchInfo.lines carries (UCI's MultiPV)
 
     def validate(self) -> None:
         for name in ("iterations", "nodes"):
@@ -51,6 +57,17 @@ class Limits:
             v = getattr(self, name)
             if v is not None and any(not 0 <= x < float("inf") for x in v):
                 raise BadConfig(f"{name} values must be finite and not negative")
+        if self.searchmoves is not None and not self.searchmoves:
+            raise BadConfig("searchmoves must name at least one move")
+
+
+def root_moves(view: State, seat: int, limits: Limits) -> list[int]:
+    """``seat``'s legal moves in ``view`` that the search may consider (``limits.searchmoves``)."""
+    legal = view.legal_moves(seat)
+    if limits.searchmoves is None:
+        return legal
+    allowed = set(limits.searchmoves)
+    return [m for m in legal if m in allowed]
 
 
 @dataclass
@@ -73,6 +90,9 @@ class SearchInfo:
     best: Optional[int] = None
     tree_nodes: int = 0  # nodes stored in the tree (0: no tree)
     tree_full: int = 0  # per mille of the tree's node capacity in use (UCI's hashfull)
+    # with Limits.multipv > 1: the line after each of the most visited root moves, as far as
+    # the player can tell (a tree search descends from that move; others give the move alone)
+    lines: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
 
 InfoCallback = Callable[[SearchInfo], None]
@@ -110,6 +130,12 @@ class Player:
         if seat not in state.to_move():
             raise SearchError(f"seat {seat} is not to move" if state.to_move() else "the game is over")
         moves = state.legal_moves(seat)
+        if limits.searchmoves is not None:
+            bad = [m for m in limits.searchmoves if m not in moves]
+            if bad:
+                raise SearchError(f"searchmoves: move {bad[0]} is not legal for seat {seat} here")
+            limits = replace(limits, searchmoves=sorted(set(limits.searchmoves)))
+            moves = limits.searchmoves
         if len(moves) == 1:
             self.last_info = SearchInfo(best=moves[0], moves=[MoveStat(moves[0], 0, [])])
             return moves[0]
@@ -158,7 +184,7 @@ class RandomPlayer(Player):
     name = "random"
 
     def search(self, view, seat, limits, on_info, stop):
-        moves = view.legal_moves(seat)
+        moves = root_moves(view, seat, limits)
         return SearchInfo(best=moves[self.rng.below(len(moves))])
 
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from engine.core import CHANCE, State
 from search import core
-from search.api import MoveStat, OpenState, Player, SearchInfo, register_player
+from search.api import MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.ismcts import IsmctsPlayer, check_options, pick_best, plan, root_stats, spec_meta
 
 
@@ -42,7 +42,7 @@ class GreedyPlayer(Player):
     options: dict = {}
 
     def search(self, view, seat, limits, on_info, stop):
-        moves = view.legal_moves(seat)
+        moves = root_moves(view, seat, limits)
         vals = [view.game.heuristic(view, seat, m) for m in moves]
         best = max(vals)
         ties = [m for m, v in zip(moves, vals) if v == best]
@@ -77,6 +77,7 @@ class FlatMCPlayer(Player):
         seats = np.zeros(view.players + 1, dtype=np.intc)
         moves = np.zeros(max(k.max_moves, 1), dtype=np.intc)
         stats: dict[int, list] = {}
+        allowed = None if limits.searchmoves is None else set(limits.searchmoves)
         done = 0
         while (iters is None or done < iters) and not stop.is_set():
             if deadline is not None and time.perf_counter() >= deadline:
@@ -85,6 +86,8 @@ class FlatMCPlayer(Player):
             if not isinstance(view, OpenState):  # omniscient analysis: the state is the world
                 k.determinize(w.buf, seat, rng)
             c = k.legal(w.buf, seat, moves)
+            if allowed is not None:  # searchmoves: sample among the allowed moves only
+                c = keep_allowed(moves, c, allowed)
             m = int(moves[rng.below(c)])
             k.apply(w.buf, seat, m)
             if k.to_move(w.buf, seats) > 0:
@@ -96,7 +99,7 @@ class FlatMCPlayer(Player):
             a[2] += 1
             a[3] = [x + y for x, y in zip(a[3], r)]
             done += 1
-        legal = view.legal_moves(seat)
+        legal = root_moves(view, seat, limits)
         # best mean reward (not most samples: sampling is uniform)
         best = max(legal, key=lambda mv: (stats[mv][1] / stats[mv][0]) if mv in stats else -1.0)
         el = time.perf_counter() - start
@@ -107,6 +110,17 @@ class FlatMCPlayer(Player):
         if on_info is not None:
             on_info(info)
         return info
+
+
+def keep_allowed(moves: np.ndarray, count: int, allowed: set) -> int:
+    """Compact the first ``count`` of ``moves`` to those in ``allowed``; how many stay
+    (all ``count`` if none is allowed, which a mask drawn from the view's legal moves never meets)."""
+    kept = 0
+    for i in range(count):
+        if int(moves[i]) in allowed:
+            moves[kept] = moves[i]
+            kept += 1
+    return kept or count
 
 
 PIMC_SPEC = {
@@ -145,6 +159,7 @@ class PimcPlayer(Player):
             s = core.make_search(State(view.game, w.buf), seat, tree="omni",
                                  exploration=self.opts["exploration"], reward=self.opts["reward"],
                                  determinize=False)
+            s.set_root_mask(limits.searchmoves)
             # each world gets an equal share of what is left of the budget
             share_it = None if iters is None else max(1, (iters - done) // (K - i))
             share_dl = None if deadline is None else time.perf_counter() + max(
@@ -158,8 +173,7 @@ class PimcPlayer(Player):
                 a[1] += wsum
                 a[2] += c
                 a[3] = [x + y for x, y in zip(a[3], vec)]
-        legal = view.legal_moves(seat)
-        best = pick_best(merged, legal)
+        best = pick_best(merged, root_moves(view, seat, limits))
         el = time.perf_counter() - start
         info = SearchInfo(iterations=done, nodes=visited, elapsed=el, ips=done / el if el > 0 else 0.0,
                           best=best,

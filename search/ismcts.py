@@ -16,6 +16,8 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   :func:`search.timeman.move_budget`; ``infinite`` until ``stop``.  With no
   limit at all, 1000 iterations.  The stop flag is looked at every
   millisecond (compiled; the pure-Python loop between iterations).
+* ``limits.searchmoves``: the root seat's moves at the root are only those
+  (``Search.set_root_mask``), in every process; such a search starts a fresh tree.
 * Final move: most visits, ties by mean own reward.  ``MoveStat.value`` is
   the mean reward vector of this search's iterations through the move.
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
@@ -42,6 +44,7 @@ True
 """
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import time
@@ -175,7 +178,8 @@ class IsmctsPlayer(Player):
         start = time.perf_counter()
         seed = self.rng.next64()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
-        s = self._tree_for(view, seat)
+        s = self._tree_for(view, seat, limits.searchmoves is None)
+        s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
         base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
@@ -185,13 +189,14 @@ class IsmctsPlayer(Player):
             now = time.perf_counter()
             if on_info is not None and now - last[0] >= interval:
                 last[0] = now
-                on_info(self._info(s, seat, view, done, now - start, s.node_visits_total - base_nodes))
+                on_info(self._info(s, seat, view, done, now - start, s.node_visits_total - base_nodes,
+                                   allowed=limits.searchmoves, multipv=limits.multipv))
 
         helpers = o["workers"] - 1
         if helpers:
             from search.parallel import Helpers
 
-            work = helper_work(view, seat, o, iters, deadline, nodes, seed)
+            work = helper_work(view, seat, o, iters, deadline, nodes, seed, limits.searchmoves)
             with Helpers(helpers, work) as hs:
                 done = core.run_chunked(s, rng, share(iters, helpers + 1, 0), deadline,
                                         share(nodes, helpers + 1, 0), stop, tick)
@@ -200,18 +205,20 @@ class IsmctsPlayer(Player):
             done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
             extra, h_iters, h_nodes = None, 0, 0
         info = self._info(s, seat, view, done + h_iters, time.perf_counter() - start,
-                          s.node_visits_total - base_nodes + h_nodes, extra)
+                          s.node_visits_total - base_nodes + h_nodes, extra, limits.searchmoves, limits.multipv)
         if on_info is not None:
             on_info(info)
         return info
 
-    def _tree_for(self, view: State, seat: int) -> Any:
+    def _tree_for(self, view: State, seat: int, reusable: bool = True) -> Any:
+        """The tree to search ``view`` with; ``reusable=False`` (a ``searchmoves`` search,
+        whose root statistics must hold only the allowed moves) builds a fresh one."""
         o = self.opts
         key = (id(view.game), seat, o["tree"])
         s = self._search
         # a node found by view hash is the new root only where nodes are whole
         # information sets (keys=view); a moves-keyed node mixes many views
-        if (o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
+        if (reusable and o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
                 and not isinstance(view, OpenState)):
             node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
             if node >= 0 and s.node_count() * 2 < o["max_nodes"]:
@@ -223,7 +230,8 @@ class IsmctsPlayer(Player):
         return s
 
     def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float, nodes: int,
-              extra: Optional[dict] = None) -> SearchInfo:
+              extra: Optional[dict] = None, allowed: Optional[list[int]] = None,
+              multipv: int = 1) -> SearchInfo:
         stats = root_stats(s, seat)
         if extra:
             for m, (v, w, c, vec) in extra.items():
@@ -235,13 +243,18 @@ class IsmctsPlayer(Player):
         moves = []
         for m, (v, w, c, vec) in sorted(stats.items()):
             moves.append(MoveStat(m, v, [x / c for x in vec] if c else []))
-        legal = view.legal_moves(seat)
+        legal = view.legal_moves(seat) if allowed is None else allowed
         best = pick_best(stats, legal)
         count = s.node_count()
+        lines = {}
+        if multipv > 1:
+            for m in sorted(stats, key=lambda mv: (-stats[mv][0], mv))[:multipv]:
+                lines[m] = principal_variation(s, seat, m, view=view)
         return SearchInfo(iterations=done, nodes=nodes, elapsed=elapsed,
                           ips=done / elapsed if elapsed > 0 else 0.0, moves=moves,
-                          pv=principal_variation(s, seat, best), best=best,
-                          tree_nodes=count, tree_full=min(1000, count * 1000 // max(1, s.max_nodes)))
+                          pv=lines.get(best) or principal_variation(s, seat, best, view=view), best=best,
+                          tree_nodes=count, tree_full=min(1000, count * 1000 // max(1, s.max_nodes)),
+                          lines=lines)
 
 
 def build_search(view: State, seat: int, o: dict) -> Any:
@@ -298,27 +311,88 @@ def pick_best(stats: dict, legal: list[int]) -> int:
     return best
 
 
-def principal_variation(s: Any, seat: int, best: int, limit: int = 12) -> list[tuple[int, int]]:
-    """Most visited line: the best move, then at each node each acting seat's most visited
-    edge, following the most visited child."""
-    root = s.get_roots()[seat if s.mode == core.TREE_MODES["mo"] else 0]
+def principal_variation(s: Any, seat: int, best: int, limit: int = 12,
+                        view: Optional[State] = None) -> list[tuple[int, int]]:
+    """The line after root move ``best``: ``best``, then at each step each acting seat's most
+    visited edge, following the most visited child (MO: in every seat's tree at once, the
+    trees going down one level per step, each seat's edges read in its own tree).  Given the
+    root ``view``, the first step follows the most visited child reached *with* ``best``
+    (:func:`child_after`), so each root move gets its own line (MultiPV); a tree whose child
+    cannot be told apart drops out of the line."""
+    mo = s.mode == core.TREE_MODES["mo"]
+    roots = s.get_roots()
+    cur = {t: roots[t] for t in (range(len(roots)) if mo else [0])}
     pv: list[tuple[int, int]] = []
-    node = root
-    while node >= 0 and len(pv) < limit:
-        by_seat: dict[int, tuple[int, int]] = {}
-        for st, m, v, _w in s.edges_of(node):
-            if v > by_seat.get(st, (-1, 0))[0]:
-                by_seat[st] = (v, m)
-        if not by_seat:
+    first = True
+    while len(pv) < limit:
+        step: dict[int, tuple[int, int]] = {}
+        for t, node in cur.items():
+            if node < 0:
+                continue
+            for st, m, v, _w in s.edges_of(node):
+                if (not mo or st == t) and v > step.get(st, (-1, 0))[0]:
+                    step[st] = (v, m)
+        if not step:
             break
-        for st in sorted(by_seat):
-            mv = best if (node == root and st == seat) else by_seat[st][1]
-            pv.append((st, mv))
-        kids = s.children_of(node)
-        if not kids:
-            break
-        node = max(kids, key=lambda cv: cv[1])[0]
+        if first:
+            step[seat] = (0, best)
+        pv.extend((st, step[st][1]) for st in sorted(step))
+        for t, node in list(cur.items()):
+            if node < 0:
+                continue
+            if first and view is not None:
+                cur[t] = child_after(s, roots[t], t if mo else seat, seat, best, view)
+            else:
+                kids = s.children_of(node)
+                cur[t] = max(kids, key=lambda cv: cv[1])[0] if kids else -1
+        first = False
     return pv[:limit]
+
+
+MAX_JOINT = 4096  # joint root steps tried when looking for a root move's children
+
+
+def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State) -> int:
+    """The most visited child of ``root`` (a root of ``owner``'s tree) that the search
+    reached with ``seat`` playing ``move``, or -1 if it cannot be told.
+
+    A child's key folds what the tree's owner observed of each acting seat's move
+    (``cython_ext/ismcts.py``, ``iterate``): the owner's own move itself, another seat's
+    ``observed_move`` code.  The keys of ``move`` with each combination of the other
+    seats' root edges are rebuilt and looked up.  Trees keyed by view hashes
+    (``keys=view``) or folding chance (omniscient) cannot be rebuilt this way."""
+    if s.view_keys or s.mode == core.TREE_MODES["omni"]:
+        return -1
+    fold = select.twins("ismcts")[1].fold  # the interpreted twin: same arithmetic, callable
+    k = view.game.kernel
+    mo = s.mode == core.TREE_MODES["mo"]
+    roots = s.get_roots()
+    acting = view.to_move()
+    codes: list[list[int]] = []
+    for st in acting:
+        if st == seat:
+            moves = [move]
+        else:
+            moves = [m for t, m, _v, _w in s.edges_of(roots[st] if mo else root) if t == st]
+        try:
+            codes.append(sorted({m if st == owner else int(k.observed_move(view.buf, st, m, owner))
+                                 for m in moves}))
+        except Exception:  # noqa: BLE001 - a view may not answer for a hidden move
+            return -1
+        if not codes[-1]:
+            return -1
+    if math.prod(len(c) for c in codes) > MAX_JOINT:
+        return -1
+    visits = dict(s.children_of(root))
+    best, bv = -1, -1
+    for combo in itertools.product(*codes):
+        key = 0
+        for st, code in zip(acting, combo):
+            key = fold(key, st, code)
+        c = s.child_of(root, key)
+        if c >= 0 and visits.get(c, 0) > bv:
+            best, bv = c, visits.get(c, 0)
+    return best
 
 
 # -- root parallelism ----------------------------------------------------------
@@ -334,13 +408,14 @@ def share(budget: Optional[int], parts: int, index: int) -> Optional[int]:
 
 
 def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadline: Optional[float],
-                nodes: Optional[int], seed: int):
+                nodes: Optional[int], seed: int, searchmoves: Optional[list[int]] = None):
     """What helper ``i`` runs in its process: a fresh tree with a derived seed, its share of the
     budgets and the same deadline (``perf_counter`` is the system's monotonic clock)."""
     parts = opts["workers"]
 
     def work(i: int, stop: Any) -> dict:
         s = build_search(view, seat, opts)
+        s.set_root_mask(searchmoves)
         rng = core.rng_for(view.game.kernel, worker_seed(seed, i))
         core.run_chunked(s, rng, share(iters, parts, i + 1), deadline, share(nodes, parts, i + 1), stop)
         return {"stats": root_stats(s, seat), "iterations": int(s.iterations),

@@ -267,9 +267,12 @@ class Search:
         return done
 
     # -- simultaneous steps -------------------------------------------------------------------
-    def joint_values(self, buf: np.ndarray, movers: tuple[int, ...]
+    def joint_values(self, buf: np.ndarray, movers: tuple[int, ...], only: Optional[tuple[int, list[int]]] = None
                      ) -> tuple[list[list[int]], dict[tuple[int, ...], tuple[float, ...]]]:
+        """Every joint choice's value; ``only=(i, moves)``: mover ``i`` chooses among ``moves``."""
         options = [self.legal(buf, s) for s in movers]
+        if only is not None:
+            options[only[0]] = [m for m in options[only[0]] if m in only[1]] or options[only[0]]
         table: dict[tuple[int, ...], tuple[float, ...]] = {}
         self._joint(buf, movers, options, (), table)  # inserted in itertools.product order
         return options, table

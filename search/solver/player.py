@@ -8,7 +8,8 @@ world may use half the time: if it is not solved by then, ISMCTS searches
 under the rest of the limits, so the player always answers in time.  A
 ``stop`` answers the best move so far: the mean over the worlds solved, or
 else the best of the root moves already solved exactly, or else the game
-heuristic's choice.
+heuristic's choice.  ``searchmoves``: only those root moves are solved (and
+searched by the fallback).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import time
 from typing import Optional
 
 from engine.errors import BadConfig
-from search.api import Limits, MoveStat, OpenState, Player, SearchInfo, register_player
+from search.api import Limits, MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.solver.exact import SolverLimit
 from search.solver.solve import MAX_NODES, REWARDS, Solver
 from search.solver.table import MAX_MB, MIN_MB
@@ -74,7 +75,8 @@ class SolverPlayer(Player):
             worlds = min(worlds, limits.iterations)
         try:
             sol = solve_view(view, seat, worlds, int(self.rng.below(1 << 30)), max_nodes=max_nodes,
-                             stop=stop, solver=self.solver, deadline=deadline, first_deadline=first)
+                             stop=stop, solver=self.solver, deadline=deadline, first_deadline=first,
+                             moves=limits.searchmoves)
         except SolverLimit as exc:
             return self._unsolved(view, seat, limits, on_info, stop, start, deadline, exc, max_nodes)
         info = SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=time.perf_counter() - start,
@@ -95,7 +97,7 @@ class SolverPlayer(Player):
             if partial:
                 best = max(sorted(partial), key=lambda m: partial[m][seat])
             else:
-                moves = view.legal_moves(seat)
+                moves = root_moves(view, seat, limits)
                 best = max(moves, key=lambda m: view.game.heuristic(view, seat, m))
             return SearchInfo(nodes=used, elapsed=now - start, best=best,
                               moves=[MoveStat(m, 0, v) for m, v in sorted(partial.items())])
@@ -103,7 +105,8 @@ class SolverPlayer(Player):
 
         rest = Limits(iterations=limits.iterations, infinite=limits.infinite,
                       movetime=None if left is None else left,
-                      nodes=None if limits.nodes is None else max(1, limits.nodes - used))
+                      nodes=None if limits.nodes is None else max(1, limits.nodes - used),
+                      searchmoves=limits.searchmoves)
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
         return fallback.search(view, seat, rest, on_info, stop)
 

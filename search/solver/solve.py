@@ -90,9 +90,11 @@ class Solver:
         return self._table
 
     def solve(self, state: State, seat: Optional[int] = None, stop: Optional[threading.Event] = None,
-              deadline: Optional[float] = None, max_nodes: Optional[int] = None) -> Solution:
+              deadline: Optional[float] = None, max_nodes: Optional[int] = None,
+              moves: Optional[list[int]] = None) -> Solution:
         """Solve a full state.  ``seat``: whose moves to report at a simultaneous step
-        (default the lowest seat to move); the value and equilibrium do not depend on it."""
+        (default the lowest seat to move); the value and equilibrium do not depend on it.
+        ``moves`` (``searchmoves``): the only root moves of that seat solved and chosen from."""
         if state.observer is not None:
             raise SearchError("solve needs a full state; use solve_view for a seat's view")
         start = time.perf_counter()
@@ -100,7 +102,7 @@ class Solver:
             deadline = start + self.time
         budget = max_nodes if max_nodes is not None else self.max_nodes
         if self.paranoid and state.players > 2:
-            return self._solve_paranoid(state, seat, stop, deadline, budget, start)
+            return self._solve_paranoid(state, seat, stop, deadline, budget, start, moves)
         table = self.table(state)
 
         made: list[Search] = []
@@ -110,7 +112,7 @@ class Solver:
             return made[-1]
 
         try:
-            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat))
+            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, moves))
         except SolverLimit as exc:
             exc.nodes = made[-1].nodes
             raise
@@ -122,7 +124,7 @@ class Solver:
 
 
     def _solve_paranoid(self, state: State, seat: Optional[int], stop, deadline, budget: int,
-                        start: float) -> Solution:
+                        start: float, moves: Optional[list[int]] = None) -> Solution:
         movers = state.to_move()
         me = seat if seat is not None else (movers[0] if movers and movers[0] != CHANCE else 0)
         search = Paranoid(state.game, self.reward, self.table(state, ("paranoid", me)), budget,
@@ -131,7 +133,7 @@ class Solver:
         values: dict[int, list[float]] = {}
         try:
             if me in movers:
-                for m in search.legal(buf, me):
+                for m in only(search.legal(buf, me), moves):
                     values[m] = list(search.value(search.child(buf, me, m)))
                 best = max(values, key=lambda m: (values[m][me], -m))
                 sol = Solution(values[best], me, values, best, movers=tuple(sorted(movers)), pv=[(me, best)])
@@ -144,7 +146,14 @@ class Solver:
         return sol
 
 
-def _root(search: Search, buf, seat: Optional[int]) -> Solution:
+def only(legal: list[int], moves: Optional[list[int]]) -> list[int]:
+    """``legal`` restricted to ``moves`` (None: all; all if none of them is legal)."""
+    if moves is None:
+        return legal
+    return [m for m in legal if m in moves] or legal
+
+
+def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] = None) -> Solution:
     movers = search.movers(buf)
     if not movers:
         return Solution(list(search.returns(buf)), None)
@@ -155,7 +164,7 @@ def _root(search: Search, buf, seat: Optional[int]) -> Solution:
         first = movers[0]
         best = None
         try:
-            for m in search.legal(buf, first):
+            for m in only(search.legal(buf, first), moves if seat in (None, first) else None):
                 values[m] = list(search.value(search.child(buf, first, m)))
                 if best is None or values[m][first] > values[best][first]:
                     best = m
@@ -165,7 +174,7 @@ def _root(search: Search, buf, seat: Optional[int]) -> Solution:
         return Solution(values[best], first, values, best, movers=movers)
     asker = seat if seat in movers else movers[0]
     i = movers.index(asker)
-    options, table = search.joint_values(buf, movers)
+    options, table = search.joint_values(buf, movers, None if moves is None else (i, moves))
     eqs = equilibria(options, table, movers)
     fallback = not eqs
     value, choice = (table[eqs[0]], eqs[0]) if eqs else fallback_choice(options, table, movers)

@@ -60,14 +60,16 @@ def enumerate_worlds(view: State, seat: int, seed: int = 0, draws: int = 4000, p
 def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: str = "win",
                max_nodes: int = 200_000, stop: Optional[threading.Event] = None,
                solver: Optional[Solver] = None, deadline: Optional[float] = None,
-               first_deadline: Optional[float] = None, distinct: bool = False) -> Solution:
+               first_deadline: Optional[float] = None, distinct: bool = False,
+               moves: Optional[list[int]] = None) -> Solution:
     """Average the exact move values of ``seat`` over ``worlds`` determinizations of its view.
 
     ``max_nodes`` and ``deadline`` bound all the worlds together.  When a
     limit or ``stop`` ends the work after at least one world, the worlds
     solved so far are averaged (``Solution.worlds`` says how many);
     before the first (which ``first_deadline`` may bound sooner),
-    :class:`SolverLimit` is raised.
+    :class:`SolverLimit` is raised.  ``moves`` (``searchmoves``): the only
+    moves of ``seat`` solved at the root.
     """
     if seat not in view.to_move():
         raise SearchError(f"seat {seat} is not to move")
@@ -87,7 +89,8 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     for world in samples:
         try:
             limit = first_deadline if not per_world and first_deadline is not None else deadline
-            sol = solver.solve(world, seat=seat, stop=stop, deadline=limit, max_nodes=max_nodes - nodes)
+            sol = solver.solve(world, seat=seat, stop=stop, deadline=limit, max_nodes=max_nodes - nodes,
+                               moves=moves)
         except SolverLimit as exc:
             if not per_world:
                 exc.nodes = nodes + getattr(exc, "nodes", 0)

@@ -166,3 +166,11 @@ def test_walled_city_shows_a_map_and_forced_moves_are_played(term):
     s = t.answered()
     assert "#P0#" in last(s, "The Walled City")
     keep("walled_city.txt", last(s, "The Walled City"))
+
+
+def test_a_thinking_line_shows_while_the_ai_searches_and_goes_away(term):
+    t = term("walled_city", "--players", "2", "--seat", "1", "--engine", "ismcts", "--movetime", "2500")
+    s = t.wait("iterations, ")  # seat 0 moves first: its progress line, updated as it searches
+    assert "seat 0 is thinking... " in s and "your move>" not in s
+    s = t.wait("your move>")
+    assert "is thinking" not in s  # erased once the move is made

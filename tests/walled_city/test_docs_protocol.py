@@ -1,41 +1,13 @@
-"""The guild-power worked example of docs/games/walled_city.md, replayed against a real engine.
-
-Lines holding ``...`` are abridged; every other reply must be exactly as printed."""
+"""The guild-power worked example of docs/games/walled_city.md, replayed against a real engine
+(the rules of the replay: tests/transcript.py)."""
 import pathlib
-import re
 
-from tests.protocol.conftest import expect, start
+from tests.transcript import replay, transcript
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games" / "walled_city.md"
 
 
-def example() -> list[tuple[str, list[str]]]:
-    block = DOC.read_text().split("### Worked protocol example: a guild power", 1)[1].split("```", 2)[1]
-    steps: list[tuple[str, list[str]]] = []
-    for line in block.splitlines()[1:]:
-        if line.startswith("> "):
-            steps.append((line[2:], []))
-        elif steps:
-            steps[-1][1].append(line)
-    return steps
-
-
 def test_guild_power_example_runs_verbatim():
-    steps = example()
+    steps = transcript(DOC, "### Worked protocol example: a guild power")
     assert any(cmd.startswith("play seat 0 activate") for cmd, _ in steps)
-    e = start()
-    try:
-        for cmd, replies in steps:
-            got = expect(e, cmd)
-            note = next((r for r in replies if r.startswith("  ... (play random")), None)
-            if note:
-                for _ in range(int(re.search(r"(\d+) times", note).group(1)) - 1):
-                    assert expect(e, cmd) == []
-                continue
-            want = [r for r in replies if "..." not in r]
-            if len(want) == len(replies):
-                assert got == want, (cmd, got)
-            else:
-                assert all(w in got for w in want) and got[:2] == want[:2], (cmd, got)
-    finally:
-        e.quit()
+    replay(steps)
