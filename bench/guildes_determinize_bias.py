@@ -29,7 +29,10 @@ likelihood: the Bayesian truth under that model).  Keys: ``picks`` (who
 picked which card when) and ``hands`` (each seat's multiset of picks: what
 the search can act on).
 
-    python bench/guildes_determinize_bias.py [--samples 20000] [--positions 6]
+A candidate fix is measured too: ``refine`` runs a few Metropolis-within-Gibbs
+sweeps on a determinize world (they leave the exact target invariant).
+
+    python bench/guildes_determinize_bias.py [--samples 20000] [--positions 6] [--sweeps 4]
 """
 from __future__ import annotations
 
@@ -203,6 +206,83 @@ def rejection_sample(view, seat: int, tries: int, rng: random.Random) -> tuple[l
     return kept, tries
 
 
+def refine(view, seat: int, key: tuple, sweeps: int, rng: random.Random, target: str = "consistent") -> tuple:
+    """A candidate fix, measured here: Metropolis-within-Gibbs sweeps that leave the
+    exact distribution invariant, started from a determinize world ``key``.
+
+    The prior of a world is, per source, the falling factorials
+    ``prod_g S_g! / (S_g - d_g)!`` of the cards ``d`` it gave (the draw order
+    within a source does not change it).  A sweep resamples each slot from its
+    source's remaining cards among those that keep every seat's plays covered
+    (Gibbs), then proposes as many swaps of two slots' cards (Metropolis)."""
+    slots, sources, play = slots_and_sources(view, seat)
+    G = view.game.G
+    others = sorted(play)
+    order = {o: [j for j, (_t, o2, _s) in enumerate(slots) if o2 == o] for o in others}
+    cards = [0] * len(slots)
+    for o, ks in zip(others, key):
+        for j, c in zip(order[o], ks):
+            cards[j] = c
+    drawn = {sname: [0] * G for sname in sources}
+    hand = {o: [0] * G for o in others}
+    for (_t, o, sname), c in zip(slots, cards):
+        drawn[sname][c] += 1
+        hand[o][c] += 1
+
+    def weight(o: int, h: list[int]) -> float:
+        """The play likelihood of seat ``o`` holding picks ``h`` (0: a play not covered)."""
+        w = 1.0
+        for g in range(G):
+            if h[g] < play[o][g]:
+                return 0.0
+            if target == "posterior":
+                w *= math.perm(h[g], play[o][g])
+        return w
+
+    for _ in range(sweeps):
+        for j, (_t, o, sname) in enumerate(slots):
+            a, src = cards[j], sources[sname]
+            drawn[sname][a] -= 1
+            hand[o][a] -= 1
+            w = []
+            for g in range(G):
+                hand[o][g] += 1
+                w.append((src[g] - drawn[sname][g]) * weight(o, hand[o]))
+                hand[o][g] -= 1
+            b = rng.choices(range(G), weights=w)[0]
+            cards[j] = b
+            drawn[sname][b] += 1
+            hand[o][b] += 1
+        for _ in range(len(slots)):
+            j, k = rng.randrange(len(slots)), rng.randrange(len(slots))
+            a, b = cards[j], cards[k]
+            (_t, oj, sj), (_t2, ok_, sk) = slots[j], slots[k]
+            if a == b:
+                continue
+            ratio = 1.0
+            if sj != sk:  # sj gives b instead of a, sk gives a instead of b
+                ratio = ((sources[sj][b] - drawn[sj][b]) / (sources[sj][a] - drawn[sj][a] + 1)
+                         * (sources[sk][a] - drawn[sk][a]) / (sources[sk][b] - drawn[sk][b] + 1))
+            if oj != ok_ and ratio > 0:
+                hj, hk = hand[oj][:], hand[ok_][:]
+                hj[a] -= 1
+                hj[b] += 1
+                hk[b] -= 1
+                hk[a] += 1
+                ratio *= weight(oj, hj) * weight(ok_, hk) / (weight(oj, hand[oj]) * weight(ok_, hand[ok_]))
+            if ratio > 0 and rng.random() < ratio:
+                cards[j], cards[k] = b, a
+                drawn[sj][a] -= 1
+                drawn[sj][b] += 1
+                drawn[sk][b] -= 1
+                drawn[sk][a] += 1
+                hand[oj][a] -= 1
+                hand[oj][b] += 1
+                hand[ok_][b] -= 1
+                hand[ok_][a] += 1
+    return tuple(tuple(cards[j] for j in order[o]) for o in others)
+
+
 def world_key(world_buf, game, seat: int, t_cur: int) -> tuple:
     picks = game.layout.view(world_buf, "picks")
     return tuple(tuple(int(x) for x in picks[o, :t_cur]) for o in range(game.players) if o != seat)
@@ -278,23 +358,40 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=20000)
     ap.add_argument("--positions", type=int, default=6)
+    ap.add_argument("--sweeps", type=int, default=4, help="refine() sweeps measured after determinize")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    print(f"{a.samples} determinizations per position; TV (noise floor) X2/df p; seat 0's view, 3 players")
-    for label, ed, phase in (("draft, 4 guilds, hands of 5", small_edition(), DRAFT),
-                             ("play, 4 guilds, hands of 5", small_edition(), PLAY),
-                             ("play, 3 guilds x 20 copies, hands of 6", small_edition(3, 20, 6, 5), PLAY)):
+    print(f"seat 0's view, 3 players, {a.samples} determinizations a position (refined: the first "
+          f"{min(a.samples, 5000)}, {a.sweeps} sweeps); TV [noise floor], Pearson p; cons = consistent, "
+          "post = posterior target; key picks / hands")
+    for label, ed, phase in (("draft, 4 guilds x 12, hands of 5", small_edition(), DRAFT),
+                             ("play, 4 guilds x 12, hands of 5", small_edition(), PLAY),
+                             ("play, 3 guilds x 20, hands of 6", small_edition(3, 20, 6, 5), PLAY)):
         game = make_game(ed)
         for i, st in enumerate(positions(game, phase, a.positions, a.seed)):
             view = st.observe(0)
             t = time.process_time()
-            res = report(view, 0, a.samples, a.seed * 1000 + i)
+            worlds = enumerate_worlds(view, 0)
+            keys = sample(view, 0, a.samples, a.seed * 1000 + i)
+            rnd = random.Random(i)
+            refined = {tg: [refine(view, 0, k, a.sweeps, rnd, tg) for k in keys[:5000]]
+                       for tg in ("consistent", "posterior")} if phase == PLAY else {}
+            cells = []
+            for tg in ("consistent", "posterior"):
+                for coarse in (False, True):
+                    r = compare(exact(worlds, tg, coarse), keys, coarse)
+                    cell = (f"{tg[:4]}/{'hands' if coarse else 'picks'} {r['tv']:.3f} [{r['floor']:.3f}] "
+                            f"p={r['p']:.2g}" + (f" OUTSIDE {r['outside']}" if r["outside"] else ""))
+                    if coarse and refined:
+                        q = compare(exact(worlds, tg, True), refined[tg], True)
+                        cell += f" refined {q['tv']:.3f} [{q['floor']:.3f}]"
+                    cells.append(cell)
             step = int(st.buf[game.layout["step"]])
-            cells = "  ".join(f"{tg[:4]}/{key}: {r['tv']:.3f} ({r['floor']:.3f}) {r['X2']:.0f}/{r['df']} "
-                              f"p={r['p']:.2g}" + (f" OUTSIDE {r['outside']}" if r["outside"] else "")
-                              for (tg, key), r in res.items())
-            print(f"{label} step {step}: {res[('consistent', 'picks')]['worlds']} pick-worlds, "
-                  f"{res[('consistent', 'hands')]['worlds']} hand-worlds [{time.process_time() - t:.1f}s cpu]\n  {cells}")
+            played = int(game.layout.view(st.buf, "played")[1:].sum())
+            hands = len(exact(worlds, "consistent", True))
+            print(f"{label}, {'pick' if phase == DRAFT else 'play'} step {step} ({played} cards played by "
+                  f"the others): {len(worlds)} worlds, {hands} hand-worlds [{time.process_time() - t:.1f} s cpu]")
+            print("  " + " | ".join(cells[:2]) + "\n  " + " | ".join(cells[2:]))
 
 
 if __name__ == "__main__":
