@@ -29,8 +29,8 @@ from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
-        HALF, HIDDEN, KM, MAX_MOVES, NCELL, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
-        PLACE_BASE, TILE)
+        HALF, HIDDEN, KM, MAX_MOVES, NCELL, NOTHING, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
+        PLACE_BASE, TILE, UNSEEN)
     from .between_two_cities_placement import INFO
     from .kernel import ptr
 
@@ -163,24 +163,25 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         k: cython.int; r: cython.int; t: cython.int; q: cython.int; rr: cython.int
         passes: cython.int; s: cython.int
         for k in range(KM):
-            buf[self.O_BOXB + k] = -1
-            buf[self.O_BOXD + k] = -1
+            buf[self.O_BOXB + k] = UNSEEN
+            buf[self.O_BOXD + k] = UNSEEN
         r = buf[self.O_ROUND]
         if r < self.NR:
             t = buf[self.O_TURN]
             for q in range(self.NPOS):
                 if not self.has_seen_hand(q, seat, r, t):
                     for k in range(KM):
-                        buf[self.O_HAND + q * KM + k] = -1
+                        buf[self.O_HAND + q * KM + k] = UNSEEN
+        # a discard or choice that does not exist stays NOTHING: whether it exists is public
         for rr in range(min(r, self.NR)):
             passes = (self.t_rhand[rr] - 1) // 2
             for q in range(self.NPOS):
-                if not self.has_seen_hand(q, seat, rr, passes):
-                    buf[self.O_DISC + rr * self.NPOS + q] = -1
+                if not self.has_seen_hand(q, seat, rr, passes) and buf[self.O_DISC + rr * self.NPOS + q] != NOTHING:
+                    buf[self.O_DISC + rr * self.NPOS + q] = UNSEEN
         for s in range(self.players):
-            if s != seat:
-                buf[self.O_CHOSEN + s * 2] = -1
-                buf[self.O_CHOSEN + s * 2 + 1] = -1
+            if s != seat and buf[self.O_DONE + s]:
+                buf[self.O_CHOSEN + s * 2] = UNSEEN
+                buf[self.O_CHOSEN + s * 2 + 1] = UNSEEN
 
     def determinize(self, buf, seat, rng):
         k: cython.int; c: cython.int; base: cython.int; x: cython.int; v: cython.int
@@ -235,7 +236,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if r < self.NR:
             for q in range(self.NPOS):
                 h = self.O_HAND + q * KM
-                if buf[h] < 0:
+                if buf[h] == UNSEEN:
                     for k in range(KM):
                         buf[h + k] = 0
                     for i in range(buf[self.O_HANDN + q]):
@@ -245,7 +246,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             pool = pd if self.t_rkind[rr] else pb
             nq = self.players if self.t_rkind[rr] else self.NPOS
             for q in range(nq):
-                if buf[self.O_DISC + rr * self.NPOS + q] < 0:
+                if buf[self.O_DISC + rr * self.NPOS + q] == UNSEEN:
                     buf[self.O_DISC + rr * self.NPOS + q] = pool_draw(pool, rng)
         # others' hidden choices: uniform among the pairs their (now known) hands allow
         for s in range(self.players):

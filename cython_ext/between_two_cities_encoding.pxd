@@ -13,6 +13,10 @@ cpdef enum:
     KM = 32         # at most 32 building kinds and 32 duplex types (hands count per kind)
 
 cpdef enum:
+    UNSEEN = -1     # a tile field the observing seat cannot see (views only; ``?`` in a state string)
+    NOTHING = -2    # a tile field with no tile: none pending, no card drawn yet, no discard (``-``)
+
+cpdef enum:
     PH_MAT          # chance: one landscape mat per city
     PH_DIST         # chance: the six district cards
     PH_DEAL         # chance: the tiles of every hand, one at a time

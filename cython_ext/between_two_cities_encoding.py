@@ -18,6 +18,10 @@ duplex tile).  Neighbours come from the edition's ``nb`` table: ``nb[(g * 81
 + x) * 4 + d]`` is the cell north/south/west/east (d = 0..3) of ``x`` on mat
 ``g`` (-1 off the board; a bridge leads across the water).
 
+Tile fields (a pending tile, a chosen pair, a district card, a discard...)
+hold a kind, ``NOTHING`` when there is no tile, or ``UNSEEN`` in a seat's
+view when there is one the seat cannot see: the two never share a value.
+
 Moves (one small integer each):
 
 * choose: ``a * 32 + b`` with kinds ``a <= b`` from the seat's hand;
@@ -31,6 +35,8 @@ Moves (one small integer each):
 (True, True)
 >>> [PH_MAT, PH_PLACE, PH_END], CAT_CIVIC
 ([0, 6, 7], 6)
+>>> UNSEEN, NOTHING
+(-1, -2)
 """
 try:
     import cython

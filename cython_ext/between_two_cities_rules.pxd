@@ -2,7 +2,7 @@
 # Cities kernel (to_move, legal, apply), on top of the scoring layer.
 
 from cython_ext.kernel cimport ptr
-from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_HOUSE
+from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, NOTHING, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_HOUSE
 from cython_ext.between_two_cities_scoring cimport BetweenTwoCitiesScoring
 
 

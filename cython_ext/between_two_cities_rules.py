@@ -19,8 +19,8 @@ from .between_two_cities_scoring import BetweenTwoCitiesScoring
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
-        ASSIGN_BASE, CAT_FACTORY, CAT_HOUSE, HALF, KM, NCELL, PH_ASSIGN, PH_CHOOSE, PH_DEAL, PH_DIST,
-        PH_END, PH_JDEAL, PH_MAT, PH_PLACE, PLACE_BASE, TILE)
+        ASSIGN_BASE, CAT_FACTORY, CAT_HOUSE, HALF, KM, NCELL, NOTHING, PH_ASSIGN, PH_CHOOSE, PH_DEAL,
+        PH_DIST, PH_END, PH_JDEAL, PH_MAT, PH_PLACE, PLACE_BASE, TILE)
     from .kernel import ptr
 
 
@@ -165,8 +165,8 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
                 t0, t1 = t1, t0
             buf[self.O_PEND + a * 4 + 2] = t0
             buf[self.O_PEND + (1 - a) * 4 + 2] = t1
-            buf[self.O_JPICK] = -1
-            buf[self.O_JPICK + 1] = -1
+            buf[self.O_JPICK] = NOTHING
+            buf[self.O_JPICK + 1] = NOTHING
             buf[self.O_PHASE] = PH_CHOOSE
         elif ph == PH_CHOOSE:
             buf[self.O_CHOSEN + seat * 2] = move // KM
@@ -235,8 +235,8 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
             buf[self.O_HANDN + s] -= 2
             buf[self.O_PEND + s * 4] = a
             buf[self.O_PEND + s * 4 + 1] = b
-            buf[self.O_CHOSEN + s * 2] = -1
-            buf[self.O_CHOSEN + s * 2 + 1] = -1
+            buf[self.O_CHOSEN + s * 2] = NOTHING
+            buf[self.O_CHOSEN + s * 2 + 1] = NOTHING
             buf[self.O_DONE + s] = 0
         d = self.t_rdir[r]
         if d != 0:
@@ -290,14 +290,14 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
             buf[self.O_DCNT + c] += 1
         else:
             buf[base + x] = TILE + k
-        buf[p + slot] = -1
+        buf[p + slot] = NOTHING
         if slot < 2:
             buf[self.O_SIDES] |= 1 << side
         elif buf[self.O_SUB] == 0:
             # Jamey's round-two pair: the other duplex is discarded face up
             o = p + (5 - slot)
             buf[self.O_JDISC + seat] = buf[o]
-            buf[o] = -1
+            buf[o] = NOTHING
         if self.has_pending(buf, seat):
             return
         s = seat + 1

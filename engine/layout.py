@@ -15,6 +15,21 @@ the engine gets readable views and a text form for free.
 True
 >>> lay.dumps(lay.loads("round=? score=1,?,2 table=0,0,0,0,0,0"))
 'round=? score=1,?,2 table=0,0,0,0,0,0'
+
+``?`` is a value the observing seat cannot see (:data:`UNKNOWN`).  A field
+that can also hold *no* value (no tile pending, no card drawn yet) declares
+it in ``none_fields``; that value (:data:`NONE`) is written ``-``, so a view
+never confuses "hidden" with "absent":
+
+>>> lay = Layout([("pend", 3), ("hand", 2)], none_fields=("pend",))
+>>> buf = lay.loads("pend=4,-,? hand=?,1")
+>>> [int(v) for v in buf]
+[4, -2, -1, -1, 1]
+>>> lay.dumps(buf)
+'pend=4,-,? hand=?,1'
+>>> lay.loads("pend=4,-,? hand=-,1")
+Traceback (most recent call last):
+engine.errors.BadState: field 'hand' has no '-' (none) value
 """
 from __future__ import annotations
 
@@ -26,13 +41,15 @@ import numpy as np
 from engine.errors import BadState
 
 UNKNOWN = -1
+NONE = -2  # only in a layout's ``none_fields``
 DTYPE = np.intc
 
 
 class Layout:
     """An ordered list of named integer fields laid end to end."""
 
-    def __init__(self, fields: Iterable[tuple[str, int | Sequence[int]]], start: int = 0) -> None:
+    def __init__(self, fields: Iterable[tuple[str, int | Sequence[int]]], start: int = 0,
+                 none_fields: Iterable[str] = ()) -> None:
         self.offsets: dict[str, int] = {}
         self.shapes: dict[str, tuple[int, ...]] = {}
         if start > 0:  # the words before ``start`` are the engine's header
@@ -48,6 +65,10 @@ class Layout:
             pos += prod(shape)
         self.start = start
         self.size = pos
+        self.none_fields = frozenset(none_fields)
+        unknown = self.none_fields - set(self.offsets)
+        if unknown:
+            raise ValueError(f"none_fields not in the layout: {sorted(unknown)}")
 
     def __getitem__(self, name: str) -> int:
         return self.offsets[name]
@@ -64,11 +85,13 @@ class Layout:
         return buf[off: off + self.length(name)].reshape(self.shapes[name])
 
     def dumps(self, buf: np.ndarray) -> str:
-        """``name=v,v,v`` for each field, ``?`` for an unknown (-1) value."""
+        """``name=v,v,v`` for each field, ``?`` for an unknown (-1) value, ``-`` for none."""
         parts = []
         for name, off in self.offsets.items():
             vals = buf[off: off + self.length(name)]
-            parts.append(name + "=" + ",".join("?" if v == UNKNOWN else str(int(v)) for v in vals))
+            none = name in self.none_fields
+            parts.append(name + "=" + ",".join(
+                "?" if v == UNKNOWN else "-" if none and v == NONE else str(int(v)) for v in vals))
         return " ".join(parts)
 
     def loads(self, text: str, buf: np.ndarray | None = None) -> np.ndarray:
@@ -86,7 +109,13 @@ class Layout:
             if len(items) != self.length(name):
                 raise BadState(f"field {name!r} needs {self.length(name)} values, got {len(items)}")
             off = self.offsets[name]
+            none = name in self.none_fields
             for i, item in enumerate(items):
+                if item == "-":
+                    if not none:
+                        raise BadState(f"field {name!r} has no '-' (none) value")
+                    buf[off + i] = NONE
+                    continue
                 try:
                     buf[off + i] = UNKNOWN if item == "?" else int(item)
                 except (ValueError, OverflowError):

@@ -61,11 +61,11 @@ def who(game: "BetweenTwoCities", s: int, viewer: int | None) -> str:
     return "you" if s == viewer else f"seat {s}"
 
 
-def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
-    cells = game.field(state, "city")[c]
-    mat = int(game.field(state, "mat")[c])
+def mat_cells(game: "BetweenTwoCities", mat: int) -> tuple[dict[int, str], set[int]]:
+    """The bridges (cell -> ``=`` or ``|``) and open cells of mat ``mat`` on the 9x9 board."""
+    bridges: dict[int, str] = {}
+    openm: set[int] = set()
     rows = game.edition["mats"][mat]["rows"] if mat >= 0 else None
-    bridges, openm = {}, set()
     if rows:
         r0, c0 = (9 - len(rows)) // 2, (9 - len(rows[0])) // 2
         for i, row in enumerate(rows):
@@ -73,35 +73,69 @@ def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
                 x = (r0 + i) * 9 + c0 + j
                 if ch in "=|":
                     bridges[x] = ch
-                if ch == "o":
+                elif ch == "o":
                     openm.add(x)
+    return bridges, openm
+
+
+def city_window(game: "BetweenTwoCities", cells) -> tuple[int, int, int, int]:
+    """Rows and columns (first, last) some ``W`` x ``W`` city holding every used cell can reach."""
     used = [x for x in range(81) if cells[x] >= 1]
     W = game.W
-    if used:
-        rs, cs = [x // 9 for x in used], [x % 9 for x in used]
-        rlo, rhi = max(0, max(rs) - W + 1), min(8, min(rs) + W - 1)
-        clo, chi = max(0, max(cs) - W + 1), min(8, min(cs) + W - 1)
-    else:
-        rlo, rhi, clo, chi = 4 - W + 1, 4 + W - 1, 4 - W + 1, 4 + W - 1
-    code = codes(game)
-    out = ["  " + "".join(f" {COLS[j]}  " for j in range(9)).rstrip()]
+    if not used:
+        return 4 - W + 1, 4 + W - 1, 4 - W + 1, 4 + W - 1
+    rs, cs = [x // 9 for x in used], [x % 9 for x in used]
+    return (max(0, max(rs) - W + 1), min(8, min(rs) + W - 1),
+            max(0, max(cs) - W + 1), min(8, min(cs) + W - 1))
+
+
+def city_cells(game: "BetweenTwoCities", state: "State", c: int):
+    """Every cell of city ``c``'s board as ``(row, col, x, value, what)``; ``what`` is
+    ``tile``, ``land`` (``bridge=`` / ``bridge|`` under a bridge), ``open`` (an open
+    mat cell), ``free`` (empty, still reachable) or ``off`` (no city can reach it).
+
+    >>> import engine
+    >>> from collections import Counter
+    >>> s = engine.make("between_two_cities", players=3, seed=1)
+    >>> {w for *_, w in city_cells(s.game, s, 0)}    # no mat yet: all of the board is free
+    {'free'}
+    >>> s.apply(-1, 1)                                 # city 0 gets mat 1 (a bridge)
+    >>> sorted(Counter(w for *_, w in city_cells(s.game, s, 0)).items())
+    [('bridge=', 1), ('free', 40), ('land', 4), ('off', 32), ('open', 4)]
+    """
+    cells = game.field(state, "city")[c]
+    bridges, openm = mat_cells(game, int(game.field(state, "mat")[c]))
+    rlo, rhi, clo, chi = city_window(game, cells)
     for r in range(9):
-        line = f"{r + 1} "
         for j in range(9):
             x = r * 9 + j
             v = int(cells[x])
-            if v == 1:
-                cell = f"~{bridges[x]}~" if x in bridges else "~~~"
-            elif v >= 34:
-                cell = code[v - 34].upper()
-            elif v >= 2:
-                cell = code[v - 2]
+            if v >= 2:
+                what = "tile"
+            elif v == 1:
+                what = "bridge" + bridges[x] if x in bridges else "land"
             elif not (rlo <= r <= rhi and clo <= j <= chi):
-                cell = "   "
+                what = "off"
             else:
-                cell = " , " if x in openm else " . "
-            line += cell + " "
-        out.append(line.rstrip())
+                what = "open" if x in openm else "free"
+            yield r, j, x, v, what
+
+
+def city_lines(game: "BetweenTwoCities", state: "State", c: int) -> list[str]:
+    code = codes(game)
+    out = ["  " + "".join(f" {COLS[j]}  " for j in range(9)).rstrip()]
+    line = ""
+    for r, j, _x, v, what in city_cells(game, state, c):
+        if j == 0:
+            line = f"{r + 1} "
+        if what == "tile":
+            cell = code[v - 34].upper() if v >= 34 else code[v - 2]
+        else:
+            cell = {"land": "~~~", "bridge=": "~=~", "bridge|": "~|~", "off": "   ", "open": " , ",
+                    "free": " . "}[what]
+        line += cell + " "
+        if j == 8:
+            out.append(line.rstrip())
     return out
 
 

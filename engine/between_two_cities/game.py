@@ -10,17 +10,20 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import KM, NCELL, PH_DEAL, PH_DIST, PH_END, PH_MAT, PH_PLACE, PLACE_BASE
+from cython_ext.between_two_cities_encoding import (
+    KM, NCELL, NOTHING, PH_DEAL, PH_DIST, PH_END, PH_MAT, PH_PLACE, PLACE_BASE, UNSEEN)
 from cython_ext.kernel import RANK_KEYS
 from engine.between_two_cities import edition as ed
 from engine.between_two_cities import notation
 from engine.between_two_cities.draw import draw_state
-from engine.core import CHANCE, HEADER, Game, State, Variant
+from engine.core import CHANCE, HEADER, OBSERVER, Game, State, Variant
 from engine.errors import BadConfig, BadState, EditionError
 from engine.layout import Layout
 from engine.registry import register
 
 TWO, TWO_ADV, BEGINNER, DISTRICTS = "two-player", "two-player-advanced", "beginner", "districts"
+# fields that hold one tile, card or mat, or NOTHING (written ``-``) when there is none
+NONE_FIELDS = ("mat", "dcard", "ddisc", "chosen", "pend", "jpick", "disc", "jdisc")
 
 
 @register
@@ -89,7 +92,7 @@ class BetweenTwoCities(Game):
             ("dcnt", self.NC), ("dpl", (self.NC, 2)), ("boxb", KM), ("boxd", KM),
             ("hand", (self.NPOS, KM)), ("handn", self.NPOS), ("done", P), ("chosen", (P, 2)),
             ("pend", (P, 4)), ("jpick", 2), ("disc", (self.NR, self.NPOS)), ("jdisc", 2),
-        ], start=HEADER)
+        ], start=HEADER, none_fields=NONE_FIELDS)
         cfg = dict(tables, players=P, size=self.layout.size, offsets=self.layout.offsets,
                    NC=self.NC, NPOS=self.NPOS, NR=self.NR, W=self.W, JAMEY=int(self.jamey),
                    TWOSTD=int(self.two_std), DIST=int(self.districts), NMAT=self.NMAT,
@@ -121,8 +124,8 @@ class BetweenTwoCities(Game):
         if not self.beginner:
             first = PH_MAT
         buf[lay["phase"]] = first
-        for name in ("mat", "dcard", "ddisc", "chosen", "pend", "jpick", "disc", "jdisc"):
-            lay.view(buf, name)[...] = -1
+        for name in NONE_FIELDS:
+            lay.view(buf, name)[...] = NOTHING
         lay.view(buf, "boxb")[:] = self.tables["totb"]
         lay.view(buf, "boxd")[:] = self.tables["totd"]
 
@@ -219,7 +222,7 @@ class BetweenTwoCities(Game):
         if not 0 <= g["ptr"] < 200 or (g["phase"] in (PH_PLACE,) and g["ptr"] >= self.players):
             raise BadState(f"pointer {g['ptr']} out of range")
         mats = lay.view(buf, "mat")
-        if ((mats < -1) | (mats >= self.NMAT)).any():
+        if (((mats < UNSEEN) & (mats != NOTHING)) | (mats >= self.NMAT)).any():
             raise BadState("mat out of range")
         cells = lay.view(buf, "city")
         nk = len(self.kind_names)
@@ -227,16 +230,65 @@ class BetweenTwoCities(Game):
         if not ok.all():
             raise BadState("city cell out of range")
         for name, top in (("dcard", 7), ("ddisc", 7), ("jpick", nk), ("chosen", KM), ("pend", KM),
-                          ("disc", KM), ("jdisc", KM), ("dpl", len(self.duplex_names))):
+                          ("disc", KM), ("jdisc", KM)):
             v = lay.view(buf, name)
-            if ((v < -1) | (v >= top)).any():
+            if ((v < UNSEEN) & (v != NOTHING)).any() or (v >= top).any():
                 raise BadState(f"{name} out of range")
+        v = lay.view(buf, "dpl")
+        if ((v < 0) | (v >= len(self.duplex_names))).any():
+            raise BadState("dpl out of range")
         for name in ("boxb", "boxd", "hand"):
-            if (lay.view(buf, name) < -1).any():
+            if (lay.view(buf, name) < UNSEEN).any():
                 raise BadState(f"negative count in {name}")
+        self.check_unseen(buf)
         for name in ("dcnt", "handn", "done"):
             v = lay.view(buf, name)
             if (v < 0).any() or (v > 9).any():
                 raise BadState(f"{name} out of range")
         if (lay.view(buf, "done") > 1).any() or (lay.view(buf, "dcnt") > 2).any():
             raise BadState("done or duplex count out of range")
+
+    # -- hidden and none ------------------------------------------------------------
+    def may_hide(self, buf: np.ndarray) -> np.ndarray:
+        """Where a view may hold ``?``: the box, hands, the choices of seats that
+        have chosen (not the observer's) and the discards of past rounds."""
+        lay, mask = self.layout, np.zeros(len(buf), dtype=bool)
+        for name in ("boxb", "boxd", "hand"):
+            lay.view(mask, name)[...] = True
+        me = int(buf[OBSERVER]) - 1
+        done, chosen = lay.view(buf, "done"), lay.view(mask, "chosen")
+        for s in range(self.players):
+            chosen[s] = bool(done[s]) and s != me
+        r, disc = int(buf[lay["round"]]), lay.view(mask, "disc")
+        for rr in range(min(r, self.NR)):
+            disc[rr, :self.players if self.round_kind[rr] else self.NPOS] = True
+        return mask
+
+    def check_unseen(self, buf: np.ndarray) -> None:
+        """``?`` only where a view can hide something, and never in a full state."""
+        unseen = np.flatnonzero((buf == UNSEEN) & ~self.may_hide(buf) if buf[OBSERVER] else buf == UNSEEN)
+        unseen = unseen[unseen >= HEADER]
+        if len(unseen):
+            name = next(n for n, o in self.layout.offsets.items() if o <= unseen[0] < o + self.layout.length(n))
+            where = "a full state hides nothing" if not buf[OBSERVER] else "nothing there can be hidden"
+            raise BadState(f"field {name!r}: '?' (unknown) but {where}")
+
+    def state_body(self, text: str) -> str:
+        """Read strings written before ``-`` (none) existed, when ``?`` meant both.
+
+        A ``?`` in a tile field where nothing can be hidden (see :meth:`may_hide`)
+        is read as ``-``; one where a tile can be hidden stays unknown, so in a
+        full state it is refused (:meth:`check_unseen`).
+        """
+        buf = self.layout.loads(text)
+        legacy = (buf == UNSEEN) & ~self.may_hide(buf) & self._none_mask()
+        if not legacy.any():
+            return text
+        buf[legacy] = NOTHING
+        return self.layout.dumps(buf)
+
+    def _none_mask(self) -> np.ndarray:
+        mask = np.zeros(self.layout.size, dtype=bool)
+        for name in NONE_FIELDS:
+            self.layout.view(mask, name)[...] = True
+        return mask

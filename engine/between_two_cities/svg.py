@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.between_two_cities.draw import PHASES
+from engine.between_two_cities.draw import PHASES, city_cells, city_window
 from engine.between_two_cities.notation import cell_name
 from engine.svgkit import document, group, seat_colour, tag, text, title
 
@@ -27,31 +27,6 @@ CELL = 34
 ART = {"factory": ("#8c8c8c", "F"), "shop": ("#f2c14e", "S"), "park": ("#5fad56", "P"),
        "tavern": ("#d1495b", "T"), "office": ("#4d9de0", "O"), "house": ("#e28413", "H"),
        "civic": ("#9b5de5", "C")}
-
-
-def _window(game: "BetweenTwoCities", cells) -> tuple[int, int, int, int]:
-    used = [x for x in range(81) if cells[x] >= 1]
-    W = game.W
-    if not used:
-        return 4 - W + 1, 4 + W - 1, 4 - W + 1, 4 + W - 1
-    rs, cs = [x // 9 for x in used], [x % 9 for x in used]
-    return (max(0, max(rs) - W + 1), min(8, min(rs) + W - 1),
-            max(0, max(cs) - W + 1), min(8, min(cs) + W - 1))
-
-
-def _mat_cells(game: "BetweenTwoCities", mat: int) -> tuple[dict, set]:
-    bridges, openm = {}, set()
-    rows = game.edition["mats"][mat]["rows"] if mat >= 0 else None
-    if rows:
-        r0, c0 = (9 - len(rows)) // 2, (9 - len(rows[0])) // 2
-        for i, row in enumerate(rows):
-            for j, ch in enumerate(row):
-                x = (r0 + i) * 9 + c0 + j
-                if ch in "=|":
-                    bridges[x] = ch
-                elif ch == "o":
-                    openm.add(x)
-    return bridges, openm
 
 
 def _tile(game: "BetweenTwoCities", x: float, y: float, v: int, where: str) -> str:
@@ -68,10 +43,8 @@ def _tile(game: "BetweenTwoCities", x: float, y: float, v: int, where: str) -> s
 
 def _city(game: "BetweenTwoCities", state: "State", c: int, ox: float, oy: float,
           seat: int | None, score: int) -> tuple[str, float, float]:
-    cells = game.field(state, "city")[c]
     mat = int(game.field(state, "mat")[c])
-    bridges, openm = _mat_cells(game, mat)
-    rlo, rhi, clo, chi = _window(game, cells)
+    rlo, rhi, clo, chi = city_window(game, game.field(state, "city")[c])
     owners = [s for s in range(game.NPOS) if c in game.seat_cities(s)]
     side = None
     if seat is not None and 0 <= seat < game.NPOS:
@@ -82,28 +55,29 @@ def _city(game: "BetweenTwoCities", state: "State", c: int, ox: float, oy: float
         label += f", mat {game.mat_names[mat]}"
     parts = [text(ox, oy + 12, label, 11, fill=seat_colour(owners[0]) if len(owners) == 1 else "#333333")]
     y0 = oy + 18
-    for r in range(rlo, rhi + 1):
-        for j in range(clo, chi + 1):
-            x = r * 9 + j
-            px, py = ox + 14 + (j - clo) * CELL, y0 + 12 + (r - rlo) * CELL
-            v, where = int(cells[x]), cell_name(x)
-            if v >= 2:
-                parts.append(_tile(game, px, py, v, where))
-            elif v == 1:
-                mark = {"=": "bridge (east-west)", "|": "bridge (north-south)"}.get(bridges.get(x, ""))
-                parts.append(group([title(f"landscape at {where}" + (f", {mark}" if mark else "")),
-                                    tag("rect", x=px + 1, y=py + 1, width=CELL - 2, height=CELL - 2,
-                                        fill="#7fb8e6", stroke="#4a7fa8")]
-                                   + ([tag("rect", x=px + 4, y=py + CELL / 2 - 3, width=CELL - 8, height=6,
-                                           fill="#8b5a2b")] if bridges.get(x) == "=" else [])
-                                   + ([tag("rect", x=px + CELL / 2 - 3, y=py + 4, width=6, height=CELL - 8,
-                                           fill="#8b5a2b")] if bridges.get(x) == "|" else []),
-                                   data_piece="landscape", data_cell=where))
-            else:
-                click = f"{side} {where}" if side else None
-                parts.append(tag("rect", x=px + 1, y=py + 1, width=CELL - 2, height=CELL - 2,
-                                 fill="#eef6ff" if x in openm else "#ffffff", stroke="#dddddd",
-                                 data_cell=where, data_click=click, class_="click" if click else None))
+    for r, j, x, v, what in city_cells(game, state, c):
+        if not (rlo <= r <= rhi and clo <= j <= chi):
+            continue
+        px, py = ox + 14 + (j - clo) * CELL, y0 + 12 + (r - rlo) * CELL
+        where = cell_name(x)
+        if what == "tile":
+            parts.append(_tile(game, px, py, v, where))
+        elif what.startswith(("land", "bridge")):
+            bridge = what[6:]
+            mark = {"=": "bridge (east-west)", "|": "bridge (north-south)"}.get(bridge)
+            parts.append(group([title(f"landscape at {where}" + (f", {mark}" if mark else "")),
+                                tag("rect", x=px + 1, y=py + 1, width=CELL - 2, height=CELL - 2,
+                                    fill="#7fb8e6", stroke="#4a7fa8")]
+                               + ([tag("rect", x=px + 4, y=py + CELL / 2 - 3, width=CELL - 8, height=6,
+                                       fill="#8b5a2b")] if bridge == "=" else [])
+                               + ([tag("rect", x=px + CELL / 2 - 3, y=py + 4, width=6, height=CELL - 8,
+                                       fill="#8b5a2b")] if bridge == "|" else []),
+                               data_piece="landscape", data_cell=where))
+        else:
+            click = f"{side} {where}" if side else None
+            parts.append(tag("rect", x=px + 1, y=py + 1, width=CELL - 2, height=CELL - 2,
+                             fill="#eef6ff" if what == "open" else "#ffffff", stroke="#dddddd",
+                             data_cell=where, data_click=click, class_="click" if click else None))
     for j in range(clo, chi + 1):
         parts.append(text(ox + 14 + (j - clo) * CELL + CELL / 2, y0 + 8, "abcdefghi"[j], 9,
                           text_anchor="middle"))

@@ -7,6 +7,7 @@ A city is written as rows of words placed on the 9x9 board from ``top``/``left``
 from __future__ import annotations
 
 import engine
+from cython_ext.between_two_cities_encoding import NOTHING
 
 GAME = "between_two_cities"
 
@@ -23,7 +24,7 @@ def blank_state(game, mats=None):
     mat = lay.view(s.buf, "mat")
     cities = lay.view(s.buf, "city")
     for c in range(game.NC):
-        m = -1 if mats is None else mats[c]
+        m = NOTHING if mats is None else mats[c]
         mat[c] = m
         if m >= 0:
             cities[c][game.tables["land"].reshape(-1, 81)[m] == 1] = 1

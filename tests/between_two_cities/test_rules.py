@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import engine
+from cython_ext.between_two_cities_encoding import NOTHING
 from engine.core import CHANCE, make_rng
 from engine.errors import BadConfig, BadMove, EditionError
 from tests.between_two_cities.helpers import GAME
@@ -285,11 +286,11 @@ def test_two_player_advanced_round_two_each_human_picks_one_of_two_jamey_duplexe
     s = new(2, ("two-player-advanced",), seed=3)
     run_until(s, lambda s: int(f(s, "round")[0]) == 1 and phase(s) == PH_PLACE)
     pend = f(s, "pend")
-    assert (pend[:, 2:] >= 0).all() and (pend[:, :2] == -1).all()
+    assert (pend[:, 2:] >= 0).all() and (pend[:, :2] == NOTHING).all()
     m = s.legal_moves(0)[0]
     assert (m - 1024) // 81 // 2 in (2, 3) and (m - 1024) // 81 % 2 == 1  # seat 0: Jamey's city on its right
     s.apply(0, m)
-    assert int(f(s, "jdisc")[0]) >= 0 and (f(s, "pend")[0] == -1).all()
+    assert int(f(s, "jdisc")[0]) >= 0 and (f(s, "pend")[0] == NOTHING).all()
     s.apply(1, s.legal_moves(1)[0])
     # "Then proceed with the normal round two steps": the humans draw their 3 duplex tiles now
     assert phase(s) == PH_DEAL and list(f(s, "handn")[:2]) == [0, 0]

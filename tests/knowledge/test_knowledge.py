@@ -4,8 +4,11 @@ For every game and variant: sampled worlds agree with the seat's view (and so
 with its own hand, picks and face-down cards, and everything public).  Then
 the facts a seat knows that its view forgets (docs/games/<game>.md, "What
 each seat knows"): City and Guilds setup discards, Guildes hands held in
-earlier rounds.  Those still failing on today's kernels are marked xfail
-(strict) until their kernel fix of issue 15 lands.
+earlier rounds (both failed before issue 15's kernel fixes).  Between Two
+Cities' view states are checked in tests/between_two_cities/test_none_token.py
+and its protocol output in tests/protocol/test_seat_view_output.py; the
+Guildes play-phase bias against the exact distribution is measured in
+tests/knowledge/test_guildes_exact_worlds.py and bench/guildes_determinize_bias.py.
 """
 from __future__ import annotations
 
