@@ -6,10 +6,10 @@ frameworks ask for and the engine does not keep:
 * *sequentialised simultaneous steps*: at a step where several seats owe a
   hidden choice, the lowest owing seat chooses first, then the next, each
   hidden from the others until the step resolves.  The table records the
-  choices submitted so far (``submitted``), so it can say publicly *who* has
-  chosen (never *what*) and resample a world that keeps them
-  (:meth:`resample`): the table knows the true state, so this needs nothing
-  from the kernels.
+  choices submitted so far (``submitted``); a seat's view marks *who* has
+  chosen (never *what*), and the engine's ``determinize`` keeps those
+  choices made in a resampled world (:meth:`resample`), each redrawn among
+  what that seat could have chosen there.
 * *perfect recall*: a view forgets earlier rounds, so each seat carries a
   digest of everything it has seen -- its view after every move and what it
   saw of the move (``kernel.observed_move``) -- a 16-byte chain.
@@ -116,20 +116,14 @@ class Table:
     def resample(self, seat: int, seed: Any = None) -> "Table":
         """A table sampled among those ``seat`` cannot tell from this one.
 
-        The submitted choices of others are redrawn in the sampled world;
-        the others' chains are replaced by keys derived from ``seat``'s own
-        (their true history is exactly what ``seat`` must not read).
+        The world keeps the choices submitted at this step (the engine's
+        ``determinize`` redraws the others'), so the same seats are still to
+        choose; in its ``submitted`` another seat's move reads -1 (unknown
+        to ``seat``).  The others' chains are replaced by keys derived from
+        ``seat``'s own (their true history is what ``seat`` must not read).
         """
-        rng = make_rng(seed)
-        world = self.state.determinize(seat, rng)
-        redrawn = []
-        for s, m in self.submitted:
-            if s in world.to_move():  # the kernels clear submitted choices; put them back
-                if s != seat or m < 0:
-                    moves = world.legal_moves(s)
-                    m = moves[rng.below(len(moves))]
-                world.apply(s, m)
-            redrawn.append((s, m))
+        world = self.state.determinize(seat, make_rng(seed), keep_chosen=True)
+        redrawn = [(s, m if s == seat else -1) for s, m in self.submitted]
         mine = self.chains[seat]
         chains = [mine if s == seat else _h(b"resampled", mine, bytes([s])) for s in range(self.state.players)]
         return Table(world, redrawn, chains, self.plies)

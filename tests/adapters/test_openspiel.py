@@ -112,7 +112,10 @@ def test_resample_keeps_the_information_state_and_redraws_hidden_choices():
         assert world.current_player() == 2
         assert world.information_state_string(2) == key
         assert world.observation_tensor(2) == state.observation_tensor(2)
-        seen_choices.add(tuple(m for _, m in world.table.submitted))
+        assert [s for s, _ in world.table.submitted] == [0, 1]
+        made = world.table.state.game.layout.view(world.table.state.buf, "pending")[:2]
+        assert (made >= 0).all()  # still chosen in the world, as a card of its own
+        seen_choices.add(tuple(int(x) for x in made))
         to_end = world.clone()
         while k < 2 and not to_end.is_terminal():  # a resampled world is a real game that plays on
             if to_end.is_chance_node():
@@ -277,3 +280,28 @@ def test_an_illegal_joint_action_changes_nothing():
     assert state.table.state == before and state.history() == history
     state.apply_actions(good)
     assert state.history() == history + good
+
+
+@pytest.mark.parametrize("name,players,variants", SIM_CONFIGS)
+def test_a_resampled_world_has_the_same_seats_still_to_choose(name, players, variants):
+    """At every decision of a random game (mid-step ones included), the
+    engine's determinize and OpenSpiel's resample_from_infostate keep the
+    choices already made: the world owes the same seats as the true state."""
+    rnd = np.random.RandomState(7)
+    game = load(name, players, variants)
+    state, mid = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rnd.choice(actions, p=probs)))
+            continue
+        true = state.table.state
+        for seat in range(players):
+            assert true.determinize(seat, make_rng(int(rnd.randint(1 << 30)))).to_move() == true.to_move()
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, np.random.default_rng(int(rnd.randint(1 << 30))))
+        assert world.table.state.to_move() == true.to_move() and world.table.chosen() == state.table.chosen()
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        mid += any(state.table.chosen())
+        state.apply_action(int(rnd.choice(state.legal_actions())))
+    assert mid > 0 or name == "walled_city"  # the Walled City has no simultaneous step
