@@ -129,9 +129,13 @@ class Table:
             view = _view(st, s)
             self.chains[s] = _h(self.chains[s], actor, int(own).to_bytes(4, "little", signed=True),
                                 _key(view))
-            changed = np.flatnonzero(view != self.views[s]).astype(np.int32)
-            self.logs[s].append(np.concatenate((np.array([seat + 2, own + 3, len(changed)], np.int32),
-                                                changed, view[changed])))
+            changed = np.flatnonzero(view != self.views[s])
+            d = len(changed)
+            entry = np.empty(3 + 2 * d, np.int32)
+            entry[0], entry[1], entry[2] = seat + 2, own + 3, d
+            entry[3:3 + d] = changed
+            entry[3 + d:] = view[changed]
+            self.logs[s].append(entry)
             self.views[s] = view
 
     # -- what a seat knows ----------------------------------------------------------
@@ -173,18 +177,18 @@ class Table:
             return out
         if len(log) > length:
             raise RecallOverflow(f"{len(log)} moves, beyond the game's maximum length {length}")
-        heads[:len(log)] = [e[:3] for e in log]
-        used = int(sum(int(e[2]) for e in log))
+        flat = np.concatenate(log)
+        d = np.fromiter((int(e[2]) for e in log), dtype=np.int64, count=len(log))
+        # each entry is 3 head words, d indices, d values: label every word of flat so
+        kind = np.repeat(np.tile(np.array([0, 1, 2], np.int8), len(log)),
+                         np.stack([np.full(len(log), 3), d, d], axis=1).ravel())
+        used = int(d.sum())
         if used > len(pairs):
             raise RecallOverflow(f"seat {seat}'s view changed {used} times, beyond the "
                                  f"information-state tensor's room of {len(pairs)}")
-        at = 0
-        for e in log:
-            d = int(e[2])
-            if d:
-                pairs[at:at + d, 0] = e[3:3 + d] + 1
-                pairs[at:at + d, 1] = e[3 + d:]
-                at += d
+        heads[:len(log)] = flat[kind == 0].reshape(-1, 3)
+        pairs[:used, 0] = flat[kind == 1] + 1
+        pairs[:used, 1] = flat[kind == 2]
         return out
 
     def observation_key(self, seat: int) -> bytes:
