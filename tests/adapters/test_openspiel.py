@@ -297,6 +297,7 @@ def test_a_resampled_world_has_the_same_seats_still_to_choose(name, players, var
             continue
         true = state.table.state
         for seat in range(players):
+            assert true.observe(seat).to_move() == true.to_move()  # who has chosen is in every view
             assert true.determinize(seat, make_rng(int(rnd.randint(1 << 30)))).to_move() == true.to_move()
         seat = state.current_player()
         world = state.resample_from_infostate(seat, np.random.default_rng(int(rnd.randint(1 << 30))))
