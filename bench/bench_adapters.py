@@ -115,3 +115,20 @@ def test_table_move_vs_engine_move(benchmark):
     key = median_time(lambda: start.info_key(1), repeat=5, number=200)
     print(f"\nper move: table {per * 1e6:.1f} us, engine state {plain / len(record) * 1e6:.1f} us "
           f"({len(record)} moves); State.info_key {key * 1e6:.1f} us")
+
+
+def test_information_state_tensor(benchmark):
+    """The exact perfect-recall tensor at the end of a 4-player Guildes game
+    (its longest log), against the current-view tensor."""
+    from guildhall.adapters.table import Table
+
+    game = engine.make_game("guildes", 4)
+    t, rng = Table(game.new_initial_state(5)), make_rng(5)
+    while t.movers():
+        seat = t.movers()[0]
+        legal = [m for m, _ in t.state.chance_outcomes()] if seat == -1 else t.state.legal_moves(seat)
+        t.apply(seat, legal[rng.below(len(legal))])
+    out = benchmark(t.info_tensor, 1)
+    view = median_time(lambda: t.tensor(1), repeat=7, number=50)
+    print(f"\ninfo tensor {benchmark.stats.stats.median * 1e6:.0f} us ({out.size} floats, {t.plies} moves), "
+          f"view tensor {view * 1e6:.0f} us")

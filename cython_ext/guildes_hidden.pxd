@@ -4,7 +4,7 @@
 from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr
 from cython_ext.guildes_rules cimport (
-    GuildesRules, imod, EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, REDIS, RDEAL, TRICK, DRAW, DPICK, SEQ,
+    GuildesRules, imod, CHOSEN, EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, REDIS, RDEAL, TRICK, DRAW, DPICK, SEQ,
     REDIST, FACEDOWN)
 
 cdef enum:
@@ -47,6 +47,9 @@ cdef class GuildesHidden(GuildesRules):
     cdef void c_observe(self, int* b, int seat) noexcept nogil
     cdef int c_rows_seen(self, int* b) noexcept nogil
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
+    cpdef void determinize_keep(self, int[::1] buf, int seat, Rng rng)
+    cdef void c_determinize(self, int[::1] buf, int seat, Rng rng, bint keep)
+    cdef void c_keep_chosen(self, int* b, int seat, Rng rng)
     cdef int c_fill(self, int* b, int seat, Rng rng)
     cdef int c_draw_plain(self, int* cand, int off, Rng rng)
     cdef int c_draw_pos(self, int* b, int off, Rng rng)

@@ -22,8 +22,8 @@ from .guildes_rules import GuildesRules
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
-    from .guildes_rules import (DEAL, DPICK, DRAFT, DRAW, EVENT, FACEDOWN, OVER, PLAY, RDEAL, REDIS, REDIST,
-                                SEQ, TDEAL, TRICK, imod)
+    from .guildes_rules import (CHOSEN, DEAL, DPICK, DRAFT, DRAW, EVENT, FACEDOWN, OVER, PLAY, RDEAL, REDIS,
+                                REDIST, SEQ, TDEAL, TRICK, imod)
     from .kernel import ptr
 
     globals().update(enum_constants(__file__))
@@ -95,7 +95,9 @@ class GuildesHidden(GuildesRules):
         for i in range(n):
             if i == seat:
                 continue
-            b[self.o_pending + i] = -1
+            # whether it has chosen is public (the seat waits on it), what it chose is not
+            if b[self.o_pending + i] != -1:
+                b[self.o_pending + i] = CHOSEN
             for g in range(G):
                 b[self.o_disc + i * G + g] = -1
                 b[self.o_kept + i * G + g] = -1
@@ -104,7 +106,8 @@ class GuildesHidden(GuildesRules):
             for g in range(G):
                 b[self.o_known + i * G + g] = -1
             if self.ev_on:
-                b[self.o_pend2 + i] = -1
+                if b[self.o_pend2 + i] != -1:
+                    b[self.o_pend2 + i] = CHOSEN
                 b[self.o_fdown + i] = -1
                 b[self.o_rdisc + i] = -1
                 b[self.o_rrecv + i] = -1
@@ -130,6 +133,19 @@ class GuildesHidden(GuildesRules):
         return 0
 
     def determinize(self, buf, seat, rng):
+        """Fill a view of ``seat``; another seat's choice already made at this
+        step is cleared (it chooses again in the world).  See :meth:`c_determinize`."""
+        self.c_determinize(buf, seat, rng, False)
+
+    def determinize_keep(self, buf, seat, rng):
+        """Fill a view of ``seat`` keeping every choice already made at this step:
+        another seat's (``CHOSEN`` in the view) is drawn uniformly from the
+        cards it could have chosen in the sampled world -- its packet while
+        drafting, its hand at a discard or a play (a batch's second card from
+        the rest).  Draws what :meth:`determinize` draws, then these."""
+        self.c_determinize(buf, seat, rng, True)
+
+    def c_determinize(self, buf, seat, rng, keep):
         """Fill a view of ``seat``.  See docs/games/guildes.md, "Determinization".
 
         Each unknown pick of another seat is a *slot* whose card can only come
@@ -154,8 +170,34 @@ class GuildesHidden(GuildesRules):
                 else:
                     buf[:] = self.s_work
             if self.c_fill(b, seat, rng):
+                if keep:
+                    self.c_keep_chosen(b, seat, rng)
                 return
-        raise RuntimeError("guildes determinize: no consistent deal found")
+        raise RuntimeError("guildes determinize: no consistent deal found")  # calls Python: the error, never in a sound state
+
+    def c_keep_chosen(self, b, seat, rng):
+        """Redraw in the filled world ``b`` the choices the view (``s_work``) marks ``CHOSEN``."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        i: cython.int
+        g: cython.int
+        base: cython.int
+        t: cython.int = b[self.o_step]
+        phase: cython.int = b[self.o_phase]
+        view: cython.p_int = self.s_work
+        for i in range(n):
+            if i == seat or view[self.o_pending + i] != CHOSEN:
+                continue
+            if phase == DRAFT:
+                base = self.o_hist + (t * n + self.c_packet_of(b, i, t)) * G
+            else:
+                base = self.o_kept + i * G
+            g = self.c_draw_pos(b, base, rng)
+            b[self.o_pending + i] = g
+            if self.ev_on and view[self.o_pend2 + i] == CHOSEN:
+                b[base + g] -= 1  # the second card of a batch comes from the rest
+                b[self.o_pend2 + i] = self.c_draw_pos(b, base, rng)
+                b[base + g] += 1
 
     def c_draw_plain(self, cand, off, rng):
         """A card drawn uniformly from the counts ``cand[off:off+G]``."""

@@ -20,6 +20,11 @@ cpdef enum:
     DRAW = 10       # tricks, trick D: chance draws two cards from the discard pile
     DPICK = 11      # tricks, trick D: the holder keeps one of the two
 
+# pending[i] / pend2[i] in a seat's view: another seat has made its hidden
+# choice of this step (what it chose stays hidden); -1 is "not yet"
+cpdef enum:
+    CHOSEN = -2
+
 # event effects (variant "events"), by edition name
 cpdef enum:
     FEWER = 0       # play one fewer card

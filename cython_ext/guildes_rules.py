@@ -20,6 +20,7 @@ Buffer fields (offsets come from the engine's Layout, see engine/guildes/game.py
     played[n,G]              cards played this round (public; part of table)
     kept[n,G]                cards picked this round and not played (own: known)
     pending[n]               a seat's hidden choice at a simultaneous step, -1 none
+                             (another seat's in a view: CHOSEN = -2 once made)
     picks[n,h]               guild picked by each seat at pick t (own: known)
     hist[h,n,G]              content of packet p before pick t (a seat sees
                              the rows of the packets it held: its memory)
@@ -283,9 +284,10 @@ class GuildesRules(Kernel):
         two: cython.bint
         if phase == OVER:
             return 0
+        # -1: still to choose; a view shows a choice made by another seat as CHOSEN
         if phase == DRAFT or phase == REDIS:
             for i in range(self.n):
-                if b[self.o_pending + i] < 0:
+                if b[self.o_pending + i] == -1:
                     out[c] = i
                     c += 1
             return c
@@ -295,7 +297,7 @@ class GuildesRules(Kernel):
                 return 1
             two = self.c_batch(b) == 2
             for i in range(self.n):
-                if b[self.o_pending + i] < 0 or (two and b[self.o_pend2 + i] < 0):
+                if b[self.o_pending + i] == -1 or (two and b[self.o_pend2 + i] == -1):
                     out[c] = i
                     c += 1
             return c

@@ -496,21 +496,51 @@ class State:
         return hashlib.blake2b(view[HEADER:].tobytes(), digest_size=16).digest()
 
     def determinize(self, seat: int, rng: Any = None,
-                    submitted: Sequence[tuple[int, int | None]] = ()) -> "State":
+                    submitted: Sequence[tuple[int, int | None]] = (),
+                    keep_chosen: bool = True) -> "State":
         """A full state sampled among those consistent with ``seat``'s view.
 
         ``rng`` is a seed or any seeded generator (see :func:`make_rng`).
-        The kernels clear every hidden choice already submitted at a
-        simultaneous step; ``submitted`` -- the ``(seat, move)`` choices made
-        so far at this step, in order, ``move`` None where ``seat`` cannot
-        see it -- puts them back: ``seat``'s own as made, the others sampled
-        uniformly among their legal moves in the sampled world.
+
+        At a simultaneous step a view shows which seats have already made
+        their hidden choice (never what).  The world keeps them made
+        (``keep_chosen``), each redrawn among what that seat could have
+        chosen in the world, so the world shows the same view, "who has
+        chosen" included, and has the same seats still to choose (what a
+        sequentialised step needs).  ``keep_chosen=False`` lets a kernel
+        clear them instead, so they choose again in the world (the Guildes
+        kernel's plain ``determinize`` does, for its search); the other
+        kernels keep them either way.  ``submitted`` -- the ``(seat, move)``
+        choices made so far at this step, ``move`` None where ``seat``
+        cannot see it -- puts cleared choices back: ``seat``'s own as made,
+        the others uniformly among their legal moves in the world.
+
+        >>> import engine
+        >>> s = engine.make("guildes", players=3, seed=2)
+        >>> while s.is_chance():
+        ...     s.apply(CHANCE, s.sample_chance())
+        >>> s.apply(1, s.legal_moves(1)[0])
+        >>> s.observe(0).to_move() == s.to_move() == (0, 2)
+        True
+        >>> s.determinize(0, 5).to_move(), s.determinize(0, 5, keep_chosen=False).to_move()
+        ((0, 2), (0, 1, 2))
         """
         rng = make_rng(rng)
-        world = self.observe(seat)
-        self.game.kernel.determinize(world.buf, seat, rng)
+        view = self.observe(seat)
+        world = view.clone()
+        kernel = self.game.kernel
+        if keep_chosen and hasattr(kernel, "determinize_keep"):
+            kernel.determinize_keep(world.buf, seat, rng)
+        else:
+            kernel.determinize(world.buf, seat, rng)
         world.buf[OBSERVER] = 0
         world.buf[DEALER] = rng.below(0x7FFFFFFF)
+        if keep_chosen:
+            waiting = view.to_move()
+            for who in world.to_move():
+                if who != CHANCE and who not in waiting:  # chose in the view, cleared by the kernel
+                    moves = world.legal_moves(who)
+                    world.apply_trusted(who, moves[rng.below(len(moves))])
         for who, move in submitted:
             if who not in world.to_move():
                 continue  # a kernel that keeps submitted choices already has it

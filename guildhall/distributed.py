@@ -8,8 +8,9 @@ results are counted in game order, so a tournament gives exactly the local
 results for the same seeds.  A task whose worker dies is retried by Ray; each
 game is stored once, under its index.
 
-``backend.play`` is the one entry point a tuner needs as well: any number of
-games of any engine configurations, results in order.
+The tuner (``guildhall tune --ray``) uses the same backend:
+:meth:`RayBackend.evaluate` plays a batch of a candidate setting's games,
+each fixed by its index as locally, results in order.
 """
 from __future__ import annotations
 
@@ -56,6 +57,23 @@ def _play(spec: tuple, engines: list[str], index: int, limits: Limits, seed: int
     return index, names, rec
 
 
+def _tune_game(spec: tuple, setting: dict, index: int, limits: Limits, seed: int,
+               against: str) -> tuple[int, float]:
+    from guildhall.tune import game_evaluator
+
+    return index, game_evaluator(_build(spec), limits, seed, None, against)(setting, index)
+
+
+def backend_for(address: str) -> "RayBackend":
+    """The backend of a ``--ray [ADDRESS]`` option (``local``: a local instance), errors in one line."""
+    from engine.errors import BadConfig
+
+    try:
+        return RayBackend(None if address == "local" else address)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise BadConfig(f"cannot start or reach Ray ({address}): {exc}") from None
+
+
 def _check_reachable(address: str, timeout: float = 5.0) -> None:
     """Fail fast: Ray waits minutes for a head node that is not there.
 
@@ -79,7 +97,7 @@ class RayBackend:
     """Runs tournament games as Ray tasks (``address`` None: a local instance)."""
 
     def __init__(self, address: Optional[str] = None, num_cpus: Optional[int] = None,
-                 play: Callable = _play) -> None:
+                 play: Callable = _play, tune_game: Callable = _tune_game) -> None:
         if address:
             _check_reachable(address)
         if not ray.is_initialized():
@@ -91,6 +109,21 @@ class RayBackend:
                 kwargs["num_cpus"] = num_cpus
             ray.init(**kwargs)
         self._task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(play)
+        self._tune = ray.remote(max_retries=RETRIES, retry_exceptions=False)(tune_game)
+
+    def evaluate(self, game: Game, setting: dict, indices: Sequence[int], limits: Limits, seed: int,
+                 against: str = "ismcts") -> list[float]:
+        """The tuner's games ``indices`` of candidate ``setting`` (see
+        :func:`guildhall.tune.game_evaluator`): its win shares, in order."""
+        spec = ray.put(_game_spec(game))
+        pending = [self._tune.remote(spec, setting, i, limits, seed, against) for i in indices]
+        done: dict[int, float] = {}
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                index, value = ray.get(ref)
+                done.setdefault(index, value)  # counted once
+        return [done[i] for i in indices]
 
     def play(self, game: Game, engines: Sequence[str], games: int, limits: Limits, seed: int,
              options: dict, on_game: Optional[Callable[[int, GameRecord, list[str]], None]] = None,
@@ -118,4 +151,4 @@ class RayBackend:
         ray.shutdown()
 
 
-__all__ = ["RayBackend", "RETRIES"]
+__all__ = ["RayBackend", "RETRIES", "backend_for"]

@@ -73,9 +73,19 @@ class NTupleModel:
 
 
 def ntbea(space: dict[str, list], play: Callable[[dict, int], float], evaluations: int, seed: int = 0,
-          neighbours: int = 50, k: float = 1.0, on_step: Optional[Callable[[int, dict, float], None]] = None
+          neighbours: int = 50, k: float = 1.0, on_step: Optional[Callable[[int, dict, float], None]] = None,
+          batch: int = 1, play_many: Optional[Callable[[dict, list[int]], list[float]]] = None
           ) -> tuple[dict, float]:
-    """Best setting of ``space`` by NTBEA, with ``play(setting, i)`` -> a result in [0, 1]."""
+    """Best setting of ``space`` by NTBEA, with ``play(setting, i)`` -> a result in [0, 1].
+
+    ``batch`` games ``i .. i+batch-1`` of a setting are played before the
+    search moves on; ``play_many(setting, indices)`` (e.g. on a Ray cluster,
+    :meth:`guildhall.distributed.RayBackend.evaluate`) plays them at once,
+    results in the order of ``indices``.  Games are fixed by their index, so
+    the same ``batch`` gives the same result with or without ``play_many``.
+    """
+    if batch < 1:
+        raise ValueError("batch must be at least 1")
     names = list(space)
     sizes = [len(space[n]) for n in names]
     rng = random.Random(seed)
@@ -83,12 +93,15 @@ def ntbea(space: dict[str, list], play: Callable[[dict, int], float], evaluation
     x = tuple(rng.randrange(s) for s in sizes)
     seen: set[tuple] = set()
     as_dict = lambda p: {n: space[n][i] for n, i in zip(names, p)}  # noqa: E731
-    for i in range(evaluations):
-        value = play(as_dict(x), i)
-        model.add(x, value)
-        seen.add(x)
-        if on_step is not None:
-            on_step(i, as_dict(x), value)
+    for first in range(0, evaluations, batch):
+        indices = list(range(first, min(first + batch, evaluations)))
+        point = as_dict(x)
+        values = play_many(point, indices) if play_many is not None else [play(point, i) for i in indices]
+        for i, value in zip(indices, values):
+            model.add(x, value)
+            seen.add(x)
+            if on_step is not None:
+                on_step(i, as_dict(x), value)
         cands = set()
         for _ in range(neighbours):
             y = list(x)
@@ -148,9 +161,11 @@ def parse_space(items: tuple[str, ...]) -> dict[str, list]:
 
 def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: str, make_default: bool,
         folder: Optional[str] = None, echo: Callable[[str], None] = print,
-        against: str = "ismcts") -> tuple[dict, float, str]:
+        against: str = "ismcts", batch: int = 1, backend: Any = None) -> tuple[dict, float, str]:
     """Tune against ``against`` (``ismcts``: the game's default preset), then save
-    preset ``name``; returns (setting, model estimate, file)."""
+    preset ``name``; returns (setting, model estimate, file).  ``backend``
+    (:class:`guildhall.distributed.RayBackend`) plays each step's ``batch``
+    games elsewhere, with the same result as locally."""
     from search.presets import options_for, save
 
     reference = options_for(game.name)
@@ -160,10 +175,15 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
         echo(f"game {i + 1}/{evaluations}: {' '.join(f'{k}={v}' for k, v in setting.items())} -> {value:g}")
 
     evaluator = game_evaluator(game, limits, seed, None, against)
-    best, est = ntbea(space, evaluator, evaluations, seed, on_step=step)
+    many = None
+    if backend is not None:
+        def many(setting: dict, indices: list[int]) -> list[float]:
+            return backend.evaluate(game, setting, indices, limits, seed, against)
+    best, est = ntbea(space, evaluator, evaluations, seed, on_step=step, batch=batch, play_many=many)
     field = f"the default preset of the time ({reference})" if against == "ismcts" else f"the {against} player"
     budget = (f"{limits.iterations} iterations" if limits.iterations else f"{limits.movetime * 1000:g} ms")
-    about = {"how": (f"guildhall tune (NTBEA, 1-, 2- and full tuples, k=1, 50 neighbours): {evaluations} "
+    steps = f", {batch} games per step" if batch > 1 else ""
+    about = {"how": (f"guildhall tune (NTBEA, 1-, 2- and full tuples, k=1, 50 neighbours{steps}): {evaluations} "
                      f"games of {game.describe()} at {budget} per decision, one candidate seat against "
                      f"{field}, seeds from {seed}; model estimate of the "
                      f"win share {est:.3f} (fair {1 / game.players:.3f}); {time.perf_counter() - t0:.0f} s"),

@@ -22,9 +22,14 @@ from guildhall.draw_cmd import friendly
               help="The engine in the other seats (ismcts: the game's current default settings).")
 @click.option("--make-default", is_flag=True, help="Make the preset the game's default.")
 @click.option("--dir", "folder", default=None, help="Write the preset file here instead of search/presets/.")
+@click.option("--batch", type=int, default=1, show_default=True,
+              help="Games of each candidate setting per NTBEA step (played at once with --ray).")
+@click.option("--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+              help="Play each step's games as Ray tasks: a local Ray instance, or the cluster at ADDRESS "
+                   "(extra [distributed]; the same preset as a local run with the same --batch).")
 @friendly
 def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, against,
-         make_default, folder) -> None:
+         make_default, folder, batch, ray_address) -> None:
     """Tune the ISMCTS options for GAME (NTBEA) and write them as a named preset."""
     import engine as eng
     from engine.errors import BadConfig
@@ -41,11 +46,20 @@ def tune(game, players, variants, evaluations, iterations, movetime, seed, param
     from search.api import make_player
 
     make_player(against, seed=0)  # an unknown engine is refused before playing
+    if batch < 1:
+        raise BadConfig("--batch must be at least 1")
+    backend = None
+    if ray_address is not None:
+        try:
+            from guildhall.distributed import backend_for
+        except ImportError:
+            raise BadConfig("--ray needs the [distributed] extra: pip install 'guildhall[distributed]'") from None
+        backend = backend_for(ray_address)
     name = name or f"tuned-{evaluations}g-{f'{iterations}it' if iterations else f'{movetime}ms'}"
     click.echo(f"tuning {g.describe()}: {evaluations} games, space "
                + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in space.items()))
     best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
-                          against)
+                          against, batch, backend)
     click.echo(f"best: {' '.join(f'{k}={v}' for k, v in best.items())} (estimated win share {est:.3f}, "
                f"fair {1 / g.players:.3f})")
     click.echo(f"preset {name!r} written to {path}" + (" as the default" if make_default else ""))

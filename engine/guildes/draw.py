@@ -49,7 +49,7 @@ def draw_state(game: "Guildes", state: "State", seat: int | None) -> str:
     fdown = lay.view(buf, "fdown") if "fdown" in lay.offsets else None
     for i in range(game.players):
         mark = " (you)" if i == seat else ""
-        ready = " [has chosen]" if pending[i] >= 0 else ""
+        ready = " [has chosen]" if pending[i] != -1 else ""  # a view: CHOSEN
         lines.append(f"seat {i}{mark}: {int(score[i])} votes{ready}")
         lines.append(f"  table: {_cards(names, table[i])}")
         if fdown is not None and phase == 3 and step > 0 and _effect(game, ev) == "face-down":

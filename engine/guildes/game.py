@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from cython_ext import select
-from cython_ext.guildes_rules import (DEAL, DPICK, DRAFT, DRAW, EVENT, NOTIES, OVER, PLAY, RDEAL, REDIS,
+from cython_ext.guildes_rules import (CHOSEN, DEAL, DPICK, DRAFT, DRAW, EVENT, NOTIES, OVER, PLAY, RDEAL, REDIS,
                                       SACRIF, START, SWAPH, SWAPT, TDEAL, TRICK, VIRT)
-from engine.core import CHANCE, HEADER, Game, State, Variant
+from engine.core import CHANCE, HEADER, OBSERVER, Game, State, Variant
 from engine.errors import BadMove, BadState, EditionError
 from engine.guildes import edition as ed
 from engine.guildes import notation
@@ -187,7 +187,7 @@ class Guildes(Game):
                 raise BadState(f"event {ev} out of range")
             if int(buf[lay["dir"]]) != int(self.kernel.event_dir[ev]):
                 raise BadState("passing direction does not match the event card")
-        for name, lo, hi in (("start", -1, self.players), ("sub", 0, self.players), ("pend2", -1, self.G),
+        for name, lo, hi in (("start", -1, self.players), ("sub", 0, self.players),
                              ("fdown", -1, self.G), ("rdisc", -1, self.G), ("rrecv", -1, self.G),
                              ("trick", -1, len(self.trick_names)), ("prevtrick", -1, len(self.trick_names)),
                              ("tstep", 0, max(1, len(self.trick_names))), ("dcard", -1, self.G),
@@ -205,9 +205,13 @@ class Guildes(Game):
         for name in ("table", "played", "score"):
             if (lay.view(buf, name) < 0).any():
                 raise BadState(f"negative values in {name}")
-        pend = lay.view(buf, "pending")
-        if ((pend < -1) | (pend >= self.G)).any():
-            raise BadState("pending choice out of range")
+        # a view shows another seat's choice made at this step as CHOSEN (-2)
+        low = CHOSEN if int(buf[OBSERVER]) else -1
+        for name in ("pending", "pend2"):
+            if name in lay.offsets:
+                pend = lay.view(buf, name)
+                if ((pend < low) | (pend >= self.G)).any():
+                    raise BadState(f"{name} choice out of range")
         for name in ("deck", "discarded", "kept", "hist", "known"):
             if (lay.view(buf, name) < -1).any():
                 raise BadState(f"bad values in {name}")

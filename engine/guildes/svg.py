@@ -78,7 +78,7 @@ def draw_svg(game: "Guildes", state: "State", seat: int | None = None) -> str:
         cells = [tag("rect", x=4, y=y + 2, width=LEFT - 10, height=RH - 4, rx=4, fill="none",
                      stroke=col, stroke_width=3 if i == seat else 1),
                  text(10, y + 16, f"seat {i}{you}", 12, fill=col),
-                 text(10, y + 29, f"{int(score[i])} votes" + (" · chosen" if pending[i] >= 0 else ""), 11,
+                 text(10, y + 29, f"{int(score[i])} votes" + (" · chosen" if pending[i] != -1 else ""), 11,
                       data_piece="score", data_seat=i, data_count=int(score[i]))]
         if tricks is not None and 0 <= tricks[i] < len(game.trick_names):
             cells.append(title(f"dirty trick: {game.trick_names[int(tricks[i])]}"))

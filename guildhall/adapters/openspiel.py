@@ -25,10 +25,11 @@ True
 >>> state.current_player(), len(state.information_state_string(0)) < 80
 (0, True)
 
-Information-state strings are perfect-recall digests (see
-:mod:`guildhall.adapters.table`); :meth:`GuildhallState.view_text` gives a
-seat's view as readable text.  Observation tensors follow
-:meth:`guildhall.adapters.table.Table.tensor`.  OpenSpiel's C++
+Information-state strings are perfect-recall digests and information-state
+tensors the exact perfect-recall record (see :mod:`guildhall.adapters.table`,
+:meth:`~guildhall.adapters.table.Table.info_tensor`, docs/adapters.md);
+:meth:`GuildhallState.view_text` gives a seat's view as readable text.
+Observation tensors follow :meth:`guildhall.adapters.table.Table.tensor`.  OpenSpiel's C++
 ``ISMCTSBot`` cannot be used on these (or any Python) games: its bridge
 never calls Python's ``resample_from_infostate`` and its ``step()`` crashes;
 use ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, with
@@ -199,23 +200,26 @@ def _usable(sampler: Any) -> bool:
 
 
 class GuildhallObserver:
-    """OpenSpiel's PyObserver: a seat's view as a flat tensor and a key string."""
+    """OpenSpiel's PyObserver: a seat's view (or, with perfect recall, its whole
+    information state) as a flat tensor, and a key string.  Layouts: docs/adapters.md."""
 
     def __init__(self, game: GuildhallGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        if perfect_recall:
-            # a perfect-recall tensor of fixed size needs perfect-recall views
-            # from the kernels: strings only, until then
-            self.tensor, self.dict = None, {}
-            return
         table = Table(game.engine_game.new_initial_state(0))
-        self.tensor = np.zeros(table.tensor_size(), np.float32)
-        n, words = game.engine_game.players, (len(self.tensor) - 2 * game.engine_game.players) // 2
+        base = table.tensor_size()
+        self.tensor = np.zeros(table.info_tensor_size() if perfect_recall else base, np.float32)
+        n, words = game.engine_game.players, (base - 2 * game.engine_game.players) // 2
         self.dict = {"player": self.tensor[:n], "chosen": self.tensor[n:2 * n],
-                     "view": self.tensor[2 * n:2 * n + words], "known": self.tensor[2 * n + words:]}
+                     "view": self.tensor[2 * n:2 * n + words], "known": self.tensor[2 * n + words:base]}
+        if perfect_recall:
+            length = game.engine_game.max_game_length()
+            self.dict["moves"] = self.tensor[base:base + 3 * length].reshape(length, 3)
+            self.dict["changes"] = self.tensor[base + 3 * length:].reshape(-1, 2)
 
     def set_from(self, state: GuildhallState, player: int) -> None:
-        if self.tensor is not None:
+        if self.perfect_recall:
+            state.table.info_tensor(player, self.tensor)
+        else:
             state.table.tensor(player, self.tensor)
 
     def string_from(self, state: GuildhallState, player: int) -> str:
@@ -263,7 +267,7 @@ def _game_type(cls: type) -> "pyspiel.GameType":
         max_num_players=g.max_players,
         min_num_players=g.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": g.min_players, **_DEFAULTS})

@@ -80,3 +80,35 @@ def test_an_unreachable_cluster_is_a_clear_error_not_a_hang():
     run = CliRunner().invoke(main, ["match", "guildes", "--engine", "random", "--engine", "greedy",
                                     "--games", "1", "--iterations", "5", "--ray", "127.0.0.1:1"])
     assert run.exit_code != 0 and "no Ray head node answers at 127.0.0.1:1" in run.output
+
+
+@pytest.mark.skipif(not COMPILED, reason="plays ISMCTS games in Ray workers: about a minute interpreted")
+def test_tune_with_ray_gives_the_local_preset(backend, tmp_path):
+    """The tuner on the same backend: a batch of a candidate's games per NTBEA
+    step, played as Ray tasks, gives the same games and preset as locally.
+    (Workers read the installed presets: the runs write theirs elsewhere.)"""
+    from click.testing import CliRunner
+
+    from guildhall.cli import main
+
+    args = ["tune", "walled_city", "--players", "2", "--games", "4", "--iterations", "3", "--batch", "2",
+            "--param", "exploration=0.7,1.4", "--param", "reward=", "--param", "keys=", "--param", "tree=",
+            "--against", "random"]
+    runs = []
+    for extra in ([], ["--ray"]):
+        r = CliRunner().invoke(main, args + extra + ["--dir", str(tmp_path / ("ray" if extra else "local"))])
+        assert r.exit_code == 0, r.output
+        runs.append([line for line in r.output.splitlines() if line.startswith(("game ", "best:"))])
+    assert len(runs[0]) == 5 and runs[0] == runs[1]
+
+
+def test_ntbea_batches_keep_the_search_of_single_games():
+    from guildhall.tune import ntbea
+
+    space = {"a": [0, 1, 2], "b": ["x", "y"]}
+    play = lambda p, i: float((p["a"] * 7 + i) % 3 == 0)  # noqa: E731
+    assert ntbea(space, play, 12, seed=4) == ntbea(space, play, 12, seed=4, batch=1,
+                                                   play_many=lambda p, idx: [play(p, i) for i in idx])
+    calls = []
+    ntbea(space, play, 7, seed=4, batch=3, play_many=lambda p, idx: calls.append(list(idx)) or [0.0] * len(idx))
+    assert calls == [[0, 1, 2], [3, 4, 5], [6]]

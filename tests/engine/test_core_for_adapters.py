@@ -106,5 +106,6 @@ def test_determinize_puts_submitted_choices_back():
         w = s.determinize(0, k, submitted=[(0, mine), (1, None)])
         assert w.to_move() == (2, 3)
         assert w.observe(0) == s.observe(0)  # seat 0's own pick is kept
-    plain = s.determinize(0, 1)
-    assert plain.to_move() == (1, 2, 3)  # the kernel alone clears the others' (see the report)
+    assert s.determinize(0, 1).to_move() == (2, 3)  # kept by default: the view shows seat 1 chose
+    cleared = s.determinize(0, 1, keep_chosen=False)
+    assert cleared.to_move() == (1, 2, 3)  # the search's way: seat 1 chooses again in the world

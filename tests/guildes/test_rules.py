@@ -181,8 +181,9 @@ def test_drawing_masks_other_hands():
     s = to_decision(engine.make("guildes", players=4, seed=3))
     s.apply(1, s.legal_moves(1)[0])
     text = s.draw(0)
-    assert "your hand to pick from" in text and "seat 1: 0 votes [has chosen]" not in text
-    assert "your choice" not in text
+    # that seat 1 has chosen is public (the others wait on it); what it chose is not
+    assert "your hand to pick from" in text and "seat 1: 0 votes [has chosen]" in text
+    assert "your choice" not in text and s.draw(0) != s.draw(1)
 
 
 def test_observed_move_hides_other_seats_picks_and_deals():

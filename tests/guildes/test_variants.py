@@ -168,7 +168,9 @@ def test_one_or_two_batch_is_face_down_until_all_have_played():
     assert s.to_move() == (0, 1, 2)                 # seat 0 still owes its second card
     s.apply(0, s.legal_moves(0)[0])
     assert s.to_move() == (1, 2) and F(s, "table").sum() == 0
-    assert F(s.observe(1), "pend2")[0] == -1 and F(s.observe(1), "pending")[0] == -1
+    # seat 1 sees that seat 0 has chosen both cards (CHOSEN, -2), not which
+    assert F(s.observe(1), "pend2")[0] == -2 and F(s.observe(1), "pending")[0] == -2
+    assert s.observe(1).to_move() == (1, 2)
 
 
 def test_face_down_card_revealed_by_the_next_and_last_two_together():

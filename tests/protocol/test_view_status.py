@@ -39,9 +39,7 @@ def check_views(e, players: int) -> list[str]:
 
 @pytest.mark.parametrize("game,players", [
     ("walled_city", 2), ("between_two_cities", 3), ("city_and_guilds", 3),
-    pytest.param("guildes", 3, marks=pytest.mark.xfail(
-        strict=True, reason="Guildes views still list a seat that already chose; the kernel's "
-                            "CHOSEN marker is being added on another branch (issue 14)")),
+    ("guildes", 3), ("guildes", 4),
 ])
 def test_status_on_a_view_agrees_with_the_full_state(eng, game, players):
     rnd = random.Random(5)
