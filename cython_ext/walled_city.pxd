@@ -1,7 +1,12 @@
 # Declarations of walled_city.py for Cython: the complete Walled City kernel.
 from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE
-from cython_ext.walled_city_board cimport OWN, K, MAXM, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE
-from cython_ext.walled_city_powers cimport WalledCityPowers
+from cython_ext.walled_city_board cimport OWN, K, MAXM, MAXO, MAXZ, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
+from cython_ext.walled_city_powers cimport WalledCityPowers, DONE, MAXTR, W_BUTCHERS
+from cython_ext.walled_city_powers cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_SG, TR_LK
+
+
+cpdef enum:
+    RESTARTS = 30   # bounded attempts of determinize's search for hidden trades, then an unbounded one
 
 
 cdef class WalledCityKernel(WalledCityPowers):
@@ -11,6 +16,24 @@ cdef class WalledCityKernel(WalledCityPowers):
     cdef int s_moves[MAXM]
     cdef int s_off[3]
     cdef int s_cards[48]
+    # scratch of determinize's rebuilding of Butchers trades
+    cdef int s_dlt[MAXO * OWN]     # net change of each seat's unseen cards by the trades so far
+    cdef int s_f[MAXO]             # a rival's round-1 face-down card type the trades fixed, -1
+    cdef int s_fz[MAXO]            # its zone
+    cdef int s_x[MAXTR]            # per trade the card given
+    cdef int s_r[MAXTR]            # the card that came back
+    cdef int s_lk[MAXTR * OWN]     # the looked-at hand
+    cdef int s_cand[MAXTR * 4 * OWN]  # candidates per search level
+    cdef int s_h[OWN]              # a hand then
+    cdef int s_tmp[OWN]            # a seat's cards ahead (ahead_)
+    cdef int s_nodes, s_budget     # search nodes of this attempt, its bound
+
+    cdef void shuffle_(self, int* a, int c, int n, Rng rng) noexcept
+    cdef int hand_then_(self, int* b, int i, int v, int* out) noexcept
+    cdef int bfinal_(self, int* b, int seat) noexcept
+    cdef int ahead_(self, int* b, int seat, int i, int p) noexcept
+    cdef int bdfs_(self, int* b, int seat, int i, int v, Rng rng) noexcept
+    cdef int rebuild_trades_(self, int* b, int seat, Rng rng) noexcept
 
     cdef int sample_chance_(self, int* b, Rng rng) noexcept
     cpdef int sample_chance(self, int[::1] buf, Rng rng)

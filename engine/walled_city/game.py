@@ -26,11 +26,11 @@ RANK_KEYS = 4                                 # words per competitor (kernel con
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
           "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
-UNFINISHED = ("butchers-b",)   # never offered (docs/games/walled_city.md)
 NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants in the box
 
 
 MAXS, MAXP, MAXG = 6, 32, 16                  # fence splits per area, paths, gaps (walled_city .pxd)
+MAXTR, TR_W = 12, 41                          # Butchers' trade log: records, words each (walled_city_powers.pxd)
 
 
 def fence_table(board: dict, key: str) -> list[int]:
@@ -60,6 +60,7 @@ class WalledCity(Game):
     ) + tuple(Variant(f"no-powers-{i}", f"seat {i} never activates its guild's power (strength matches)",
                       None if i < 2 else tuple(range(i + 1, 5))) for i in range(4))
     score_scale = 10.0
+    first_round = 1   # the ``round`` field counts from 1 (guildhall's records count from 0)
 
     # -- edition and configuration -------------------------------------------------
     def validate_edition(self, data: dict) -> None:
@@ -92,6 +93,7 @@ class WalledCity(Game):
                    ("zcard", nz), ("zori", nz), ("zown", nz), ("dloc", NDICE), ("cloc", nc), ("piv", P)]
         fields += [(n, 1) for n in ("pw_kind", "pw_step", "pw_ret", "pw_o", "pw_a", "pw_b", "pw_n")]
         fields += [("pw_m", 3), ("drape", 1), ("tused", 1), ("pside", (npth, 4)), ("garea", ng), ("fence", na0)]
+        fields += [("nbt", 1), ("bt", (MAXTR, TR_W))]   # Butchers' trade log (walled_city_powers)
         self.layout = Layout(fields, start=HEADER)
         path_ar = []
         for p in b["paths"]:
@@ -178,7 +180,7 @@ class WalledCity(Game):
     def check_buffer(self, buf: np.ndarray) -> None:
         L = self.layout
         masked = int(buf[1]) != 0
-        hidden = {"hand", "zcard", "zori", "sel_card"}
+        hidden = {"hand", "zcard", "zori", "sel_card", "pw_a"}
         na, nt = self.sizes["areas"], self.board["towers"]
         limits = {"phase": (0, len(PHASES) - 1), "dloc": (0, na + nt - 1), "cloc": (0, na - 1),
                   "pw_kind": (0, 20), "pw_ret": (0, len(PHASES) - 1), "piv": (0, 1), "drape": (0, 1),
@@ -187,7 +189,8 @@ class WalledCity(Game):
                   "turn": (-1, 64), "setup": (0, 64), "sel_card": (0, K - 1), "order": (0, self.players - 1),
                   "score": (-999, 9999), "gstate": (0, 3), "die_f": (0, 4), "die_v": (0, 3), "chit": (-1, 1),
                   "road": (0, 3), "wall": (0, 3), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
-                  "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 2)}
+                  "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 8),
+                  "pool": (-MAXTR, 2), "nbt": (0, MAXTR), "bt": (-1, 64)}
         for name in L.offsets:
             if name == "head":
                 continue
