@@ -1,16 +1,18 @@
-"""The guild-power worked example of docs/games/walled_city.md, replayed against a real engine.
+"""The guild-power worked examples of docs/games/walled_city.md, replayed against a real engine.
 
 Lines holding ``...`` are abridged; every other reply must be exactly as printed."""
 import pathlib
 import re
+
+import pytest
 
 from tests.protocol.conftest import expect, start
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "games" / "walled_city.md"
 
 
-def example() -> list[tuple[str, list[str]]]:
-    block = DOC.read_text().split("### Worked protocol example: a guild power", 1)[1].split("```", 2)[1]
+def example(title: str = "a guild power") -> list[tuple[str, list[str]]]:
+    block = DOC.read_text().split(f"### Worked protocol example: {title}", 1)[1].split("```", 2)[1]
     steps: list[tuple[str, list[str]]] = []
     for line in block.splitlines()[1:]:
         if line.startswith("> "):
@@ -20,8 +22,9 @@ def example() -> list[tuple[str, list[str]]]:
     return steps
 
 
-def test_guild_power_example_runs_verbatim():
-    steps = example()
+@pytest.mark.parametrize("title", ["a guild power", "a Butchers trade"])
+def test_guild_power_examples_run_verbatim(title):
+    steps = example(title)
     assert any(cmd.startswith("play seat 0 activate") for cmd, _ in steps)
     e = start()
     try:
