@@ -314,3 +314,11 @@ def test_a_view_no_game_can_reach_is_refused_not_dealt():
     f(v, "pool")[2][:] = 0                          # p2 cannot have returned anything higher
     with pytest.raises(ValueError, match="no Butchers trades"):
         v.game.kernel.determinize(v.buf, 0, make_rng(1))
+
+
+def test_drawings_show_the_trades_each_seat_can_see():
+    from engine.walled_city.svg import draw_svg
+    s = traded("4/0", "5/0")
+    assert "butchers trades: p1>p2 4/0 for 5/0" in s.game.draw(s, 2)
+    assert "butchers trades: p1>p2 ? for ?" in s.game.draw(s, 0)
+    assert "copy " not in draw_svg(s.game, s.observe(1), 1)     # no Grocers choice during a trade
