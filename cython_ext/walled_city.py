@@ -65,7 +65,7 @@ class WalledCityKernel(WalledCityPowers):
             self.s_x = [0] * MAXTR
             self.s_r = [0] * MAXTR
             self.s_lk = [0] * (MAXTR * OWN)
-            self.s_cand = [0] * (MAXTR * 4 * OWN)
+            self.s_cand = [0] * (MAXTR * 4 * (OWN + 1))
             self.s_h = [0] * OWN
             self.s_tmp = [0] * OWN
 
@@ -222,15 +222,51 @@ class WalledCityKernel(WalledCityPowers):
                     slack += 1
         return 1
 
+    def prefer_(self, b, seat, i, p, cand, c, nc):
+        """Order the candidates of a card coming to seat ``p`` at trade ``i``: first the types it
+        lacks at a later trade or now (its public pool there plus the net so far below zero),
+        then the rest, each group keeping its random order.  Only an order: every candidate is
+        still tried."""
+        need: cython.p_int = self.s_tmp
+        j: cython.int
+        k: cython.int
+        t: cython.int
+        v: cython.int
+        x: cython.int
+        m: cython.int = 0
+        for k in range(OWN):
+            need[k] = 0
+        for j in range(i + 1, b[self.o_nbt] + 1):
+            t = self.o_bt + j * TR_W
+            if j == b[self.o_nbt]:
+                if p == seat:
+                    break
+                v = -1
+            elif b[t + TR_G] == p or b[t + TR_R] == p:
+                v = 0 if b[t + TR_G] == p else 1
+            else:
+                continue
+            for k in range(OWN):
+                x = (b[self.o_pool + p * OWN + k] if v < 0 else b[t + TR_SG + v * OWN + k]) \
+                    + self.s_dlt[p * OWN + k]
+                if x < 0:
+                    need[k] = 1
+        for j in range(nc):
+            if need[cand[c + j]]:
+                x = cand[c + j]
+                cand[c + j] = cand[c + m]
+                cand[c + m] = x
+                m += 1
+
     def bdfs_(self, b, seat, i, v, rng: Rng):
         """Depth-first search in random order for trades agreeing with the view, from trade ``i``'s
         variable ``v``: 0/1 the giver's/receiver's round-1 face-down card (when hidden and not
-        yet chosen), 2 the card given, 3 the card that came back.  1 when found (the choices stay
+        yet chosen; ``OWN`` for its off-colour card), 2 the card given, 3 the card that came back.  1 when found (the choices stay
         in ``s_x``, ``s_r``, ``s_lk``, ``s_f`` and the net changes in ``s_dlt``)."""
         cand: cython.p_int = self.s_cand
         h: cython.p_int = self.s_h
         t: cython.int = self.o_bt + i * TR_W
-        c: cython.int = (i * 4 + v) * OWN
+        c: cython.int = (i * 4 + v) * (OWN + 1)
         nc: cython.int = 0
         a: cython.int
         r: cython.int
@@ -258,6 +294,9 @@ class WalledCityKernel(WalledCityPowers):
                 if b[t + TR_SG + v * OWN + k] + self.s_dlt[p * OWN + k] >= 1:
                     cand[c + nc] = k
                     nc += 1
+            if self.offcolour and b[self.o_offun + p] == 1:  # (3 players) its off-colour card there
+                cand[c + nc] = OWN
+                nc += 1
             self.shuffle_(cand, c, nc, rng)
             self.s_fz[p] = fz
             for j in range(nc):
@@ -275,6 +314,8 @@ class WalledCityKernel(WalledCityPowers):
                     cand[c + nc] = k
                     nc += 1
             self.shuffle_(cand, c, nc, rng)
+            if nc > 1 and rng.below(4) != 0:  # mostly what the receiver will need first
+                self.prefer_(b, seat, i, r, cand, c, nc)
             for j in range(nc):
                 self.s_x[i] = cand[c + j]
                 if self.bdfs_(b, seat, i, 3, rng):
@@ -308,6 +349,8 @@ class WalledCityKernel(WalledCityPowers):
                 return 1
         else:
             self.shuffle_(cand, c, nc, rng)
+            if nc > 1 and rng.below(4) != 0:  # mostly what the giver will need first
+                self.prefer_(b, seat, i, a, cand, c, nc)
             for j in range(nc):
                 y = cand[c + j]
                 self.s_r[i] = y
@@ -346,7 +389,7 @@ class WalledCityKernel(WalledCityPowers):
             for k in range(MAXO * OWN):
                 self.s_dlt[k] = 0
             self.s_nodes = 0
-            self.s_budget = 16 * n if i < RESTARTS else 1 << 30
+            self.s_budget = BUDGET * n if i < RESTARTS else 1 << 30
             if self.bdfs_(b, seat, 0, 0, rng):
                 break
             if i == RESTARTS:
@@ -383,6 +426,7 @@ class WalledCityKernel(WalledCityPowers):
         x: cython.int
         pos: cython.int
         c: cython.int
+        offc: cython.int
         seen: cython.bint
         if not self.rebuild_trades_(b, seat, rng):
             raise ValueError("walled_city: no Butchers trades agree with this view")
@@ -411,10 +455,14 @@ class WalledCityKernel(WalledCityPowers):
                                - (1 if k == self.s_f[p] else 0)):
                     cards[n] = k
                     n += 1
+            offc = -1
             if b[self.o_offun + p] == 1 and used < noff:
-                cards[n] = off[used]
+                if self.s_f[p] == OWN:  # the trades put it in the round-1 zone
+                    offc = off[used]
+                else:
+                    cards[n] = off[used]
+                    n += 1
                 used += 1
-                n += 1
             for i in range(n - 1, 0, -1):
                 r = rng.below(i + 1)
                 tmp = cards[i]
@@ -424,7 +472,7 @@ class WalledCityKernel(WalledCityPowers):
             for z in range(self.nz):
                 if b[self.o_zown + z] == p + 1 and b[self.o_zcard + z] == -1:
                     if z == self.s_fz[p] and self.s_f[p] >= 0:
-                        c = self.s_f[p]
+                        c = self.s_f[p] if self.s_f[p] < OWN else offc
                     else:
                         c = cards[pos]
                         pos += 1
