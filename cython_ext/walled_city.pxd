@@ -2,7 +2,7 @@
 from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE
 from cython_ext.walled_city_board cimport OWN, K, MAXM, MAXO, MAXZ, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
 from cython_ext.walled_city_powers cimport WalledCityPowers, DONE, MAXTR, W_BUTCHERS
-from cython_ext.walled_city_powers cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_SG, TR_LK
+from cython_ext.walled_city_powers cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_FZR, TR_SG, TR_LK, TR_LKO
 
 
 cpdef enum:
@@ -29,6 +29,8 @@ cdef class WalledCityKernel(WalledCityPowers):
     cdef int s_tmp[OWN]            # a seat's cards ahead (ahead_)
     cdef int s_nodes, s_budget     # search nodes of this attempt, its bound
 
+    cdef int looking_(self, int* b, int seat, int p) noexcept
+    cdef int known_off_(self, int* b, int seat, int p) noexcept
     cdef void shuffle_(self, int* a, int c, int n, Rng rng) noexcept
     cdef int hand_then_(self, int* b, int i, int v, int* out) noexcept
     cdef int bfinal_(self, int* b, int seat) noexcept

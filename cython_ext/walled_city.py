@@ -36,8 +36,8 @@ if not cython.compiled:
 
     from .kernel import CHANCE, ptr
     from .walled_city_board import K, MAXM, MAXO, MAXZ, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
-    from .walled_city_powers import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_G, TR_LK, TR_LOOK, TR_R, TR_SG,
-                                     TR_W, TR_X, W_BUTCHERS)
+    from .walled_city_powers import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_FZR, TR_G, TR_LK, TR_LKO, TR_LOOK, TR_R,
+                                     TR_SG, TR_W, TR_X, W_BUTCHERS)
 
     globals().update(enum_constants(__file__))
 
@@ -97,7 +97,7 @@ class WalledCityKernel(WalledCityPowers):
         z: cython.int
         t: cython.int
         for p in range(self.players):
-            if p != seat:
+            if p != seat and not self.looking_(b, seat, p):
                 for k in range(K):
                     b[self.o_hand + p * K + k] = -1
         if b[self.o_phase] != P_END:
@@ -112,6 +112,7 @@ class WalledCityKernel(WalledCityPowers):
             if b[t + TR_G] != seat and b[t + TR_R] != seat:
                 b[t + TR_X] = -1
                 b[t + TR_B] = -1
+                b[t + TR_LKO] = -1
                 for k in range(OWN):
                     b[t + TR_LK + k] = -1
         if b[self.o_phase] == P_POWER and b[self.o_pw_kind] - 1 == W_BUTCHERS and b[self.o_pw_step] > 0 \
@@ -119,6 +120,24 @@ class WalledCityKernel(WalledCityPowers):
             b[self.o_pw_a] = -1
 
     # -- Butchers: the trades a seat did not see ------------------------------------------------
+    def looking_(self, b, seat, p):
+        """1 while ``seat`` (a Butcher) looks at seat ``p``'s hand to take a card."""
+        return 1 if b[self.o_phase] == P_POWER and b[self.o_pw_kind] - 1 == W_BUTCHERS \
+            and b[self.o_pw_step] == 2 and b[self.o_cur] == seat and b[self.o_pw_o] == p else 0
+
+    def known_off_(self, b, seat, p):
+        """The off-colour card ``seat`` saw in rival ``p``'s hand when it looked (never traded, so
+        still ``p``'s while unrevealed), -1 if none."""
+        i: cython.int
+        t: cython.int
+        if not self.offcolour or b[self.o_offun + p] != 1:
+            return -1
+        for i in range(b[self.o_nbt]):
+            t = self.o_bt + i * TR_W
+            if b[t + TR_G] == seat and b[t + TR_R] == p and b[t + TR_LOOK] and b[t + TR_LKO] >= 0:
+                return b[t + TR_LKO]
+        return -1
+
     def shuffle_(self, a, c, n, rng: Rng):
         """Shuffle ``a[c .. c+n)`` in place."""
         i: cython.int
@@ -336,6 +355,11 @@ class WalledCityKernel(WalledCityPowers):
                 if b[t + TR_LK] >= 0 and h[k] != b[t + TR_LK + k]:
                     return 0
                 self.s_lk[i * OWN + k] = h[k]
+            # a seen hand without its unrevealed off-colour card: that card is in the round-1 zone
+            if b[t + TR_LK] >= 0 and r != seat and b[t + TR_FZR] >= 0 and b[self.o_zcard + b[t + TR_FZR]] == -1 \
+                    and self.offcolour and b[self.o_offun + r] == 1 \
+                    and (self.s_f[r] == OWN) != (b[t + TR_LKO] < 0):
+                return 0
         y = b[t + TR_B]
         for k in range(OWN):
             if h[k] >= 1 and (look or self.tot_(k) > self.tot_(x)) and (y < 0 or k == y):
@@ -402,6 +426,7 @@ class WalledCityKernel(WalledCityPowers):
             if b[t + TR_LOOK]:
                 for k in range(OWN):
                     b[t + TR_LK + k] = self.s_lk[i * OWN + k]
+
         if b[self.o_phase] == P_POWER and b[self.o_pw_kind] - 1 == W_BUTCHERS and b[self.o_pw_step] > 0:
             b[self.o_pw_a] = self.s_x[n - 1]
         return 1
@@ -427,6 +452,7 @@ class WalledCityKernel(WalledCityPowers):
         pos: cython.int
         c: cython.int
         offc: cython.int
+        t: cython.int
         seen: cython.bint
         if not self.rebuild_trades_(b, seat, rng):
             raise ValueError("walled_city: no Butchers trades agree with this view")
@@ -438,6 +464,9 @@ class WalledCityKernel(WalledCityPowers):
                         seen = True
                 if b[self.o_phase] == P_DZONE and b[self.o_cur] == seat and b[self.o_sel_card] == k:
                     seen = True
+                for p in range(self.players):
+                    if p != seat and self.known_off_(b, seat, p) == k:
+                        seen = True
                 if not seen:
                     off[noff] = k
                     noff += 1
@@ -456,13 +485,20 @@ class WalledCityKernel(WalledCityPowers):
                     cards[n] = k
                     n += 1
             offc = -1
-            if b[self.o_offun + p] == 1 and used < noff:
-                if self.s_f[p] == OWN:  # the trades put it in the round-1 zone
-                    offc = off[used]
+            x = self.known_off_(b, seat, p)
+            if b[self.o_offun + p] == 1 and (x >= 0 or used < noff):
+                if x >= 0:  # seen when this seat looked at p's hand
+                    offc = x
                 else:
-                    cards[n] = off[used]
+                    offc = off[used]
+                    used += 1
+                if self.s_f[p] != OWN:  # else the trades put it in p's round-1 zone
+                    cards[n] = offc
                     n += 1
-                used += 1
+            for i in range(b[self.o_nbt]):  # the off-colour card a look saw, in trades between others
+                t = self.o_bt + i * TR_W
+                if b[t + TR_R] == p and b[t + TR_LOOK] and b[t + TR_G] != seat:
+                    b[t + TR_LKO] = offc if b[t + TR_FZR] < 0 or self.s_f[p] != OWN else -1
             for i in range(n - 1, 0, -1):
                 r = rng.below(i + 1)
                 tmp = cards[i]

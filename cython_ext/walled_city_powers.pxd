@@ -58,7 +58,7 @@ cpdef enum:
 # Butchers' trade log (buffer field `bt`: MAXTR records of TR_W words, `nbt` used)
 cpdef enum:
     MAXTR = 12      # trades per game the log holds (activation needs room for players - 1)
-    TR_W = 41       # words per trade
+    TR_W = 42       # words per trade
     TR_G = 0        # the giver (the Butcher)
     TR_R = 1        # the receiver
     TR_X = 2        # the card type given (-1 in a third seat's view)
@@ -70,6 +70,7 @@ cpdef enum:
     TR_SG = 8       # the giver's public pool then (OWN words)
     TR_SR = 19      # the receiver's public pool then
     TR_LK = 30      # the receiver's hand the giver looked at (with the given card; -1 hidden)
+    TR_LKO = 41     # the off-colour card in that hand (-1 none or hidden)
 
 
 cdef class WalledCityPowers(WalledCityRounds):

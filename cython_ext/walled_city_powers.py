@@ -327,6 +327,7 @@ class WalledCityPowers(WalledCityRounds):
         for k in range(OWN):
             b[t + TR_SG + k] = b[self.o_pool + a * OWN + k]
             b[t + TR_SR + k] = b[self.o_pool + r * OWN + k]
+        b[t + TR_LKO] = -1
         if self.higher_(b, r, x):
             b[t + TR_LOOK] = 0
             for k in range(OWN):
@@ -336,6 +337,9 @@ class WalledCityPowers(WalledCityRounds):
             b[t + TR_LOOK] = 1
             for k in range(OWN):
                 b[t + TR_LK + k] = b[self.o_hand + r * K + k]
+            for k in range(OWN, K):  # the whole hand is seen: its off-colour card too
+                if b[self.o_hand + r * K + k] > 0:
+                    b[t + TR_LKO] = k
             b[self.o_pw_step] = 2
 
     def butcher_next_(self, b):

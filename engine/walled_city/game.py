@@ -30,7 +30,7 @@ NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants i
 
 
 MAXS, MAXP, MAXG = 6, 32, 16                  # fence splits per area, paths, gaps (walled_city .pxd)
-MAXTR, TR_W = 12, 41                          # Butchers' trade log: records, words each (walled_city_powers.pxd)
+MAXTR, TR_W = 12, 42                          # Butchers' trade log: records, words each (walled_city_powers.pxd)
 
 
 def fence_table(board: dict, key: str) -> list[int]:

@@ -328,3 +328,20 @@ def test_drawings_show_the_trades_each_seat_can_see():
     assert "butchers trades: p1>p2 4/0 for 5/0" in s.game.draw(s, 2)
     assert "butchers trades: p1>p2 ? for ?" in s.game.draw(s, 0)
     assert "copy " not in draw_svg(s.game, s.observe(1), 1)     # no Grocers choice during a trade
+
+
+def test_the_butcher_sees_the_hand_it_looks_at_and_remembers_its_off_colour_card():
+    s, me = butcher()                               # the game's hands: one card of each type
+    play(s, "activate butchers7b", "butchers give 5/0 to p2")   # nothing worth more than 5
+    assert s.to_move() == (1,)
+    assert list(f(s.observe(1), "hand")[2]) == list(f(s, "hand")[2])   # all of it, off-colour too
+    assert (f(s.observe(0), "hand")[2] == -1).all()
+    m = make_player("ismcts", seed=1).choose(s, 1, Limits(iterations=30 if COMPILED else 8))
+    assert s.move_to_string(1, m).startswith("butchers take")
+    play(s, "butchers take 2/2")
+    off = int(np.flatnonzero(f(s, "hand")[2][11:])[0]) + 11
+    for i in range(30):
+        w = s.determinize(1, make_rng(i))
+        assert f(w, "hand")[2][off] == 1            # the off-colour card it saw stays p2's
+        assert hand(w, 2) == hand(s, 2)
+    assert len({int(np.flatnonzero(f(s.determinize(0, make_rng(i)), "hand")[2][11:])[0]) for i in range(30)}) == 2
