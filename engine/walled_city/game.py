@@ -203,6 +203,22 @@ class WalledCity(Game):
         g = L.view(buf, "guild")
         if any(x > 0 and buf[L["gstate"] + x - 1] != 3 for x in g):
             raise BadState("a held guild is still in the display")
+        self._check_trades(buf)
+
+    def _check_trades(self, buf: np.ndarray) -> None:
+        """Butchers' log: every word the kernel indexes with in range (TR_* of walled_city_powers.pxd)."""
+        P, nz = self.players, len(self.board["zones"])
+        for i, t in enumerate(self.layout.view(buf, "bt")[:int(self.layout.view(buf, "nbt")[0])]):
+            spans = [(t[0:1], 0, P - 1), (t[1:2], 0, P - 1), (t[2:4], -1, OWN - 1), (t[4:6], 0, 1),
+                     (t[6:8], -1, nz - 1), (t[8:30], -MAXTR, 2), (t[30:41], -1, 2 * MAXTR), (t[41:42], -1, K - 1)]
+            if any(v.min() < lo or v.max() > hi for v, lo, hi in spans) or t[0] == t[1] or \
+                    (t[5] and t[3] < 0 and t[2] >= 0):
+                raise BadState(f"field bt: Butchers trade {i} out of range")
+        L = self.layout
+        if int(L.view(buf, "pw_kind")[0]) - 1 == POWERS.index("butchers-b") and int(L.view(buf, "phase")[0]) == 14:
+            if not (0 <= int(L.view(buf, "pw_o")[0]) < P and -1 <= int(L.view(buf, "pw_a")[0]) < OWN
+                    and int(L.view(buf, "pw_step")[0]) in (0, 1, 2)):
+                raise BadState("field pw_o/pw_a/pw_step: Butchers step out of range")
 
     # -- notation, drawing, ranking -----------------------------------------------------
     def move_to_string(self, state: State, seat: int, move: int) -> str:

@@ -345,3 +345,13 @@ def test_the_butcher_sees_the_hand_it_looks_at_and_remembers_its_off_colour_card
         assert f(w, "hand")[2][off] == 1            # the off-colour card it saw stays p2's
         assert hand(w, 2) == hand(s, 2)
     assert len({int(np.flatnonzero(f(s.determinize(0, make_rng(i)), "hand")[2][11:])[0]) for i in range(30)}) == 2
+
+
+@pytest.mark.parametrize("word,value", [(0, 7), (1, 1), (2, 11), (6, 40), (8, -50), (41, 20)])
+def test_a_position_with_a_broken_trade_log_is_refused(word, value):
+    from engine.errors import BadState
+    s = traded()
+    s.game.check_buffer(s.buf)                      # the real one is fine
+    f(s, "bt")[0][word] = value                     # word 1 = 1: a seat trading with itself
+    with pytest.raises(BadState, match="bt"):
+        s.game.check_buffer(s.buf)
