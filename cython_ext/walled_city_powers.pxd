@@ -1,6 +1,6 @@
 # Declarations of walled_city_powers.py for Cython: the twenty guild powers as moves.
 from cython_ext.kernel cimport ptr, dptr, CHANCE
-from cython_ext.walled_city_board cimport NDICE, NGUILD, MAXA, MAXO, MAXC, MAXP, MAXG
+from cython_ext.walled_city_board cimport NDICE, NGUILD, MAXA, MAXO, MAXC, MAXP, MAXG, OWN, K
 from cython_ext.walled_city_board cimport P_LOC, P_SPLIT, P_PROMOTE, P_ADJUST, P_TEND, P_POWER, P_PCHANCE
 from cython_ext.walled_city_rounds cimport WalledCityRounds
 
@@ -46,6 +46,7 @@ cpdef enum:
     ARG_GUILD
     ARG_SPLIT       # Carpenters: a fence split of the chosen area
     ARG_COUNT       # Carpenters: how many of one owner's nobles / peasants go to the far half
+    ARG_CARD        # Butchers: a construction card type (given, returned or taken)
 
 # Carpenters' fence splits (edition key "fences")
 cpdef enum:
@@ -54,10 +55,27 @@ cpdef enum:
     FPATH_N = 6144  # MAXA0 * MAXS * MAXP
     FGAP_N = 3072   # MAXA0 * MAXS * MAXG
 
+# Butchers' trade log (buffer field `bt`: MAXTR records of TR_W words, `nbt` used)
+cpdef enum:
+    MAXTR = 12      # trades per game the log holds (activation needs room for players - 1)
+    TR_W = 42       # words per trade
+    TR_G = 0        # the giver (the Butcher)
+    TR_R = 1        # the receiver
+    TR_X = 2        # the card type given (-1 in a third seat's view)
+    TR_B = 3        # the card type that came back: returned or taken (-1 hidden / pending)
+    TR_LOOK = 4     # 1: nothing higher to return, the giver looked and took one (public)
+    TR_DONE = 5     # 1 once the card came back
+    TR_FZG = 6      # the giver's face-down defense zone then (round 2), -1 none
+    TR_FZR = 7      # the receiver's
+    TR_SG = 8       # the giver's public pool then (OWN words)
+    TR_SR = 19      # the receiver's public pool then
+    TR_LK = 30      # the receiver's hand the giver looked at (with the given card; -1 hidden)
+    TR_LKO = 41     # the off-colour card in that hand (-1 none or hidden)
+
 
 cdef class WalledCityPowers(WalledCityRounds):
     cdef readonly int o_piv, o_pw_kind, o_pw_step, o_pw_ret, o_pw_o, o_pw_a, o_pw_b, o_pw_n, o_pw_m
-    cdef readonly int o_drape, o_tused
+    cdef readonly int o_drape, o_tused, o_nbt, o_bt
     cdef int gpower[NGUILD]
     cdef int gconst[NGUILD]
     cdef int passive[MAXO]     # seats that never activate (variants no-powers-N)
@@ -80,6 +98,13 @@ cdef class WalledCityPowers(WalledCityRounds):
     cdef int fence_items_(self, int* b, int a) noexcept
     cdef void move_items_(self, int* b, int x, int y) noexcept
     cdef void fence_done_(self, int* b, int seat) noexcept
+    cdef int tot_(self, int k) noexcept
+    cdef int own_cards_(self, int* b, int p) noexcept
+    cdef int higher_(self, int* b, int p, int x) noexcept
+    cdef int fdown_zone_(self, int* b, int p) noexcept
+    cdef int decider_(self, int* b) noexcept
+    cdef void butcher_give_(self, int* b, int a, int x) noexcept
+    cdef void butcher_next_(self, int* b) noexcept
     cdef int can_power_(self, int* b, int seat, int w) noexcept
     cdef int can_act_(self, int* b, int seat) noexcept
     cdef void start_power_(self, int* b, int seat, int w) noexcept

@@ -33,8 +33,18 @@ settling, T-paths (a path the fence ends on borders both halves) and
 adjusting follow it too.  One fence per printed area (the splits describe
 printed areas; docs/rulings.md).  Field ``fence`` per printed area: split + 1.
 
-Butchers (hidden card trades) is not implemented: :meth:`can_power_` never
-offers it.
+Butchers: for each other seat in turn from the Butcher's left (the neutral
+colour of a two-player game has no hand: docs/rulings.md), the Butcher gives
+one own-colour construction card or skips that seat (``DONE``); the receiver
+(a decision of a seat that is not ``cur``: :meth:`decider_`) returns a card of
+higher total value, or, when it has none, the Butcher looks at its hand and
+takes any card, the given one included.  Each trade is logged in ``bt``
+(giver, receiver, cards, whether a look happened, both parties' public pools
+and face-down zones then, the looked-at hand): ``walled_city.py`` masks the
+cards for third seats and deals worlds consistent with the log.  The public
+``pool`` does not follow hidden trades (a card received and played face up
+takes it below zero); a seat's true unseen cards are ``pool`` plus the net of
+its trades.
 
 Compiled by Cython (pure-Python mode, declarations in the ``.pxd``) and run
 unchanged as plain Python; see :mod:`cython_ext`.
@@ -50,7 +60,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .kernel import CHANCE, ptr
-    from .walled_city_board import (MAXA, MAXG, MAXO, MAXP, NDICE, NGUILD, P_ADJUST, P_LOC, P_PCHANCE,
+    from .walled_city_board import (MAXA, MAXG, MAXO, MAXP, NDICE, NGUILD, OWN, K, P_ADJUST, P_LOC, P_PCHANCE,
                                     P_POWER, P_PROMOTE, P_SPLIT, P_TEND)
 
     globals().update(enum_constants(__file__))
@@ -82,6 +92,8 @@ class WalledCityPowers(WalledCityRounds):
         self.o_pw_m = offs["pw_m"]
         self.o_drape = offs["drape"]
         self.o_tused = offs["tused"]
+        self.o_nbt = offs["nbt"]
+        self.o_bt = offs["bt"]
         for g in range(NGUILD):
             self.gpower[g] = cython.cast(cython.int, topo["gpower"][g])
             self.gconst[g] = cython.cast(cython.int, topo["gconst"][g])
@@ -260,6 +272,85 @@ class WalledCityPowers(WalledCityRounds):
         else:
             self.finish_power_(b, seat)
 
+    # -- Butchers' trades ---------------------------------------------------------------------------
+    def tot_(self, k):
+        """A construction card's total value (Butchers: "a higher total value")."""
+        return self.card_a[k] + self.card_b[k]
+
+    def own_cards_(self, b, p):
+        """Own-colour cards in seat ``p``'s hand (the off-colour card is never traded)."""
+        k: cython.int
+        n: cython.int = 0
+        for k in range(OWN):
+            n += b[self.o_hand + p * K + k]
+        return n
+
+    def higher_(self, b, p, x):
+        """1 if seat ``p`` holds a card of higher total value than card type ``x``."""
+        k: cython.int
+        for k in range(OWN):
+            if b[self.o_hand + p * K + k] > 0 and self.tot_(k) > self.tot_(x):
+                return 1
+        return 0
+
+    def fdown_zone_(self, b, p):
+        """Seat ``p``'s face-down defense zone (during round 2's build: its round-1 card), -1 none."""
+        z: cython.int
+        for z in range(self.nz):
+            if b[self.o_zown + z] == p + 1:
+                return z
+        return -1
+
+    def decider_(self, b):
+        """The seat whose decision it is: the receiver returning a card to the Butcher, else ``cur``."""
+        if b[self.o_phase] == P_POWER and b[self.o_pw_kind] - 1 == W_BUTCHERS and b[self.o_pw_step] == 1:
+            return b[self.o_pw_o]
+        return b[self.o_cur]
+
+    def butcher_give_(self, b, a, x):
+        """Seat ``a`` gives card ``x`` to ``pw_o``: log the trade, then the receiver returns a
+        higher card (step 1) or, having none, ``a`` looks at its hand and takes one (step 2)."""
+        r: cython.int = b[self.o_pw_o]
+        t: cython.int = self.o_bt + b[self.o_nbt] * TR_W
+        k: cython.int
+        b[self.o_nbt] += 1
+        b[self.o_hand + a * K + x] -= 1
+        b[self.o_hand + r * K + x] += 1
+        b[self.o_pw_a] = x
+        b[t + TR_G] = a
+        b[t + TR_R] = r
+        b[t + TR_X] = x
+        b[t + TR_B] = -1
+        b[t + TR_DONE] = 0
+        b[t + TR_FZG] = self.fdown_zone_(b, a)
+        b[t + TR_FZR] = self.fdown_zone_(b, r)
+        for k in range(OWN):
+            b[t + TR_SG + k] = b[self.o_pool + a * OWN + k]
+            b[t + TR_SR + k] = b[self.o_pool + r * OWN + k]
+        b[t + TR_LKO] = -1
+        if self.higher_(b, r, x):
+            b[t + TR_LOOK] = 0
+            for k in range(OWN):
+                b[t + TR_LK + k] = -1
+            b[self.o_pw_step] = 1
+        else:
+            b[t + TR_LOOK] = 1
+            for k in range(OWN):
+                b[t + TR_LK + k] = b[self.o_hand + r * K + k]
+            for k in range(OWN, K):  # the whole hand is seen: its off-colour card too
+                if b[self.o_hand + r * K + k] > 0:
+                    b[t + TR_LKO] = k
+            b[self.o_pw_step] = 2
+
+    def butcher_next_(self, b):
+        """On to the next seat, or the power is over (every other seat offered, or no card left)."""
+        a: cython.int = b[self.o_cur]
+        b[self.o_pw_n] += 1
+        b[self.o_pw_o] = (b[self.o_pw_o] + 1) % self.players
+        b[self.o_pw_step] = 0
+        if b[self.o_pw_n] >= self.players - 1 or self.own_cards_(b, a) == 0:
+            self.finish_power_(b, a)
+
     # -- when a power may be activated ----------------------------------------------------------
     def can_power_(self, b, seat, w):
         """1 if power ``w`` may be activated by ``seat`` now and can change something."""
@@ -338,7 +429,11 @@ class WalledCityPowers(WalledCityRounds):
                 if b[self.o_fence + a] == 0 and self.nsplit[a] > 0:
                     return 1
             return 0
-        return 0  # Butchers: not implemented
+        if w == W_BUTCHERS:  # room in the log for a trade with every other seat
+            if b[self.o_nbt] + self.players - 1 > MAXTR:
+                return 0
+            return 1 if self.own_cards_(b, seat) > 0 else 0
+        return 0
 
     def can_act_(self, b, seat):
         """1 if ``seat`` may activate its guild now (Grocers: some power it may copy)."""
@@ -374,6 +469,8 @@ class WalledCityPowers(WalledCityRounds):
             b[self.o_pw_o] = self.next_owner_(b, seat, 0)
         elif w == W_SALTERS and b[self.o_nob + seat] == 0:
             b[self.o_pw_step] = 1
+        elif w == W_BUTCHERS:  # the other seats in turn, from the Butcher's left
+            b[self.o_pw_o] = (seat + 1) % self.players
         elif w == W_BAKERS:  # skip the turn: its road (round 1) or wall (round 2) goes to the box
             if b[self.o_round] == 1:
                 b[self.o_roads + seat] -= 1
@@ -429,6 +526,8 @@ class WalledCityPowers(WalledCityRounds):
             return ARG_OWNER if s == 2 else ARG_AREA
         if w == W_CARPENTERS:
             return ARG_SPLIT if s == 1 else ARG_COUNT if s == 2 else ARG_AREA
+        if w == W_BUTCHERS:
+            return ARG_CARD
         return ARG_NONE
 
     def power_arg(self, buf: cython.int[::1]) -> cython.int:
@@ -632,6 +731,19 @@ class WalledCityPowers(WalledCityRounds):
                 out[0] = pa
                 out[1] = self.na0 + pa
                 n = 2
+        elif w == W_BUTCHERS:
+            if s == 0:  # a card to give to pw_o, or none (DONE)
+                for x in range(OWN):
+                    if b[self.o_hand + seat * K + x] > 0:
+                        out[n] = x
+                        n += 1
+                out[n] = DONE
+                n += 1
+            else:  # 1: the receiver returns a higher card; 2: the Butcher takes any of its cards
+                for x in range(OWN):
+                    if b[self.o_hand + o * K + x] > 0 and (s == 2 or self.tot_(x) > self.tot_(pa)):
+                        out[n] = x
+                        n += 1
         return n
 
     def power_apply_(self, b, seat, m):
@@ -642,6 +754,21 @@ class WalledCityPowers(WalledCityRounds):
         pa: cython.int = b[self.o_pw_a]
         x: cython.int
         y: cython.int
+        if w == W_BUTCHERS:
+            x = b[self.o_cur]
+            if s == 0:
+                if m == DONE:
+                    self.butcher_next_(b)
+                else:
+                    self.butcher_give_(b, x, m)
+                return
+            b[self.o_hand + o * K + m] -= 1
+            b[self.o_hand + x * K + m] += 1
+            y = self.o_bt + (b[self.o_nbt] - 1) * TR_W
+            b[y + TR_B] = m
+            b[y + TR_DONE] = 1
+            self.butcher_next_(b)
+            return
         if w == W_MERCERS or w == W_PAINTERS or w == W_TAYLORS:
             if m != DONE:
                 if w == W_MERCERS:
@@ -846,13 +973,16 @@ class WalledCityPowers(WalledCityRounds):
         if buf[self.o_phase] == P_PCHANCE:
             out[0] = CHANCE
             return 1
+        if buf[self.o_phase] == P_POWER:
+            out[0] = self.decider_(ptr(buf))
+            return 1
         return WalledCityRounds.to_move(self, buf, out)
 
     def legal_(self, b, seat, out):
         ph: cython.int = b[self.o_phase]
         n: cython.int = 0
         i: cython.int
-        if ph == P_PCHANCE or seat != b[self.o_cur]:
+        if ph == P_PCHANCE or seat != self.decider_(b):
             return 0
         if ph == P_POWER:
             return self.power_legal_(b, seat, out)

@@ -46,7 +46,9 @@ def field_of(state: State, name: str) -> Optional[int]:
 
 
 def round_of(state: State) -> Optional[int]:
-    return field_of(state, "round")
+    """The round counted from 0 (a game whose ``round`` field starts at 1 says so in ``first_round``)."""
+    r = field_of(state, "round")
+    return None if r is None else r - getattr(state.game, "first_round", 0)
 
 
 def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(iterations=100),

@@ -77,6 +77,18 @@ def map_lines(game, state) -> list[str]:
     return out
 
 
+def trade_lines(game, state) -> list[str]:
+    """Butchers' trades so far, oldest first: ``p0>p1 3/2 for 4/1`` (``?`` where this view
+    does not know the card; ``looked`` when the giver took one after looking at the hand)."""
+    bt = game.field(state, "bt")
+    card = lambda c: "?" if c < 0 else card_token(game, int(c))  # noqa: E731
+    out = []
+    for t in bt[:int(game.field(state, "nbt")[0])]:
+        back = "..." if not t[5] else card(t[3])
+        out.append(f"p{t[0]}>p{t[1]} {card(t[2])} for {back}" + (" looked" if t[4] else ""))
+    return ["  butchers trades: " + "; ".join(out)] if out else []
+
+
 def draw(game, state, seat: int | None) -> str:
     f = lambda name: game.field(state, name)  # noqa: E731
     b = game.board
@@ -84,7 +96,7 @@ def draw(game, state, seat: int | None) -> str:
     fac = game.edition["factions"]
     ph, rnd = int(f("phase")[0]), int(f("round")[0])
     lines = [f"The Walled City ({game.board_name}, {P} players) round {rnd}, {PHASE_NAMES[ph]}"
-             + (f", seat {int(f('cur')[0])} to move" if 0 < ph < 12 or ph in (13, 14) else "")
+             + (f", seat {state.to_move()[0]} to move" if 0 < ph < 12 or ph in (13, 14) else "")
              + (f" (view of seat {seat})" if seat is not None else "")]
     score, guild = f("score"), f("guild")
     for p in range(P):
@@ -104,6 +116,7 @@ def draw(game, state, seat: int | None) -> str:
                      + (" (Drapers: may build on a filled path or gap)" if f("drape")[0] else ""))
     elif f("drape")[0] and ph == 3:
         lines.append("  drapers active: this construct may go onto a filled path or gap")
+    lines += trade_lines(game, state)
     grid = map_lines(game, state)
     lines += grid
     display = [game.guild_token(g) for g in range(20) if f("gstate")[g] == 2]

@@ -26,11 +26,11 @@ RANK_KEYS = 4                                 # words per competitor (kernel con
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
           "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
-UNFINISHED = ("butchers-b",)   # never offered (docs/games/walled_city.md)
 NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants in the box
 
 
 MAXS, MAXP, MAXG = 6, 32, 16                  # fence splits per area, paths, gaps (walled_city .pxd)
+MAXTR, TR_W = 12, 42                          # Butchers' trade log: records, words each (walled_city_powers.pxd)
 
 
 def fence_table(board: dict, key: str) -> list[int]:
@@ -60,6 +60,7 @@ class WalledCity(Game):
     ) + tuple(Variant(f"no-powers-{i}", f"seat {i} never activates its guild's power (strength matches)",
                       None if i < 2 else tuple(range(i + 1, 5))) for i in range(4))
     score_scale = 10.0
+    first_round = 1   # the ``round`` field counts from 1 (guildhall's records count from 0)
 
     # -- edition and configuration -------------------------------------------------
     def validate_edition(self, data: dict) -> None:
@@ -92,6 +93,7 @@ class WalledCity(Game):
                    ("zcard", nz), ("zori", nz), ("zown", nz), ("dloc", NDICE), ("cloc", nc), ("piv", P)]
         fields += [(n, 1) for n in ("pw_kind", "pw_step", "pw_ret", "pw_o", "pw_a", "pw_b", "pw_n")]
         fields += [("pw_m", 3), ("drape", 1), ("tused", 1), ("pside", (npth, 4)), ("garea", ng), ("fence", na0)]
+        fields += [("nbt", 1), ("bt", (MAXTR, TR_W))]   # Butchers' trade log (walled_city_powers)
         self.layout = Layout(fields, start=HEADER)
         path_ar = []
         for p in b["paths"]:
@@ -178,7 +180,7 @@ class WalledCity(Game):
     def check_buffer(self, buf: np.ndarray) -> None:
         L = self.layout
         masked = int(buf[1]) != 0
-        hidden = {"hand", "zcard", "zori", "sel_card"}
+        hidden = {"hand", "zcard", "zori", "sel_card", "pw_a"}
         na, nt = self.sizes["areas"], self.board["towers"]
         limits = {"phase": (0, len(PHASES) - 1), "dloc": (0, na + nt - 1), "cloc": (0, na - 1),
                   "pw_kind": (0, 20), "pw_ret": (0, len(PHASES) - 1), "piv": (0, 1), "drape": (0, 1),
@@ -187,7 +189,8 @@ class WalledCity(Game):
                   "turn": (-1, 64), "setup": (0, 64), "sel_card": (0, K - 1), "order": (0, self.players - 1),
                   "score": (-999, 9999), "gstate": (0, 3), "die_f": (0, 4), "die_v": (0, 3), "chit": (-1, 1),
                   "road": (0, 3), "wall": (0, 3), "zcard": (0, K), "zori": (0, 1), "zown": (0, self.players),
-                  "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 2)}
+                  "guild": (0, NGUILD), "guild1": (0, NGUILD), "offun": (0, 1), "hand": (0, 8),
+                  "pool": (-MAXTR, 2), "nbt": (0, MAXTR), "bt": (-1, 64)}
         for name in L.offsets:
             if name == "head":
                 continue
@@ -200,6 +203,22 @@ class WalledCity(Game):
         g = L.view(buf, "guild")
         if any(x > 0 and buf[L["gstate"] + x - 1] != 3 for x in g):
             raise BadState("a held guild is still in the display")
+        self._check_trades(buf)
+
+    def _check_trades(self, buf: np.ndarray) -> None:
+        """Butchers' log: every word the kernel indexes with in range (TR_* of walled_city_powers.pxd)."""
+        P, nz = self.players, len(self.board["zones"])
+        for i, t in enumerate(self.layout.view(buf, "bt")[:int(self.layout.view(buf, "nbt")[0])]):
+            spans = [(t[0:1], 0, P - 1), (t[1:2], 0, P - 1), (t[2:4], -1, OWN - 1), (t[4:6], 0, 1),
+                     (t[6:8], -1, nz - 1), (t[8:30], -MAXTR, 2), (t[30:41], -1, 2 * MAXTR), (t[41:42], -1, K - 1)]
+            if any(v.min() < lo or v.max() > hi for v, lo, hi in spans) or t[0] == t[1] or \
+                    (t[5] and t[3] < 0 and t[2] >= 0):
+                raise BadState(f"field bt: Butchers trade {i} out of range")
+        L = self.layout
+        if int(L.view(buf, "pw_kind")[0]) - 1 == POWERS.index("butchers-b") and int(L.view(buf, "phase")[0]) == 14:
+            if not (0 <= int(L.view(buf, "pw_o")[0]) < P and -1 <= int(L.view(buf, "pw_a")[0]) < OWN
+                    and int(L.view(buf, "pw_step")[0]) in (0, 1, 2)):
+                raise BadState("field pw_o/pw_a/pw_step: Butchers step out of range")
 
     # -- notation, drawing, ranking -----------------------------------------------------
     def move_to_string(self, state: State, seat: int, move: int) -> str:

@@ -32,7 +32,10 @@ A power step's argument (``kernel.power_arg``): a place (area name, or
 split of an area (``fence B2 1``: split 1 of the edition's ``fences`` of B2),
 then per owner and kind the citizens that go to the far half ``B2'``
 (``p0 nobles 1>B2'``), then on a tie the half the die or chit goes to
-(``carpenters B2'``).
+(``carpenters B2'``); Butchers: per other seat a card given or none
+(``butchers give 3/2 to p1``, ``butchers skip p1``), the card the receiver
+returns (``butchers return 4/1``) or the Butcher takes after looking
+(``butchers take 4/1``).
 """
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ from engine.walled_city.edition import POWERS
 CHIT_BASE = 41
 ACT, DONE = 63, 62
 (ARG_LOC, ARG_AREA, ARG_TOWER, ARG_OWNER, ARG_ITEM, ARG_PIECE, ARG_KIND, ARG_GUILD, ARG_SPLIT,
- ARG_COUNT) = range(1, 11)
+ ARG_COUNT, ARG_CARD) = range(1, 12)
 
 
 def _phase(game, state) -> int:
@@ -159,6 +162,8 @@ def _power_step(game, state, m: int) -> str | None:
     na, nt = len(names), b["towers"]
     w = int(f("pw_kind")[0]) - 1
     name = power_name(game, w)
+    if game.kernel.power_arg(state.buf) == ARG_CARD:
+        return _butchers_step(game, state, m)
     if m == DONE:
         return f"{name} done"
     arg = game.kernel.power_arg(state.buf)
@@ -189,6 +194,14 @@ def _power_step(game, state, m: int) -> str | None:
     else:
         t = None
     return None if t is None else f"{name} {t}"
+
+
+def _butchers_step(game, state, m: int) -> str | None:
+    step, to = int(game.field(state, "pw_step")[0]), owner_token(game, int(game.field(state, "pw_o")[0]))
+    if step == 0:
+        return f"butchers skip {to}" if m == DONE else f"butchers give {card_token(game, m)} to {to}" \
+            if m < 11 else None
+    return f"butchers {('return', 'take')[step - 1]} {card_token(game, m)}" if m < 11 else None
 
 
 def parse_move(game, state, seat: int, text: str) -> int:

@@ -277,7 +277,7 @@ def draw_svg(game, state: "State", seat: int | None = None) -> str:
         tok = game.guild_token(g)
         piv = bool(f("piv")[p])
         act = p == cur and p == seat and ph in (3, 5, 8, 9, 13) and not piv
-        copy = ph == 14 and seat == cur and p != cur    # Grocers' choice: another player's guild
+        copy = ph == 14 and int(f("pw_kind")[0]) == 2 and seat == cur and p != cur  # Grocers (code 1): a guild to copy
         label = f"p{p} {tok}" + (" (used)" if piv else "")
         parts.append(group([tag("rect", x=hx, y=y, width=136, height=22, rx=3, fill="#dddddd" if piv else "#efe6ff",
                                 stroke=seat_colour(p)), text(hx + 4, y + 15, label, 10)],

@@ -19,7 +19,9 @@ DATA = os.path.join(os.path.dirname(__file__), "..", "data", "perft_walled_city.
 CASES = [(2, [], 1, 0, 3), (3, [], 2, 0, 2), (4, [], 3, 4, 4), (3, ["borderlands"], 4, 2, 4),
          (2, ["borderlands"], 5, 150, 3), (4, ["mixed-guilds"], 6, 90, 3), (3, [], 7, -1, 2),
          # a Carpenters holder to build (activation, area, split, division in the tree)
-         (2, ["borderlands"], 9, 6, 5), (4, ["borderlands"], 8, 33, 4)]
+         (2, ["borderlands"], 9, 6, 5), (4, ["borderlands"], 8, 33, 4),
+         # a Butcher to move (activation, gifts, returns, looks and takes in the tree)
+         (3, ["borderlands"], 11, 6, 5)]
 
 
 def root(players, variants, seed, plies):

@@ -1,5 +1,5 @@
 """When a guild power may be activated: every step of the turn, once per round, the
-constant flag, unfinished powers, the neutral colour's supply."""
+constant flag, the neutral colour's supply (Butchers: test_powers_butchers.py)."""
 from __future__ import annotations
 
 import copy
@@ -45,16 +45,6 @@ def test_a_pivoted_guild_is_not_activated_again_and_round_two_brings_a_fresh_one
     assert f(s, "piv")[me] == 1 and not activations(s)
     s2, me2 = power_turn("haberdashers", round_=2)
     assert list(f(s2, "piv")) == [0, 0, 0]
-
-
-def test_powers_not_yet_built_are_never_offered():
-    for power, variants in (("butchers-b", ("borderlands",)),):
-        s, me = power_turn(power, variants=variants, clear=False)
-        for _ in range(12):
-            if s.to_move() != (me,):
-                break
-            assert not activations(s)
-            play(s, texts(s)[0])
 
 
 def test_the_constant_flag_never_pivots_and_allows_once_per_turn(tmp_path):

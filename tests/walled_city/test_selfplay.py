@@ -40,3 +40,17 @@ def test_a_passive_seat_never_activates_in_selfplay():
     seat0 = [ln for ln in out.splitlines() if ln.strip().startswith("seat 0")]
     assert seat0 and not any("activate" in ln for ln in seat0)
     assert any("activate" in ln for ln in out.splitlines() if ln.strip().startswith("seat 1"))
+
+
+def test_butchers_trades_in_a_whole_selfplay_game():
+    # seed 5: seat 2 aligns Butchers in round 1 and trades with both others
+    out = selfplay(3, "borderlands", 5, "random")
+    assert "activate butchers7b" in out and "butchers give" in out
+    assert "butchers return" in out or "butchers take" in out
+    assert "final scores:" in out
+
+
+def test_rounds_are_labelled_as_the_rulebook_counts_them():
+    out = selfplay(2, "londonderry", 11, "random")
+    assert "-- round 1 --" in out and "-- round 2 --" in out and "-- round 3 --" not in out
+    assert "scores after round 1:" in out and "final scores:" in out

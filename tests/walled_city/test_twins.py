@@ -126,3 +126,49 @@ def test_scoring_kernels_agree_on_random_positions(players, variants):
         kc.count_votes(bc)
         kp.count_votes(bp)
         assert np.array_equal(bc, bp)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 1), (4, 5)])
+def test_modes_agree_on_butchers_trades_and_their_determinization(players, seed):
+    """A Butcher at every construct step while none is held (as in test_powers_butchers), its
+    power chosen whenever offered: the trade log, views and rebuilt trades agree."""
+    g, kc, kp = pair(players, ("borderlands",))
+    L = g.layout
+    bg = [x["power"] for x in g.guilds].index("butchers-b")
+    rnd = random.Random(seed)
+    buf = g.new_initial_state(seed).buf.copy()
+    mm, checked = g.kernel.max_moves, 0
+    out = np.zeros(4, np.intc)
+    while kc.to_move(buf, out):
+        seat = int(out[0])
+        if seat == -1:
+            kc.apply(buf, seat, kc.sample_chance(buf, _rng(rnd.randrange(1 << 40))))
+            continue
+        if L.view(buf, "phase")[0] == 3 and bg + 1 not in list(L.view(buf, "guild")):
+            L.view(buf, "gstate")[bg] = 3
+            L.view(buf, "guild")[seat] = bg + 1
+            L.view(buf, "piv")[seat] = 0
+        a, b = np.zeros(mm, np.intc), np.zeros(mm, np.intc)
+        k = kc.legal(buf, seat, a)
+        assert k == kp.legal(buf, seat, b) and list(a[:k]) == list(b[:k])
+        moves = [int(m) for m in a[:k]]
+        pick = [m for m in moves if m == 63 or (L.view(buf, "phase")[0] == 14 and m != 62)]
+        move = rnd.choice(pick or moves)
+        for obs in range(players):
+            assert kc.observed_move(buf, seat, move, obs) == kp.observed_move(buf, seat, move, obs)
+        bc, bp = buf.copy(), buf.copy()
+        kc.apply(bc, seat, move)
+        kp.apply(bp, seat, move)
+        assert np.array_equal(bc, bp)
+        buf = bc
+        if L.view(buf, "nbt")[0] and rnd.random() < 0.3:
+            for s in range(players):
+                vc, vp = buf.copy(), buf.copy()
+                kc.observe(vc, s)
+                kp.observe(vp, s)
+                assert np.array_equal(vc, vp)
+                kc.determinize(vc, s, _rng(seed=checked))
+                kp.determinize(vp, s, interpreted_rng(checked))
+                assert np.array_equal(vc, vp)
+                checked += 1
+    assert L.view(buf, "nbt")[0] >= 2 * (players - 1) and checked > 20
