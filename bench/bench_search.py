@@ -1,17 +1,21 @@
 """ISMCTS speed, its ceiling, tree memory and parallel scaling, in every game.
 
     python -m pytest bench/bench_search.py --benchmark-enable -s
-    python bench/bench_search.py table [seconds]           # this tree, every game and player count
-    python bench/bench_search.py ab A B [seconds] [rounds] # two built trees alternately, one run
+    python bench/bench_search.py table [seconds] [presets]           # this tree, every game and player count
+    python bench/bench_search.py ab A B [seconds] [rounds] [presets] # two built trees alternately, one run
+    BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
     python bench/bench_search.py workers [seconds]         # 1 vs 2 root-parallel processes
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
 
-Positions: each game at its first decision (chance dealt), default options
-(``tree=so keys=moves reward=win``), the first seat to move.  *Search*:
-iterations/s of a fresh search run for ``seconds``.  *Ceiling*: a bare loop
+Positions: each game at its first decision (chance dealt), the built-in
+options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
+default preset (``search/presets/<game>.json``: ``tree=mo reward=score`` in
+three games), the first seat to move.  *Search*: iterations per CPU-second
+(``time.process_time``) of a fresh search run for ``seconds`` of wall time.  *Ceiling*: a bare loop
 of ``determinize`` + ``rollout`` on the same kernel and view (a Python loop:
-two calls and a copy per iteration, about 1 us, are counted in the ceiling).
+two calls and a copy per iteration, about 1 us, are counted in the ceiling),
+also per CPU-second.
 The ``ab`` mode imports each tree's own code (``PYTHONPATH``; this script
 uses only APIs both trees have), runs A B A B ... so that the load of a
 shared machine falls on both alike, and prints medians over rounds.
@@ -28,6 +32,9 @@ import time
 
 CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_guilds": range(3, 6),
            "walled_city": range(2, 5)}
+if os.environ.get("BENCH_GAMES"):  # e.g. BENCH_GAMES=guildes:4-6,city_and_guilds:4
+    CONFIGS = {g.split(":")[0]: (range(int(g.split(":")[1].split("-")[0]), int(g.split(":")[1].split("-")[-1]) + 1)
+                                 if ":" in g else CONFIGS[g]) for g in os.environ["BENCH_GAMES"].split(",")}
 
 
 def first_decision(game: str, players: int, seed: int = 1):
@@ -45,14 +52,30 @@ def first_decision(game: str, players: int, seed: int = 1):
     raise BadConfig(f"{game} has no {players}-player configuration")
 
 
+def preset_options(game: str) -> dict:
+    """The search options of ``game``'s default preset (``search/presets/<game>.json`` of
+    the tree this script is in), those ``make_search`` takes; both A/B sides get them."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "presets", f"{game}.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError:
+        return {}
+    name = data.get("default", "none")
+    opts = data.get("presets", {}).get(name, {}).get("options", {})
+    return {k: v for k, v in opts.items() if k in ("tree", "exploration", "reward", "keys", "rollout")}
+
+
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
+    """Iterations per CPU-second of a fresh search run for ``seconds`` of wall time."""
     from search import core
 
     s = core.make_search(view, seat, **opts)
     rng = core.rng_for(view.game.kernel, 7)
     t = time.perf_counter()
+    c = time.process_time()
     done = s.run(rng, 1 << 40, t + seconds, 0)
-    return done / (time.perf_counter() - t)
+    return done / max(time.process_time() - c, 1e-9)
 
 
 def ceiling_ips(view, seat: int, seconds: float) -> float:
@@ -63,8 +86,8 @@ def ceiling_ips(view, seat: int, seconds: float) -> float:
     rng = core.rng_for(k, 3)
     w = view.buf.copy()
     n = 0
-    t = time.perf_counter()
-    end = t + seconds
+    c = time.process_time()
+    end = time.perf_counter() + seconds
     while True:
         for _ in range(8):
             w[:] = view.buf
@@ -73,33 +96,37 @@ def ceiling_ips(view, seat: int, seconds: float) -> float:
         n += 8
         if time.perf_counter() >= end:
             break
-    return n / (time.perf_counter() - t)
+    return n / max(time.process_time() - c, 1e-9)
 
 
-def table(seconds: float) -> dict:
-    """``{"game/players": [search it/s, ceiling it/s]}`` for this tree."""
+def table(seconds: float, presets: bool = False) -> dict:
+    """``{"game/players": [search it/s, ceiling it/s]}`` for this tree (per CPU-second);
+    ``presets``: each game's default preset options instead of ``tree=so reward=win``."""
     out = {}
     for game, counts in CONFIGS.items():
+        opts = preset_options(game) if presets else {}
         for p in counts:
             st = first_decision(game, p)
             seat = st.to_move()[0]
             view = st.observe(seat)
-            out[f"{game}/{p}"] = [search_ips(view, seat, seconds), ceiling_ips(view, seat, seconds)]
+            out[f"{game}/{p}"] = [search_ips(view, seat, seconds, **opts), ceiling_ips(view, seat, seconds)]
     return out
 
 
-def ab(a: str, b: str, seconds: float, rounds: int) -> None:
+def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False) -> None:
     runs: dict[str, list[dict]] = {a: [], b: []}
     for _ in range(rounds):
         for tree in (a, b):
             env = dict(os.environ, PYTHONPATH=tree)
             env.pop("GUILDHALL_PUREPYTHON", None)
-            res = subprocess.run([sys.executable, os.path.abspath(__file__), "json", str(seconds)], cwd=tree,
+            cmd = [sys.executable, os.path.abspath(__file__), "json", str(seconds)] + (["presets"] if presets else [])
+            res = subprocess.run(cmd, cwd=tree,
                                  env=env, check=True, capture_output=True, text=True)
             runs[tree].append(json.loads(res.stdout.strip().splitlines()[-1]))
     med = {t: {k: [statistics.median(r[k][i] for r in rs) for i in range(2)] for k in rs[0]}
            for t, rs in runs.items()}
-    print(f"load average {os.getloadavg()[0]:.1f}; medians of {rounds} rounds of {seconds} s; A = {a}, B = {b}")
+    print(f"load average {os.getloadavg()[0]:.1f}; medians of {rounds} rounds of {seconds} s, iterations per "
+          f"CPU-second; options: {'default presets' if presets else 'tree=so reward=win keys=moves'}; A = {a}, B = {b}")
     print("| game | players | A it/s | B it/s | B/A | B ceiling it/s | B search/ceiling |")
     print("|---|---|---|---|---|---|---|")
     for key in med[b]:
@@ -199,13 +226,13 @@ def test_bench_tree_memory(benchmark):
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "table"
     if what == "json":
-        print(json.dumps(table(float(sys.argv[2]))))
+        print(json.dumps(table(float(sys.argv[2]), "presets" in sys.argv[3:])))
     elif what == "table":
-        for k, (s, c) in table(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0).items():
+        for k, (s, c) in table(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0, "presets" in sys.argv[3:]).items():
             print(f"{k}: search {s:,.0f} it/s, ceiling {c:,.0f} /s, {s / c:.0%}")
     elif what == "ab":
         ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
-           int(sys.argv[5]) if len(sys.argv) > 5 else 3)
+           int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:])
     elif what == "memory":
         print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)))
     elif what == "run":

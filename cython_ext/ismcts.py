@@ -31,12 +31,14 @@ arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
 ``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
 node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
-visited 64 times or more, a seat's segments are merged into one with room to
-double (moved on when full).  So the many rarely visited nodes waste
-nothing, and at the few hot ones (an opponent's hidden hand near the root)
-selection walks one or two segments, not dozens.  Selection maps
-the seat's moves through a scratch table indexed by move, so no per-edge key
-is stored.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
+visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
+one sorted segment with room to grow by half (moved on when full).  So the
+many rarely visited nodes waste nothing, and at the hot ones (an opponent's
+hidden hand near the root) selection binary-searches one segment a seat, not
+dozens.  Elsewhere selection maps the seat's moves through a scratch table
+indexed by move, so no per-edge key is stored.  A segment's three ints (first
+edge, seat and length, next segment) sit side by side in ``gs``: walking a
+node's segments reads one cache line per segment.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
 visits; ties and rank rewards round at 2**-24 relative).  View hashes are
 stored only with ``view_keys`` (tree reuse by view).  Every array grows by
 doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
@@ -325,12 +327,12 @@ class Search:
             free(self.nv); free(self.nfirst_child); free(self.nnext)
             free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
             free(self.ch_val)
-            free(self.g_start); free(self.g_info); free(self.g_next)
+            free(self.gs)
             free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
             self.nv = cython.NULL; self.nfirst_child = cython.NULL
             self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
             self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
-            self.g_start = cython.NULL; self.g_info = cython.NULL; self.g_next = cython.NULL
+            self.gs = cython.NULL
             self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
             self.e_value = cython.NULL
 
@@ -354,9 +356,9 @@ class Search:
         self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
         self.ng = 0
         self.gcap = 1024
-        self.g_start = new_ints(self.gcap, 0)          # first edge of the segment
-        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | ROOMY | length
-        self.g_next = new_ints(self.gcap, 0)           # next segment of the same node
+        # segment g: gs[3g] its first edge, gs[3g + INFO] seat << 24 | ROOMY | length,
+        # gs[3g + NEXT] the next segment of the same node (one record: one cache line)
+        self.gs = new_ints(3 * self.gcap, 0)
         self.ne = 0
         self.dead = 0
         self.ecap = 4096
@@ -396,7 +398,7 @@ class Search:
         g: cython.int
         n: cython.longlong = 0
         for g in range(self.ng):
-            n += self.g_info[g] & 0x7FFFFF
+            n += self.gs[3 * g + INFO] & 0x7FFFFF
         return n - self.dead
 
     def _new_node(self, parent, ev):
@@ -472,9 +474,7 @@ class Search:
         newcap: cython.int = self.ecap
         extra: cython.int = 1 if room > size else 0
         if g == self.gcap:
-            self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
-            self.g_info = resize_ints(self.g_info, self.gcap, self.gcap * 2)
-            self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
+            self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
             self.gcap *= 2
         while self.ne + room + extra > newcap:
             newcap *= 2
@@ -488,9 +488,9 @@ class Search:
         if extra:
             self.e_move[self.ne] = room
             self.ne += 1
-        self.g_start[g] = self.ne
-        self.g_info[g] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.g_next[g] = self.ngroup[node]
+        self.gs[3 * g] = self.ne
+        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.gs[3 * g + NEXT] = self.ngroup[node]
         self.ngroup[node] = g
         self.ne += room
         return g
@@ -498,14 +498,14 @@ class Search:
     def _exact(self, node, seat, n):
         """A new empty segment of ``seat`` at ``node`` with room for exactly ``n`` edges."""
         g: cython.int = self._segment(node, seat, n, n)
-        self.g_info[g] -= n
+        self.gs[3 * g + INFO] -= n
         return g
 
     def _seg_room(self, g):
         """How many edges segment ``g`` can hold."""
-        if self.g_info[g] & ROOMY:
-            return self.e_move[self.g_start[g] - 1]
-        return self.g_info[g] & 0x7FFFFF
+        if self.gs[3 * g + INFO] & ROOMY:
+            return self.e_move[self.gs[3 * g] - 1]
+        return self.gs[3 * g + INFO] & 0x7FFFFF
 
     def _mark(self, node, seat, on):
         """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
@@ -515,57 +515,58 @@ class Search:
         e: cython.int
         k: cython.int = 0
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
+            if self.gs[3 * g + INFO] >> 24 == seat:
                 k += 1
-                e = self.g_start[g]
-                for i in range(self.g_info[g] & 0x7FFFFF):
+                e = self.gs[3 * g]
+                for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
                     self.slot[self.e_move[e + i]] = e + i if on else -1
-            g = self.g_next[g]
+            g = self.gs[3 * g + NEXT]
         return k
 
     def _room(self, node, seat, missing, nseg):
         """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room."""
         g: cython.int = self.ngroup[node]
+        while g >= 0 and self.gs[3 * g + INFO] >> 24 != seat:
+            g = self.gs[3 * g + NEXT]
+        if nseg == 0:
+            return self._exact(node, seat, missing)
+        if (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
+            return g  # the merged segment has room
+        if self.nv[node] < MERGE_AT:
+            return self._exact(node, seat, missing)  # one more exact segment
+        return self._merge(node, seat, missing)
+
+    def _merge(self, node, seat, missing):
+        """Merge ``seat``'s segments at ``node`` into one (unsorted) with room to grow by
+        half, plus ``missing``; the old entries stay unused.  Returns the new segment."""
+        g: cython.int = self.ngroup[node]
         h: cython.int
-        prev: cython.int = -1
+        prev: cython.int
         i: cython.int
         d: cython.int
         total: cython.int = 0
-        ln: cython.int
-        while g >= 0 and self.g_info[g] >> 24 != seat:
-            g = self.g_next[g]
-        if nseg == 0:
-            return self._exact(node, seat, missing)
-        ln = self.g_info[g] & 0x7FFFFF
-        if ln + missing <= self._seg_room(g):
-            return g  # the merged segment has room
-        if nseg == 1 or self.nv[node] < 64:
-            return self._exact(node, seat, missing)  # one more exact segment
-        # a node visited often: merge the seat's segments into one with room to double
-        g = self.ngroup[node]
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                total += self.g_info[g] & 0x7FFFFF
-            g = self.g_next[g]
-        h = self._segment(node, seat, 0, 2 * (total + missing))
-        d = self.g_start[h]
-        g = self.g_next[h]
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                total += self.gs[3 * g + INFO] & 0x7FFFFF
+            g = self.gs[3 * g + NEXT]
+        h = self._segment(node, seat, 0, total + missing + (total + missing) // 2 + 1)
+        d = self.gs[3 * h]
+        g = self.gs[3 * h + NEXT]
         prev = h
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                for i in range(self.g_info[g] & 0x7FFFFF):
-                    self.e_move[d] = self.e_move[self.g_start[g] + i]
-                    self.e_visits[d] = self.e_visits[self.g_start[g] + i]
-                    self.e_avail[d] = self.e_avail[self.g_start[g] + i]
-                    self.e_value[d] = self.e_value[self.g_start[g] + i]
-                    self.slot[self.e_move[d]] = d
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                    self.e_move[d] = self.e_move[self.gs[3 * g] + i]
+                    self.e_visits[d] = self.e_visits[self.gs[3 * g] + i]
+                    self.e_avail[d] = self.e_avail[self.gs[3 * g] + i]
+                    self.e_value[d] = self.e_value[self.gs[3 * g] + i]
                     d += 1
-                self.dead += self.g_info[g] & 0x7FFFFF
-                self.g_next[prev] = self.g_next[g]  # unlinked: its entries stay unused
+                self.dead += self.gs[3 * g + INFO] & 0x7FFFFF
+                self.gs[3 * prev + NEXT] = self.gs[3 * g + NEXT]  # unlinked: its entries stay unused
             else:
                 prev = g
-            g = self.g_next[prev]
-        self.g_info[h] = (seat << 24) | ROOMY | total
+            g = self.gs[3 * prev + NEXT]
+        self.gs[3 * h + INFO] = (seat << 24) | ROOMY | total
         return h
 
     # -- root ---------------------------------------------------------------
@@ -624,8 +625,9 @@ class Search:
 
         The legal moves of this determinization are looked up in the seat's
         segments: by binary search when the seat has one merged segment (kept
-        sorted by move: the hot nodes), else through ``slot`` (move -> edge,
-        -1 elsewhere, restored on leaving).  Moves never seen here get edges
+        sorted by move: the hot nodes) of at most ``BSEARCH_MAX`` edges, else
+        through ``slot`` (move -> edge, -1 elsewhere, restored on leaving),
+        which costs three linear passes over the edges but no search per move.  Moves never seen here get edges
         in a segment with room, or a new one."""
         nl: cython.int
         i: cython.int
@@ -647,16 +649,24 @@ class Search:
         nl = self.k.legal(self.world, seat, self.moves)
         g = self.ngroup[node]
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
+            if self.gs[3 * g + INFO] >> 24 == seat:
                 nseg += 1
                 if prim < 0:
                     prim = g
-            g = self.g_next[g]
-        if nseg == 1 and self.g_info[prim] & ROOMY:
-            first = self.g_start[prim]
-            ln = self.g_info[prim] & 0x7FFFFF
+            g = self.gs[3 * g + NEXT]
+        if nseg > 1 and self.nv[node] >= MERGE_AT:
+            # a hot node: one sorted segment, found by binary search from now on
+            prim = self._merge(node, seat, 0)
+            if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                self._sort_seg(prim)
+            nseg = 1
+        if nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+            first = self.gs[3 * prim]
+            ln = self.gs[3 * prim + INFO] & 0x7FFFFF
             for i in range(nl):
-                if self._find(first, ln, as_int(self.moves[i])) < 0:
+                e = self._find(first, ln, as_int(self.moves[i]))
+                self.eids[i] = e
+                if e < 0:
                     missing += 1
             if missing > 0 and ln + missing <= self._seg_room(prim):
                 e = first + ln
@@ -668,15 +678,16 @@ class Search:
                         self.e_avail[e] = 0
                         self.e_value[e] = 0.0
                         e += 1
-                self.g_info[prim] += missing
+                self.gs[3 * prim + INFO] += missing
                 self._sort_seg(prim)
                 ln += missing
                 missing = 0
+                for i in range(nl):
+                    self.eids[i] = self._find(first, ln, as_int(self.moves[i]))
             if missing == 0:
                 for i in range(nl):
-                    e = self._find(first, ln, as_int(self.moves[i]))
+                    e = self.eids[i]
                     self.e_avail[e] += 1
-                    self.eids[i] = e
                     if self.e_visits[e] == 0:
                         untried += 1
                 done = True
@@ -688,8 +699,8 @@ class Search:
                     missing += 1
             if missing > 0:
                 g = self._room(node, seat, missing, nseg)
-                ln = self.g_info[g] & 0x7FFFFF
-                e = self.g_start[g] + ln
+                ln = self.gs[3 * g + INFO] & 0x7FFFFF
+                e = self.gs[3 * g] + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
                     if self.slot[m] < 0:
@@ -699,10 +710,11 @@ class Search:
                         self.e_value[e] = 0.0
                         self.slot[m] = e
                         e += 1
-                self.g_info[g] += missing
-                if self.g_info[g] & ROOMY:  # a merged segment stays sorted by move
-                    self._sort_seg(g)
-                    self._mark(node, seat, True)
+                self.gs[3 * g + INFO] += missing
+                if self.gs[3 * g + INFO] & ROOMY:
+                    if (self.gs[3 * g + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                        self._sort_seg(g)  # a merged segment short enough to search stays sorted
+                    self._mark(node, seat, True)  # merged or sorted: the edges moved
             for i in range(nl):
                 e = self.slot[as_int(self.moves[i])]
                 self.e_avail[e] += 1
@@ -743,8 +755,8 @@ class Search:
 
     def _sort_seg(self, g):
         """Sort segment ``g``'s edges by move (insertion sort: its runs are already sorted)."""
-        first: cython.int = self.g_start[g]
-        n: cython.int = self.g_info[g] & 0x7FFFFF
+        first: cython.int = self.gs[3 * g]
+        n: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
         i: cython.int
         j: cython.int
         m: cython.int
@@ -989,11 +1001,11 @@ class Search:
         e: cython.int
         out = []
         while g >= 0:
-            for i in range(self.g_info[g] & 0x7FFFFF):
-                e = self.g_start[g] + i
-                out.append((self.g_info[g] >> 24, self.e_move[e], self.e_visits[e],
+            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                e = self.gs[3 * g] + i
+                out.append((self.gs[3 * g + INFO] >> 24, self.e_move[e], self.e_visits[e],
                             float(self.e_value[e])))
-            g = self.g_next[g]
+            g = self.gs[3 * g + NEXT]
         out.sort()
         return out
 
@@ -1012,8 +1024,8 @@ class Search:
         g: cython.int = self.ngroup[node]
         mask: cython.int = 0
         while g >= 0:
-            mask |= 1 << (self.g_info[g] >> 24)
-            g = self.g_next[g]
+            mask |= 1 << (self.gs[3 * g + INFO] >> 24)
+            g = self.gs[3 * g + NEXT]
         return self.nv[node], self.depth(node), mask
 
     def root_vector(self, move: cython.int):
