@@ -12,10 +12,10 @@ Positions: each game at its first decision (chance dealt), the built-in
 options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
 default preset (``search/presets/<game>.json``: ``tree=mo reward=score`` in
 three games), the first seat to move.  *Search*: iterations per CPU-second
-(``time.process_time``) of a fresh search run for ``seconds`` of wall time.  *Ceiling*: a bare loop
-of ``determinize`` + ``rollout`` on the same kernel and view (a Python loop:
-two calls and a copy per iteration, about 1 us, are counted in the ceiling),
-also per CPU-second.
+(``time.thread_time``) of a fresh search run for ``seconds`` of wall time.
+*Ceiling*: a bare loop of ``determinize`` + ``rollout`` on the same kernel
+and view (a Python loop: two calls and a copy per iteration, about 1 us, are
+counted in the ceiling), also per CPU-second.
 The ``ab`` mode imports each tree's own code (``PYTHONPATH``; this script
 uses only APIs both trees have), runs A B A B ... so that the load of a
 shared machine falls on both alike, and prints medians over rounds.
@@ -67,15 +67,16 @@ def preset_options(game: str) -> dict:
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
-    """Iterations per CPU-second of a fresh search run for ``seconds`` of wall time."""
+    """Iterations per CPU-second (this thread's: numpy's idle BLAS threads are not
+    counted) of a fresh search run for ``seconds`` of wall time."""
     from search import core
 
     s = core.make_search(view, seat, **opts)
     rng = core.rng_for(view.game.kernel, 7)
     t = time.perf_counter()
-    c = time.process_time()
+    c = time.thread_time()
     done = s.run(rng, 1 << 40, t + seconds, 0)
-    return done / max(time.process_time() - c, 1e-9)
+    return done / max(time.thread_time() - c, 1e-9)
 
 
 def ceiling_ips(view, seat: int, seconds: float) -> float:
@@ -86,7 +87,7 @@ def ceiling_ips(view, seat: int, seconds: float) -> float:
     rng = core.rng_for(k, 3)
     w = view.buf.copy()
     n = 0
-    c = time.process_time()
+    c = time.thread_time()
     end = time.perf_counter() + seconds
     while True:
         for _ in range(8):
@@ -96,7 +97,7 @@ def ceiling_ips(view, seat: int, seconds: float) -> float:
         n += 8
         if time.perf_counter() >= end:
             break
-    return n / max(time.process_time() - c, 1e-9)
+    return n / max(time.thread_time() - c, 1e-9)
 
 
 def table(seconds: float, presets: bool = False) -> dict:

@@ -109,6 +109,9 @@ cdef class Search:
     cdef int cur[MAXSEATS]
     cdef unsigned long long evk[MAXSEATS]
     cdef double r[MAXSEATS]
+    cdef int sfirst[MAXSEATS]
+    cdef int scount[MAXSEATS]
+    cdef int scanned
 
     cdef void _free_tree(self) noexcept
     cdef int _new_node(self, int parent, unsigned long long ev) except -1
@@ -121,6 +124,7 @@ cdef class Search:
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
     cdef inline int _find(self, int first, int n, int move) noexcept
+    cdef int _scan(self, int node) noexcept
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1

@@ -268,6 +268,8 @@ class Search:
             self.cur = [0] * MAXSEATS
             self.evk = [0] * MAXSEATS
             self.r = [0.0] * MAXSEATS
+            self.sfirst = [0] * MAXSEATS
+            self.scount = [0] * MAXSEATS
         self.k = kernel
         self.n = players
         self.size = kernel.size
@@ -300,6 +302,7 @@ class Search:
         self.determinize = True
         self.iterations = 0
         self.node_visits_total = 0
+        self.scanned = -1
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
@@ -647,13 +650,10 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         nl = self.k.legal(self.world, seat, self.moves)
-        g = self.ngroup[node]
-        while g >= 0:
-            if self.gs[3 * g + INFO] >> 24 == seat:
-                nseg += 1
-                if prim < 0:
-                    prim = g
-            g = self.gs[3 * g + NEXT]
+        if node != self.scanned:
+            self._scan(node)
+        prim = self.sfirst[seat]
+        nseg = self.scount[seat]
         if nseg > 1 and self.nv[node] >= MERGE_AT:
             # a hot node: one sorted segment, found by binary search from now on
             prim = self._merge(node, seat, 0)
@@ -737,6 +737,24 @@ class Search:
                 best = i
                 bestv = v
         return self.eids[best]
+
+    def _scan(self, node):
+        """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),
+        in one walk for all the seats that select there in this step; a seat's select
+        changes only its own segments, so the others' entries stay right."""
+        g: cython.int = self.ngroup[node]
+        s: cython.int
+        for s in range(self.n):
+            self.sfirst[s] = -1
+            self.scount[s] = 0
+        while g >= 0:
+            s = self.gs[3 * g + INFO] >> 24
+            if self.sfirst[s] < 0:
+                self.sfirst[s] = g
+            self.scount[s] += 1
+            g = self.gs[3 * g + NEXT]
+        self.scanned = node
+        return 0
 
     def _find(self, first, n, move):
         """The edge of ``move`` among the ``n`` edges from ``first`` (sorted by move), or -1."""
@@ -822,6 +840,7 @@ class Search:
                 break
             for j in range(na):
                 self.acting[j] = as_int(self.seats[j])
+            self.scanned = -1  # segments may have changed since the last step
             for j in range(na):
                 s = self.acting[j]
                 t = s if self.mode == MO else 0
