@@ -5,7 +5,8 @@
     python bench/bench_search.py ab A B [seconds] [rounds] [presets] # two built trees alternately, one run
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
-    python bench/bench_search.py workers [seconds]         # 1 vs 2 root-parallel processes
+    python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
+    python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
 
 Positions: each game at its first decision (chance dealt), the built-in
@@ -164,26 +165,75 @@ def memory(nodes: int) -> dict:
             "rss_growth_mb": grown / 2**20, "seconds": took}
 
 
-def workers(seconds: float, game: str = "guildes", players: int = 4) -> dict:
-    """Total iterations/s of the ISMCTS player with 1 and 2 root-parallel processes, equal movetime."""
+def workers(seconds: float, game: str = "guildes", players: int = 4, rounds: int = 3) -> dict:
+    """The ISMCTS player with 1 and 2 root-parallel processes at equal movetime, alternated.
+
+    ``ips_N``: total iterations per wall second; ``iterations_per_cpu_s_N``: per
+    CPU-second of all processes (equal for 1 and 2: the second process costs
+    nothing per iteration); ``cpu_per_wall_2``: CPU-seconds per wall second with
+    2 workers (2.0 when both cores were free for the whole move); ``fork_s`` and
+    ``collect_s``: the serial parts of a 2-worker move (forking the helper;
+    waiting for and merging its root statistics after the parent's own loop).
+    ``ratio``: median ips_2 / median ips_1, the scaling on this machine now."""
     import threading
 
+    from search import parallel
     from search.api import Limits, make_player
 
     st = first_decision(game, players)
     seat = st.to_move()[0]
-    out = {"load_before": os.getloadavg()[0]}
-    for n in (1, 2, 1, 2):
-        p = make_player("ismcts", seed=5, workers=n)
-        c0 = os.times()
-        info = p.search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
-        c1 = os.times()
-        cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user)
-        out.setdefault(f"ips_{n}", []).append(info.iterations / info.elapsed)
-        out.setdefault(f"iterations_per_cpu_s_{n}", []).append(info.iterations / cpu)
+    out: dict = {"game": f"{game}/{players}", "movetime_s": seconds, "load_before": os.getloadavg()[0],
+                 "fork_s": [], "collect_s": []}
+    init, collect = parallel.Helpers.__init__, parallel.Helpers.collect
+
+    def timed_init(self, count, work):
+        t = time.perf_counter()
+        init(self, count, work)
+        out["fork_s"].append(round(time.perf_counter() - t, 4))
+
+    def timed_collect(self, stop):
+        t = time.perf_counter()
+        res = collect(self, stop)
+        out["collect_s"].append(round(time.perf_counter() - t, 4))
+        return res
+
+    parallel.Helpers.__init__, parallel.Helpers.collect = timed_init, timed_collect
+    try:
+        for n in (1, 2) * rounds:
+            p = make_player("ismcts", seed=5, workers=n)
+            c0 = os.times()
+            info = p.search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
+            c1 = os.times()
+            cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + (
+                c1.children_system - c0.children_system)
+            out.setdefault(f"ips_{n}", []).append(round(info.iterations / info.elapsed))
+            out.setdefault(f"iterations_per_cpu_s_{n}", []).append(round(info.iterations / cpu))
+            out.setdefault(f"cpu_per_wall_{n}", []).append(round(cpu / info.elapsed, 2))
+    finally:
+        parallel.Helpers.__init__, parallel.Helpers.collect = init, collect
     out["load_after"] = os.getloadavg()[0]
-    out["ratio"] = statistics.median(out["ips_2"]) / statistics.median(out["ips_1"])
+    out["ratio"] = round(statistics.median(out["ips_2"]) / statistics.median(out["ips_1"]), 2)
     return out
+
+
+def strength(game: str, players: int, movetime_ms: int, games: int, seed: int = 0) -> None:
+    """One seat with 2 workers against seats with 1, equal movetime, the lone seat rotating;
+    win share with a 95% Wilson interval against the fair share 1/players."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from bench.strength import lone, verdict
+    from guildhall.stats import wilson
+    from search.api import Limits
+
+    t = time.perf_counter()
+    shares = lone(game, players, "ismcts", "ismcts", games, Limits(movetime=movetime_ms / 1000), seed,
+                  {"workers": 2}, {"workers": 1})
+    lo, hi = wilson(sum(shares), len(shares))
+    fair = 1 / players
+    print(f"{game} {players}p, {movetime_ms} ms a decision, load {os.getloadavg()[0]:.1f}")
+    print("| lone | field | games | lone win share | 95% CI (Wilson) | fair | verdict | s |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(f"| ismcts workers=2 | ismcts workers=1 | {len(shares)} | {sum(shares) / len(shares):.3f} | "
+          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {time.perf_counter() - t:.0f} |")
 
 
 # -- pytest-benchmark --------------------------------------------------------------------------------
@@ -241,5 +291,9 @@ if __name__ == "__main__":
         sv = st.to_move()[0]
         print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0):,.0f} it/s")
     elif what == "workers":
-        print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0)))
+        print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
+            [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
+    elif what == "strength":
+        strength(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+                 int(sys.argv[6]) if len(sys.argv) > 6 else 0)
     print(f"(max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", file=sys.stderr)

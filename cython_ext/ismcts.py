@@ -649,6 +649,8 @@ class Search:
         nvis: cython.int
         v: cython.double
         bestv: cython.double = -1.0e300
+        lastav: cython.int = -1
+        lg: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
         if node != self.scanned:
             self._scan(node)
@@ -732,7 +734,10 @@ class Search:
         for i in range(nl):
             e = self.eids[i]
             nvis = self.e_visits[e]
-            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(log(self.e_avail[e]) / nvis)
+            if self.e_avail[e] != lastav:  # a seat's edges often share their availability
+                lastav = self.e_avail[e]
+                lg = log(lastav)
+            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(lg / nvis)
             if v > bestv:
                 best = i
                 bestv = v
