@@ -32,7 +32,7 @@ import sys
 import time
 
 CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_guilds": range(3, 6),
-           "walled_city": range(2, 5)}
+           "walled_city": range(2, 5), "walled_city+powers": range(2, 5)}
 if os.environ.get("BENCH_GAMES"):  # e.g. BENCH_GAMES=guildes:4-6,city_and_guilds:4
     CONFIGS = {g.split(":")[0]: (range(int(g.split(":")[1].split("-")[0]), int(g.split(":")[1].split("-")[-1]) + 1)
                                  if ":" in g else CONFIGS[g]) for g in os.environ["BENCH_GAMES"].split(",")}
@@ -40,12 +40,19 @@ if os.environ.get("BENCH_GAMES"):  # e.g. BENCH_GAMES=guildes:4-6,city_and_guild
 
 def first_decision(game: str, players: int, seed: int = 1):
     """The game's first decision, default options (the first variant that a player
-    count needs, e.g. Between Two Cities' two-player rules, when it needs one)."""
+    count needs, e.g. Between Two Cities' two-player rules, when it needs one).
+    ``walled_city`` is the base game (every seat's guild power off, where this tree
+    has the powers: ``no-powers-N``), ``walled_city+powers`` the game as it is by default."""
     import engine
     from engine.errors import BadConfig
     from engine.perft import play_to_decision
 
-    for variants in [()] + [(v.name,) for v in engine.games()[game].variant_list]:
+    names = [v.name for v in engine.games()[game.split("+")[0]].variant_list]
+    if game == "walled_city" and "no-powers-0" in names:
+        return play_to_decision(engine.make(game, players=players, variants=tuple(
+            f"no-powers-{i}" for i in range(players)), seed=seed), seed)
+    game = game.split("+")[0]
+    for variants in [()] + [(v,) for v in names]:
         try:
             return play_to_decision(engine.make(game, players=players, variants=variants, seed=seed), seed)
         except BadConfig:
@@ -106,7 +113,7 @@ def table(seconds: float, presets: bool = False) -> dict:
     ``presets``: each game's default preset options instead of ``tree=so reward=win``."""
     out = {}
     for game, counts in CONFIGS.items():
-        opts = preset_options(game) if presets else {}
+        opts = preset_options(game.split("+")[0]) if presets else {}
         for p in counts:
             st = first_decision(game, p)
             seat = st.to_move()[0]

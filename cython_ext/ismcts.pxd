@@ -100,6 +100,8 @@ cdef class Search:
     # scratch
     cdef int* eids
     cdef int* slot
+    cdef int* sstamp
+    cdef int stamp
     cdef int pcap
     cdef int* path_e
     cdef int* path_s
@@ -125,6 +127,7 @@ cdef class Search:
     cdef int _exact(self, int node, int seat, int n) except -1
     cdef inline int _find(self, int first, int n, int move) noexcept
     cdef int _scan(self, int node) noexcept
+    cdef inline int _slot(self, int m) noexcept
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1

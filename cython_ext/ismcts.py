@@ -307,6 +307,8 @@ class Search:
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
         self.slot = new_ints(max(self.mm, 1), -1)
+        self.sstamp = new_ints(max(self.mm, 1), 0)  # slot[m] holds for this selection iff sstamp[m] == stamp
+        self.stamp = 0
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
         self.pcap = 256
@@ -321,6 +323,7 @@ class Search:
         release(self.rcount)
         release(self.eids)
         release(self.slot)
+        release(self.sstamp)
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
@@ -512,32 +515,44 @@ class Search:
 
     def _mark(self, node, seat, on):
         """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
-        to -1; returns how many segments ``seat`` has there."""
-        g: cython.int = self.ngroup[node]
+        to -1, walking the seat's segments from ``sfirst`` (``node`` was scanned); returns how
+        many segments ``seat`` has there.  A mark is valid while ``stamp`` is unchanged."""
+        g: cython.int = self.sfirst[seat]
         i: cython.int
         e: cython.int
-        k: cython.int = 0
-        while g >= 0:
+        m: cython.int
+        left: cython.int = self.scount[seat]
+        while left > 0:
             if self.gs[3 * g + INFO] >> 24 == seat:
-                k += 1
+                left -= 1
                 e = self.gs[3 * g]
                 for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                    self.slot[self.e_move[e + i]] = e + i if on else -1
+                    m = self.e_move[e + i]
+                    self.slot[m] = e + i if on else -1
+                    self.sstamp[m] = self.stamp
             g = self.gs[3 * g + NEXT]
-        return k
+        return self.scount[seat]
+
+    def _slot(self, m):
+        """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
+        if self.sstamp[m] == self.stamp:
+            return self.slot[m]
+        return -1
 
     def _room(self, node, seat, missing, nseg):
-        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room."""
-        g: cython.int = self.ngroup[node]
-        while g >= 0 and self.gs[3 * g + INFO] >> 24 != seat:
-            g = self.gs[3 * g + NEXT]
-        if nseg == 0:
-            return self._exact(node, seat, missing)
-        if (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
+        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room
+        (``sfirst`` and ``scount`` follow: a new segment comes first in the node's list)."""
+        g: cython.int = self.sfirst[seat]
+        if nseg > 0 and (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
             return g  # the merged segment has room
-        if self.nv[node] < MERGE_AT:
-            return self._exact(node, seat, missing)  # one more exact segment
-        return self._merge(node, seat, missing)
+        if nseg == 0 or self.nv[node] < MERGE_AT:
+            g = self._exact(node, seat, missing)  # one more exact segment
+            self.scount[seat] += 1
+        else:
+            g = self._merge(node, seat, missing)
+            self.scount[seat] = 1
+        self.sfirst[seat] = g
+        return g
 
     def _merge(self, node, seat, missing):
         """Merge ``seat``'s segments at ``node`` into one (unsorted) with room to grow by
@@ -629,8 +644,9 @@ class Search:
         The legal moves of this determinization are looked up in the seat's
         segments: by binary search when the seat has one merged segment (kept
         sorted by move: the hot nodes) of at most ``BSEARCH_MAX`` edges, else
-        through ``slot`` (move -> edge, -1 elsewhere, restored on leaving),
-        which costs three linear passes over the edges but no search per move.  Moves never seen here get edges
+        through ``slot`` (move -> edge, valid only where ``sstamp`` holds this
+        selection's ``stamp``, so nothing is reset on leaving), which costs two
+        linear passes over the edges but no search per move.  Moves never seen here get edges
         in a segment with room, or a new one."""
         nl: cython.int
         i: cython.int
@@ -662,6 +678,8 @@ class Search:
             if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
                 self._sort_seg(prim)
             nseg = 1
+            self.sfirst[seat] = prim
+            self.scount[seat] = 1
         if nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
             first = self.gs[3 * prim]
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
@@ -695,9 +713,14 @@ class Search:
                 done = True
             missing = 0
         if not done:
+            self.stamp += 1
+            if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
+                for i in range(max(self.mm, 1)):
+                    self.sstamp[i] = 0
+                self.stamp = 1
             nseg = self._mark(node, seat, True)
             for i in range(nl):
-                if self.slot[as_int(self.moves[i])] < 0:
+                if self._slot(as_int(self.moves[i])) < 0:
                     missing += 1
             if missing > 0:
                 g = self._room(node, seat, missing, nseg)
@@ -705,12 +728,13 @@ class Search:
                 e = self.gs[3 * g] + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
-                    if self.slot[m] < 0:
+                    if self._slot(m) < 0:
                         self.e_move[e] = m
                         self.e_visits[e] = 0
                         self.e_avail[e] = 0
                         self.e_value[e] = 0.0
                         self.slot[m] = e
+                        self.sstamp[m] = self.stamp
                         e += 1
                 self.gs[3 * g + INFO] += missing
                 if self.gs[3 * g + INFO] & ROOMY:
@@ -718,12 +742,11 @@ class Search:
                         self._sort_seg(g)  # a merged segment short enough to search stays sorted
                     self._mark(node, seat, True)  # merged or sorted: the edges moved
             for i in range(nl):
-                e = self.slot[as_int(self.moves[i])]
+                e = self._slot(as_int(self.moves[i]))
                 self.e_avail[e] += 1
                 self.eids[i] = e
                 if self.e_visits[e] == 0:
                     untried += 1
-            self._mark(node, seat, False)
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
