@@ -14,6 +14,7 @@ cpdef enum:
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
     BSEARCH_MAX = 32  # a merged segment up to this long is binary-searched (longer: slot table)
+    RECYCLE = 32    # runs of up to this many entries left by merges are reused
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
 
@@ -85,6 +86,7 @@ cdef class Search:
     # edge segments: runs of edges of one seat at one node, linked from the node
     cdef int ng, gcap
     cdef int* gs  # three ints a segment: first edge, INFO, NEXT
+    cdef int* freed
     # edge arena
     cdef int ne, ecap
     cdef long long dead
@@ -123,6 +125,7 @@ cdef class Search:
     cdef int _mark(self, int node, int seat, bint on) noexcept
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
     cdef int _merge(self, int node, int seat, int missing) except -1
+    cdef int _recycle(self, int g) noexcept
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
     cdef inline int _find(self, int first, int n, int move) noexcept

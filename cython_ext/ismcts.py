@@ -32,7 +32,8 @@ arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
 node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
-one sorted segment with room to grow by half (moved on when full).  So the
+one sorted segment with room to grow by half (moved on when full; what a
+merge leaves behind is reused by the next new segment of that size).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
 hidden hand near the root) selection binary-searches one segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
@@ -333,12 +334,12 @@ class Search:
             free(self.nv); free(self.nfirst_child); free(self.nnext)
             free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
             free(self.ch_val)
-            free(self.gs)
+            free(self.gs); free(self.freed)
             free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
             self.nv = cython.NULL; self.nfirst_child = cython.NULL
             self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
             self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
-            self.gs = cython.NULL
+            self.gs = cython.NULL; self.freed = cython.NULL
             self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
             self.e_value = cython.NULL
 
@@ -365,6 +366,7 @@ class Search:
         # segment g: gs[3g] its first edge, gs[3g + INFO] seat << 24 | ROOMY | length,
         # gs[3g + NEXT] the next segment of the same node (one record: one cache line)
         self.gs = new_ints(3 * self.gcap, 0)
+        self.freed = new_ints(RECYCLE + 1, -1)         # dead runs of k entries, for reuse
         self.ne = 0
         self.dead = 0
         self.ecap = 4096
@@ -491,15 +493,34 @@ class Search:
             self.e_value = resize_floats(self.e_value, self.ecap, newcap)
             self.ecap = newcap
         self.ng += 1
+        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.gs[3 * g + NEXT] = self.ngroup[node]
+        self.ngroup[node] = g
+        if not extra and room <= RECYCLE and self.freed[room] >= 0:
+            # the entries of a segment a merge left behind, of exactly this size
+            self.gs[3 * g] = self.freed[room]
+            self.freed[room] = self.e_move[self.gs[3 * g]]
+            return g
         if extra:
             self.e_move[self.ne] = room
             self.ne += 1
         self.gs[3 * g] = self.ne
-        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.gs[3 * g + NEXT] = self.ngroup[node]
-        self.ngroup[node] = g
         self.ne += room
         return g
+
+    def _recycle(self, g):
+        """Offer the entries of unlinked segment ``g`` (with a merged one's room and size
+        word) to the next new exact segment of that many edges: ``freed[k]`` chains runs
+        of ``k`` entries through their first ``e_move``."""
+        first: cython.int = self.gs[3 * g]
+        run: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
+        if self.gs[3 * g + INFO] & ROOMY:
+            first -= 1
+            run = self.e_move[first] + 1
+        if 0 < run <= RECYCLE:
+            self.e_move[first] = self.freed[run]
+            self.freed[run] = first
+        return 0
 
     def _exact(self, node, seat, n):
         """A new empty segment of ``seat`` at ``node`` with room for exactly ``n`` edges."""
@@ -580,7 +601,8 @@ class Search:
                     self.e_value[d] = self.e_value[self.gs[3 * g] + i]
                     d += 1
                 self.dead += self.gs[3 * g + INFO] & 0x7FFFFF
-                self.gs[3 * prev + NEXT] = self.gs[3 * g + NEXT]  # unlinked: its entries stay unused
+                self.gs[3 * prev + NEXT] = self.gs[3 * g + NEXT]  # unlinked
+                self._recycle(g)
             else:
                 prev = g
             g = self.gs[3 * prev + NEXT]
