@@ -12,6 +12,11 @@ cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
     ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
+    MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
+    BSEARCH_MAX = 32  # a merged segment up to this long is binary-searched (longer: slot table)
+    RECYCLE = 32    # runs of up to this many entries left by merges are reused
+    INFO = 1        # offsets in a segment's record (gs)
+    NEXT = 2
 
 # tree modes
 cpdef enum:
@@ -80,9 +85,8 @@ cdef class Search:
     cdef int* ch_val
     # edge segments: runs of edges of one seat at one node, linked from the node
     cdef int ng, gcap
-    cdef int* g_start
-    cdef int* g_info
-    cdef int* g_next
+    cdef int* gs  # three ints a segment: first edge, INFO, NEXT
+    cdef int* freed
     # edge arena
     cdef int ne, ecap
     cdef long long dead
@@ -98,6 +102,8 @@ cdef class Search:
     # scratch
     cdef int* eids
     cdef int* slot
+    cdef int* sstamp
+    cdef int stamp
     cdef int pcap
     cdef int* path_e
     cdef int* path_s
@@ -110,6 +116,9 @@ cdef class Search:
     cdef int cur[MAXSEATS]
     cdef unsigned long long evk[MAXSEATS]
     cdef double r[MAXSEATS]
+    cdef int sfirst[MAXSEATS]
+    cdef int scount[MAXSEATS]
+    cdef int scanned
 
     cdef void _free_tree(self) noexcept
     cdef int _new_node(self, int parent, unsigned long long ev) except -1
@@ -118,9 +127,13 @@ cdef class Search:
     cdef int _segment(self, int node, int seat, int size, int room) except -1
     cdef int _mark(self, int node, int seat, bint on) noexcept
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
+    cdef int _merge(self, int node, int seat, int missing) except -1
+    cdef int _recycle(self, int g) noexcept
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
-    cdef int _find(self, int first, int n, int move) noexcept
+    cdef inline int _find(self, int first, int n, int move) noexcept
+    cdef int _scan(self, int node) noexcept
+    cdef inline int _slot(self, int m) noexcept
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1

@@ -31,12 +31,15 @@ arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
 ``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
 node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
-visited 64 times or more, a seat's segments are merged into one with room to
-double (moved on when full).  So the many rarely visited nodes waste
-nothing, and at the few hot ones (an opponent's hidden hand near the root)
-selection walks one or two segments, not dozens.  Selection maps
-the seat's moves through a scratch table indexed by move, so no per-edge key
-is stored.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
+visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
+one sorted segment with room to grow by half (moved on when full; what a
+merge leaves behind is reused by the next new segment of that size).  So the
+many rarely visited nodes waste nothing, and at the hot ones (an opponent's
+hidden hand near the root) selection binary-searches one segment a seat, not
+dozens.  Elsewhere selection maps the seat's moves through a scratch table
+indexed by move, so no per-edge key is stored.  A segment's three ints (first
+edge, seat and length, next segment) sit side by side in ``gs``: walking a
+node's segments reads one cache line per segment.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
 visits; ties and rank rewards round at 2**-24 relative).  View hashes are
 stored only with ``view_keys`` (tree reuse by view).  Every array grows by
 doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
@@ -266,6 +269,8 @@ class Search:
             self.cur = [0] * MAXSEATS
             self.evk = [0] * MAXSEATS
             self.r = [0.0] * MAXSEATS
+            self.sfirst = [0] * MAXSEATS
+            self.scount = [0] * MAXSEATS
         self.k = kernel
         self.n = players
         self.size = kernel.size
@@ -298,10 +303,13 @@ class Search:
         self.determinize = True
         self.iterations = 0
         self.node_visits_total = 0
+        self.scanned = -1
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
         self.slot = new_ints(max(self.mm, 1), -1)
+        self.sstamp = new_ints(max(self.mm, 1), 0)  # slot[m] holds for this selection iff sstamp[m] == stamp
+        self.stamp = 0
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
         self.pcap = 256
@@ -318,6 +326,7 @@ class Search:
         release(self.rcount)
         release(self.eids)
         release(self.slot)
+        release(self.sstamp)
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
@@ -328,12 +337,12 @@ class Search:
             free(self.nv); free(self.nfirst_child); free(self.nnext)
             free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
             free(self.ch_val)
-            free(self.g_start); free(self.g_info); free(self.g_next)
+            free(self.gs); free(self.freed)
             free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
             self.nv = cython.NULL; self.nfirst_child = cython.NULL
             self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
             self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
-            self.g_start = cython.NULL; self.g_info = cython.NULL; self.g_next = cython.NULL
+            self.gs = cython.NULL; self.freed = cython.NULL
             self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
             self.e_value = cython.NULL
 
@@ -357,9 +366,10 @@ class Search:
         self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
         self.ng = 0
         self.gcap = 1024
-        self.g_start = new_ints(self.gcap, 0)          # first edge of the segment
-        self.g_info = new_ints(self.gcap, 0)           # seat << 24 | ROOMY | length
-        self.g_next = new_ints(self.gcap, 0)           # next segment of the same node
+        # segment g: gs[3g] its first edge, gs[3g + INFO] seat << 24 | ROOMY | length,
+        # gs[3g + NEXT] the next segment of the same node (one record: one cache line)
+        self.gs = new_ints(3 * self.gcap, 0)
+        self.freed = new_ints(RECYCLE + 1, -1)         # dead runs of k entries, for reuse
         self.ne = 0
         self.dead = 0
         self.ecap = 4096
@@ -399,7 +409,7 @@ class Search:
         g: cython.int
         n: cython.longlong = 0
         for g in range(self.ng):
-            n += self.g_info[g] & 0x7FFFFF
+            n += self.gs[3 * g + INFO] & 0x7FFFFF
         return n - self.dead
 
     def _new_node(self, parent, ev):
@@ -475,9 +485,7 @@ class Search:
         newcap: cython.int = self.ecap
         extra: cython.int = 1 if room > size else 0
         if g == self.gcap:
-            self.g_start = resize_ints(self.g_start, self.gcap, self.gcap * 2)
-            self.g_info = resize_ints(self.g_info, self.gcap, self.gcap * 2)
-            self.g_next = resize_ints(self.g_next, self.gcap, self.gcap * 2)
+            self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
             self.gcap *= 2
         while self.ne + room + extra > newcap:
             newcap *= 2
@@ -488,87 +496,120 @@ class Search:
             self.e_value = resize_floats(self.e_value, self.ecap, newcap)
             self.ecap = newcap
         self.ng += 1
+        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.gs[3 * g + NEXT] = self.ngroup[node]
+        self.ngroup[node] = g
+        if not extra and room <= RECYCLE and self.freed[room] >= 0:
+            # the entries of a segment a merge left behind, of exactly this size
+            self.gs[3 * g] = self.freed[room]
+            self.freed[room] = self.e_move[self.gs[3 * g]]
+            return g
         if extra:
             self.e_move[self.ne] = room
             self.ne += 1
-        self.g_start[g] = self.ne
-        self.g_info[g] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.g_next[g] = self.ngroup[node]
-        self.ngroup[node] = g
+        self.gs[3 * g] = self.ne
         self.ne += room
         return g
+
+    def _recycle(self, g):
+        """Offer the entries of unlinked segment ``g`` (with a merged one's room and size
+        word) to the next new exact segment of that many edges: ``freed[k]`` chains runs
+        of ``k`` entries through their first ``e_move``."""
+        first: cython.int = self.gs[3 * g]
+        run: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
+        if self.gs[3 * g + INFO] & ROOMY:
+            first -= 1
+            run = self.e_move[first] + 1
+        if 0 < run <= RECYCLE:
+            self.e_move[first] = self.freed[run]
+            self.freed[run] = first
+        return 0
 
     def _exact(self, node, seat, n):
         """A new empty segment of ``seat`` at ``node`` with room for exactly ``n`` edges."""
         g: cython.int = self._segment(node, seat, n, n)
-        self.g_info[g] -= n
+        self.gs[3 * g + INFO] -= n
         return g
 
     def _seg_room(self, g):
         """How many edges segment ``g`` can hold."""
-        if self.g_info[g] & ROOMY:
-            return self.e_move[self.g_start[g] - 1]
-        return self.g_info[g] & 0x7FFFFF
+        if self.gs[3 * g + INFO] & ROOMY:
+            return self.e_move[self.gs[3 * g] - 1]
+        return self.gs[3 * g + INFO] & 0x7FFFFF
 
     def _mark(self, node, seat, on):
         """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
-        to -1; returns how many segments ``seat`` has there."""
-        g: cython.int = self.ngroup[node]
+        to -1, walking the seat's segments from ``sfirst`` (``node`` was scanned); returns how
+        many segments ``seat`` has there.  A mark is valid while ``stamp`` is unchanged."""
+        g: cython.int = self.sfirst[seat]
         i: cython.int
         e: cython.int
-        k: cython.int = 0
-        while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                k += 1
-                e = self.g_start[g]
-                for i in range(self.g_info[g] & 0x7FFFFF):
-                    self.slot[self.e_move[e + i]] = e + i if on else -1
-            g = self.g_next[g]
-        return k
+        m: cython.int
+        left: cython.int = self.scount[seat]
+        while left > 0:
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                left -= 1
+                e = self.gs[3 * g]
+                for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                    m = self.e_move[e + i]
+                    self.slot[m] = e + i if on else -1
+                    self.sstamp[m] = self.stamp
+            g = self.gs[3 * g + NEXT]
+        return self.scount[seat]
+
+    def _slot(self, m):
+        """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
+        if self.sstamp[m] == self.stamp:
+            return self.slot[m]
+        return -1
 
     def _room(self, node, seat, missing, nseg):
-        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room."""
+        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room
+        (``sfirst`` and ``scount`` follow: a new segment comes first in the node's list)."""
+        g: cython.int = self.sfirst[seat]
+        if nseg > 0 and (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
+            return g  # the merged segment has room
+        if nseg == 0 or self.nv[node] < MERGE_AT:
+            g = self._exact(node, seat, missing)  # one more exact segment
+            self.scount[seat] += 1
+        else:
+            g = self._merge(node, seat, missing)
+            self.scount[seat] = 1
+        self.sfirst[seat] = g
+        return g
+
+    def _merge(self, node, seat, missing):
+        """Merge ``seat``'s segments at ``node`` into one (unsorted) with room to grow by
+        half, plus ``missing``; the old entries stay unused.  Returns the new segment."""
         g: cython.int = self.ngroup[node]
         h: cython.int
-        prev: cython.int = -1
+        prev: cython.int
         i: cython.int
         d: cython.int
         total: cython.int = 0
-        ln: cython.int
-        while g >= 0 and self.g_info[g] >> 24 != seat:
-            g = self.g_next[g]
-        if nseg == 0:
-            return self._exact(node, seat, missing)
-        ln = self.g_info[g] & 0x7FFFFF
-        if ln + missing <= self._seg_room(g):
-            return g  # the merged segment has room
-        if nseg == 1 or self.nv[node] < 64:
-            return self._exact(node, seat, missing)  # one more exact segment
-        # a node visited often: merge the seat's segments into one with room to double
-        g = self.ngroup[node]
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                total += self.g_info[g] & 0x7FFFFF
-            g = self.g_next[g]
-        h = self._segment(node, seat, 0, 2 * (total + missing))
-        d = self.g_start[h]
-        g = self.g_next[h]
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                total += self.gs[3 * g + INFO] & 0x7FFFFF
+            g = self.gs[3 * g + NEXT]
+        h = self._segment(node, seat, 0, total + missing + (total + missing) // 2 + 1)
+        d = self.gs[3 * h]
+        g = self.gs[3 * h + NEXT]
         prev = h
         while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                for i in range(self.g_info[g] & 0x7FFFFF):
-                    self.e_move[d] = self.e_move[self.g_start[g] + i]
-                    self.e_visits[d] = self.e_visits[self.g_start[g] + i]
-                    self.e_avail[d] = self.e_avail[self.g_start[g] + i]
-                    self.e_value[d] = self.e_value[self.g_start[g] + i]
-                    self.slot[self.e_move[d]] = d
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                    self.e_move[d] = self.e_move[self.gs[3 * g] + i]
+                    self.e_visits[d] = self.e_visits[self.gs[3 * g] + i]
+                    self.e_avail[d] = self.e_avail[self.gs[3 * g] + i]
+                    self.e_value[d] = self.e_value[self.gs[3 * g] + i]
                     d += 1
-                self.dead += self.g_info[g] & 0x7FFFFF
-                self.g_next[prev] = self.g_next[g]  # unlinked: its entries stay unused
+                self.dead += self.gs[3 * g + INFO] & 0x7FFFFF
+                self.gs[3 * prev + NEXT] = self.gs[3 * g + NEXT]  # unlinked
+                self._recycle(g)
             else:
                 prev = g
-            g = self.g_next[prev]
-        self.g_info[h] = (seat << 24) | ROOMY | total
+            g = self.gs[3 * prev + NEXT]
+        self.gs[3 * h + INFO] = (seat << 24) | ROOMY | total
         return h
 
     # -- root ---------------------------------------------------------------
@@ -654,8 +695,10 @@ class Search:
 
         The legal moves of this determinization are looked up in the seat's
         segments: by binary search when the seat has one merged segment (kept
-        sorted by move: the hot nodes), else through ``slot`` (move -> edge,
-        -1 elsewhere, restored on leaving).  Moves never seen here get edges
+        sorted by move: the hot nodes) of at most ``BSEARCH_MAX`` edges, else
+        through ``slot`` (move -> edge, valid only where ``sstamp`` holds this
+        selection's ``stamp``, so nothing is reset on leaving), which costs two
+        linear passes over the edges but no search per move.  Moves never seen here get edges
         in a segment with room, or a new one."""
         nl: cython.int
         i: cython.int
@@ -674,21 +717,30 @@ class Search:
         nvis: cython.int
         v: cython.double
         bestv: cython.double = -1.0e300
+        lastav: cython.int = -1
+        lg: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
         if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
             nl = self._mask_root(nl)
-        g = self.ngroup[node]
-        while g >= 0:
-            if self.g_info[g] >> 24 == seat:
-                nseg += 1
-                if prim < 0:
-                    prim = g
-            g = self.g_next[g]
-        if nseg == 1 and self.g_info[prim] & ROOMY:
-            first = self.g_start[prim]
-            ln = self.g_info[prim] & 0x7FFFFF
+        if node != self.scanned:
+            self._scan(node)
+        prim = self.sfirst[seat]
+        nseg = self.scount[seat]
+        if nseg > 1 and self.nv[node] >= MERGE_AT:
+            # a hot node: one sorted segment, found by binary search from now on
+            prim = self._merge(node, seat, 0)
+            if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                self._sort_seg(prim)
+            nseg = 1
+            self.sfirst[seat] = prim
+            self.scount[seat] = 1
+        if nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+            first = self.gs[3 * prim]
+            ln = self.gs[3 * prim + INFO] & 0x7FFFFF
             for i in range(nl):
-                if self._find(first, ln, as_int(self.moves[i])) < 0:
+                e = self._find(first, ln, as_int(self.moves[i]))
+                self.eids[i] = e
+                if e < 0:
                     missing += 1
             if missing > 0 and ln + missing <= self._seg_room(prim):
                 e = first + ln
@@ -700,48 +752,55 @@ class Search:
                         self.e_avail[e] = 0
                         self.e_value[e] = 0.0
                         e += 1
-                self.g_info[prim] += missing
+                self.gs[3 * prim + INFO] += missing
                 self._sort_seg(prim)
                 ln += missing
                 missing = 0
+                for i in range(nl):
+                    self.eids[i] = self._find(first, ln, as_int(self.moves[i]))
             if missing == 0:
                 for i in range(nl):
-                    e = self._find(first, ln, as_int(self.moves[i]))
+                    e = self.eids[i]
                     self.e_avail[e] += 1
-                    self.eids[i] = e
                     if self.e_visits[e] == 0:
                         untried += 1
                 done = True
             missing = 0
         if not done:
+            self.stamp += 1
+            if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
+                for i in range(max(self.mm, 1)):
+                    self.sstamp[i] = 0
+                self.stamp = 1
             nseg = self._mark(node, seat, True)
             for i in range(nl):
-                if self.slot[as_int(self.moves[i])] < 0:
+                if self._slot(as_int(self.moves[i])) < 0:
                     missing += 1
             if missing > 0:
                 g = self._room(node, seat, missing, nseg)
-                ln = self.g_info[g] & 0x7FFFFF
-                e = self.g_start[g] + ln
+                ln = self.gs[3 * g + INFO] & 0x7FFFFF
+                e = self.gs[3 * g] + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
-                    if self.slot[m] < 0:
+                    if self._slot(m) < 0:
                         self.e_move[e] = m
                         self.e_visits[e] = 0
                         self.e_avail[e] = 0
                         self.e_value[e] = 0.0
                         self.slot[m] = e
+                        self.sstamp[m] = self.stamp
                         e += 1
-                self.g_info[g] += missing
-                if self.g_info[g] & ROOMY:  # a merged segment stays sorted by move
-                    self._sort_seg(g)
-                    self._mark(node, seat, True)
+                self.gs[3 * g + INFO] += missing
+                if self.gs[3 * g + INFO] & ROOMY:
+                    if (self.gs[3 * g + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                        self._sort_seg(g)  # a merged segment short enough to search stays sorted
+                    self._mark(node, seat, True)  # merged or sorted: the edges moved
             for i in range(nl):
-                e = self.slot[as_int(self.moves[i])]
+                e = self._slot(as_int(self.moves[i]))
                 self.e_avail[e] += 1
                 self.eids[i] = e
                 if self.e_visits[e] == 0:
                     untried += 1
-            self._mark(node, seat, False)
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
@@ -752,11 +811,32 @@ class Search:
         for i in range(nl):
             e = self.eids[i]
             nvis = self.e_visits[e]
-            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(log(self.e_avail[e]) / nvis)
+            if self.e_avail[e] != lastav:  # a seat's edges often share their availability
+                lastav = self.e_avail[e]
+                lg = log(lastav)
+            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(lg / nvis)
             if v > bestv:
                 best = i
                 bestv = v
         return self.eids[best]
+
+    def _scan(self, node):
+        """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),
+        in one walk for all the seats that select there in this step; a seat's select
+        changes only its own segments, so the others' entries stay right."""
+        g: cython.int = self.ngroup[node]
+        s: cython.int
+        for s in range(self.n):
+            self.sfirst[s] = -1
+            self.scount[s] = 0
+        while g >= 0:
+            s = self.gs[3 * g + INFO] >> 24
+            if self.sfirst[s] < 0:
+                self.sfirst[s] = g
+            self.scount[s] += 1
+            g = self.gs[3 * g + NEXT]
+        self.scanned = node
+        return 0
 
     def _find(self, first, n, move):
         """The edge of ``move`` among the ``n`` edges from ``first`` (sorted by move), or -1."""
@@ -775,8 +855,8 @@ class Search:
 
     def _sort_seg(self, g):
         """Sort segment ``g``'s edges by move (insertion sort: its runs are already sorted)."""
-        first: cython.int = self.g_start[g]
-        n: cython.int = self.g_info[g] & 0x7FFFFF
+        first: cython.int = self.gs[3 * g]
+        n: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
         i: cython.int
         j: cython.int
         m: cython.int
@@ -842,6 +922,7 @@ class Search:
                 break
             for j in range(na):
                 self.acting[j] = as_int(self.seats[j])
+            self.scanned = -1  # segments may have changed since the last step
             for j in range(na):
                 s = self.acting[j]
                 t = s if self.mode == MO else 0
@@ -1021,11 +1102,11 @@ class Search:
         e: cython.int
         out = []
         while g >= 0:
-            for i in range(self.g_info[g] & 0x7FFFFF):
-                e = self.g_start[g] + i
-                out.append((self.g_info[g] >> 24, self.e_move[e], self.e_visits[e],
+            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                e = self.gs[3 * g] + i
+                out.append((self.gs[3 * g + INFO] >> 24, self.e_move[e], self.e_visits[e],
                             float(self.e_value[e])))
-            g = self.g_next[g]
+            g = self.gs[3 * g + NEXT]
         out.sort()
         return out
 
@@ -1048,8 +1129,8 @@ class Search:
         g: cython.int = self.ngroup[node]
         mask: cython.int = 0
         while g >= 0:
-            mask |= 1 << (self.g_info[g] >> 24)
-            g = self.g_next[g]
+            mask |= 1 << (self.gs[3 * g + INFO] >> 24)
+            g = self.gs[3 * g + NEXT]
         return self.nv[node], self.depth(node), mask
 
     def root_vector(self, move: cython.int):
