@@ -14,7 +14,10 @@ Named levels mean the same strength in every game: ``easy``, ``medium`` and
 ``hard`` are the levels whose measured Elo above the uniformly random player
 (``skill.elo`` in the game's preset file, written by ``bench/ladder.py
 --write-skill``; docs/strength.md) lies closest to :data:`NAMED_ELO`; a game
-without a calibration uses :data:`FALLBACK_LEVELS`.
+without a calibration uses :data:`FALLBACK_LEVELS`.  Where no calibrated level
+reaches the ``hard`` Elo (Between Two Cities: the whole ladder spans about 250
+Elo), the three targets shrink in proportion to the strongest level measured,
+so the names stay three steps of that game's range.
 
 >>> skill_settings(0), skill_settings(10), skill_settings(20)
 ((8, 1.0), (256, 0.0), (None, 0.0))
@@ -92,7 +95,13 @@ def level_of(text: str | int, game: str) -> int:
         elo = calibration(game)
         if not elo:
             return FALLBACK_LEVELS[word]
-        return min(elo, key=lambda lv: (abs(elo[lv] - NAMED_ELO[word]), lv))
+        target = NAMED_ELO[word]
+        top = max(elo.values())
+        if 0 < top < NAMED_ELO["hard"]:
+            # no level reaches "hard": the names keep their proportions of the range there is,
+            # so easy, medium and hard stay distinct steps instead of all naming the top level
+            target *= top / NAMED_ELO["hard"]
+        return min(elo, key=lambda lv: (abs(elo[lv] - target), lv))
     try:
         level = int(word)
     except ValueError:
