@@ -9,7 +9,7 @@ is reproducible (with an iteration budget).
 
     python bench/strength.py GAME --players 4 --iterations 100 --games 40 \\
         --pairs ismcts:textbook,textbook:ismcts
-    python bench/strength.py GAME --players 2 --movetime 100 --games 40 \\
+    python bench/strength.py GAME --players 2 [--variant two-player] --movetime 100 --games 40 \\
         --pairs ismcts:random,ismcts:greedy,ismcts:flatmc,ismcts:pimc,ismcts:textbook
 
 Prints one markdown row per pair: lone engine, field, budget, games, lone
@@ -70,6 +70,7 @@ def main() -> None:
     ap.add_argument("--movetime", type=int, default=None, help="milliseconds per decision")
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--variant", action="append", default=[], help="rule variant (repeatable)")
     ap.add_argument("--pairs", default="ismcts:textbook,textbook:ismcts", help="LONE:FIELD,...")
     ap.add_argument("--set", dest="settings", action="append", default=[], metavar="ENGINE.OPTION=VALUE")
     a = ap.parse_args()
@@ -79,14 +80,15 @@ def main() -> None:
     budget = f"{a.iterations} it" if a.movetime is None else f"{a.movetime} ms"
     opts = parse_opts(a.settings)
     fair = 1 / a.players
-    print(f"{a.game} {a.players}p, {budget} per decision, {a.games} games per row, load {os.getloadavg()[0]:.1f}")
+    table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
+    print(f"{table}, {budget} per decision, {a.games} games per row, load {os.getloadavg()[0]:.1f}")
     print("| lone | field | budget | games | lone win share | 95% CI (Wilson) | fair | verdict | s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for pair in a.pairs.split(","):
         lone_e, field_e = pair.split(":")
         t = time.perf_counter()
         shares = lone(a.game, a.players, lone_e, field_e, a.games, limits, a.seed,
-                      opts.get(lone_e), opts.get(field_e))
+                      opts.get(lone_e), opts.get(field_e), tuple(a.variant))
         lo, hi = wilson(sum(shares), len(shares))
         print(f"| {lone_e} | {field_e} | {budget} | {len(shares)} | {sum(shares) / len(shares):.3f} | "
               f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {time.perf_counter() - t:.0f} |",

@@ -14,7 +14,11 @@ Named levels mean the same strength in every game: ``easy``, ``medium`` and
 ``hard`` are the levels whose measured Elo above the uniformly random player
 (``skill.elo`` in the game's preset file, written by ``bench/ladder.py
 --write-skill``; docs/strength.md) lies closest to :data:`NAMED_ELO`; a game
-without a calibration uses :data:`FALLBACK_LEVELS`.
+without a calibration uses :data:`FALLBACK_LEVELS`.  Where no calibrated level
+reaches the ``hard`` Elo and two names would fall on one level (Between Two
+Cities: the whole ladder spans about 250 Elo), the three targets shrink in
+proportion to the strongest level measured (:func:`named_levels`), so the
+names stay three steps of that game's range.
 
 >>> skill_settings(0), skill_settings(10), skill_settings(20)
 ((8, 1.0), (256, 0.0), (None, 0.0))
@@ -92,13 +96,34 @@ def level_of(text: str | int, game: str) -> int:
         elo = calibration(game)
         if not elo:
             return FALLBACK_LEVELS[word]
-        return min(elo, key=lambda lv: (abs(elo[lv] - NAMED_ELO[word]), lv))
+        return named_levels(elo)[word]
     try:
         level = int(word)
     except ValueError:
         raise BadConfig(f"skill must be 0-{SKILL_MAX} or easy, medium, hard, full, not {text!r}") from None
     skill_settings(level)
     return level
+
+
+def named_levels(elo: dict[int, float]) -> dict[str, int]:
+    """The level of each name on a (non-empty) calibration: nearest to :data:`NAMED_ELO`.
+
+    If no level reaches the ``hard`` Elo and two names would share a level, the
+    targets shrink in proportion to the strongest level, so the names stay three
+    steps of the range the game's search reaches.
+
+    >>> named_levels({2: -100.0, 6: 0.0, 8: 50.0, 10: 133.0, 12: 233.0})
+    {'easy': 8, 'medium': 10, 'hard': 12}
+    """
+    def nearest(scale: float) -> dict[str, int]:
+        return {name: min(elo, key=lambda lv: (abs(elo[lv] - target * scale), lv))
+                for name, target in NAMED_ELO.items()}
+
+    picks = nearest(1.0)
+    top = max(elo.values())
+    if len(set(picks.values())) < len(picks) and 0 < top < NAMED_ELO["hard"]:
+        picks = nearest(top / NAMED_ELO["hard"])
+    return picks
 
 
 class SkillPlayer(Player):

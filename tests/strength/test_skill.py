@@ -106,3 +106,19 @@ def test_play_and_serve_refuse_a_bad_skill_in_one_line():
     for args in (["play", "guildes", "--skill", "expert"], ["serve", "--skill", "30"]):
         r = CliRunner().invoke(main, args)
         assert r.exit_code == 1 and r.output.startswith("error: skill") and r.output.count("\n") == 1, r.output
+
+
+def test_a_game_whose_ladder_never_reaches_hard_keeps_three_distinct_names(tmp_path, monkeypatch):
+    import json
+
+    import search.presets as presets
+    from search.skill import NAMED_ELO
+
+    monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))
+    top = NAMED_ELO["hard"] / 3  # the strongest level measured is a third of "hard"
+    elo = {"2": -100, "6": 0, "8": NAMED_ELO["easy"] / 3, "10": NAMED_ELO["medium"] / 3, "12": top}
+    (tmp_path / "guildes.json").write_text(json.dumps({"default": "none", "presets": {}, "skill": {"elo": elo}}))
+    assert [level_of(n, "guildes") for n in ("easy", "medium", "hard")] == [8, 10, 12]
+    elo["12"] = NAMED_ELO["hard"] + 50  # a level beyond "hard": the targets are the absolute Elo again
+    (tmp_path / "walled_city.json").write_text(json.dumps({"default": "none", "presets": {}, "skill": {"elo": elo}}))
+    assert [level_of(n, "walled_city") for n in ("easy", "medium", "hard")] == [10, 10, 12]
