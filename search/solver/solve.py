@@ -11,6 +11,7 @@ from engine.errors import BadConfig
 from search.api import SearchError
 from search.solver.paranoid import Paranoid
 from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
+from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
 REWARDS = ("win", "rank", "score")
@@ -61,11 +62,13 @@ class Solver:
     calls (positions of one game recur) and cleared when the game changes.
     ``paranoid``: with three or more seats, solve the asking seat's reward
     against all the others ganging up on it (:mod:`search.solver.paranoid`):
-    faster, but a lower bound, not the exact value.
+    faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
+    (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
-                 time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False) -> None:
+                 time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
+                 loop: bool = True) -> None:
         if reward not in REWARDS:
             raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not MIN_MB <= memory <= MAX_MB:
@@ -77,6 +80,7 @@ class Solver:
         self.reward, self.memory, self.max_nodes, self.time = reward, memory, max_nodes, time
         self.alphabeta = alphabeta
         self.paranoid = paranoid
+        self.loop = loop
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
@@ -106,7 +110,8 @@ class Solver:
         made: list[Search] = []
 
         def make(ab: bool) -> Search:
-            made.append(Search(state.game, self.reward, table, budget, deadline, stop, alphabeta=ab and self.alphabeta))
+            made.append(make_search(state.game, self.reward, table, budget, deadline, stop,
+                                    alphabeta=ab and self.alphabeta, loop=self.loop))
             return made[-1]
 
         try:
@@ -213,6 +218,6 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
-          paranoid: bool = False) -> Solution:
+          paranoid: bool = False, loop: bool = True) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
-    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid).solve(state, seat=seat, stop=stop)
+    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop).solve(state, seat=seat, stop=stop)
