@@ -48,6 +48,7 @@ class Solution:
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
     complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
+    info_set: bool = False  # a view solved over every world of its information set, exact weights
 
 
 class Solver:
