@@ -102,3 +102,22 @@ def test_the_solve_command_solves_the_information_set_or_refuses():
     assert "worlds 28: the whole information set" in r.output
     r = CliRunner().invoke(main, ["solve", "walled_city", "--state", view.to_string(), "--exact", "--limit", "5"])
     assert r.exit_code != 0 and "more than 5 worlds" in r.output
+
+
+def test_the_solver_engine_takes_exact_distinct_and_paranoid_as_options():
+    from engine.errors import BadConfig
+    from search.api import Limits, make_player
+
+    _, seat, view = view_of("wc-2p", 2, 1)
+    player = make_player("solver", seed=0, exact="true", memory=4)
+    assert player.opts["exact"] is True
+    move = player.choose(view, seat, Limits(movetime=30))
+    assert move == solve_view(view, seat, exact=True).best
+    assert player.last_info.iterations == len(worlds(view, seat))  # one iteration per world
+    # a game without an enumerator: the sampled worlds instead, still a legal move
+    _, gseat, gview = view_of("guildes-3p", 2, 1)
+    assert make_player("solver", seed=0, exact=True, distinct=True).choose(gview, gseat, Limits(movetime=30)) \
+        in gview.legal_moves(gseat)
+    assert make_player("solver", seed=0, paranoid=True).solver.paranoid
+    with pytest.raises(BadConfig):
+        make_player("solver", seed=0, exact="maybe")
