@@ -78,4 +78,5 @@ cdef class Searcher:
     cdef int _simultaneous(self, int d, int nmov) except -1
     cdef int _joint(self, int d, int nmov, long long c, long long kb, long long vb) except -1
     cdef int _refuted(self, int d, int nmov, long long c, long long kb, long long vb) except -1
+    cdef int _gains(self, int d, int nmov, long long dev, int seat, double v0) except -1
     cdef int _fallback(self, int d, int nmov, long long nj, long long kb, long long vb) except -1

@@ -711,6 +711,12 @@ class Searcher:
                     if a == digit:
                         continue
                     dev = c + (a - digit) * st
+                    if second and self.zero_sum and not self.known[kb + dev]:
+                        # two seats, constant sum: whether the deviation gains is a null-window
+                        # test of seat 0's value, not an exact value (cheaper; same answer)
+                        if self._gains(d, nmov, dev, seat, self.arena[vb + c * n]):
+                            return 1
+                        continue
                     if second:
                         self._joint(d, nmov, dev, kb, vb)
                     elif not self.known[kb + dev]:
@@ -718,6 +724,30 @@ class Searcher:
                     if self.arena[vb + dev * n + seat] > vs + EPS:
                         return 1
         return 0
+
+    def _gains(self, d, nmov, dev, seat, v0):
+        """Two seats, constant sum: whether joint choice ``dev`` beats seat 0's value ``v0`` for
+        ``seat`` (seat 0: its value above ``v0 + EPS``; seat 1: below ``v0 - EPS``), by a
+        fail-soft alpha-beta test with a window just past that threshold."""
+        i: cython.int
+        digit: cython.longlong
+        t: cython.double
+        if cython.compiled:
+            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
+                   self.size * cython.sizeof(cython.int))
+        else:
+            self.bufs[d + 1, :] = self.bufs[d, :]
+        for i in range(nmov):
+            digit = (dev // self.stride[d, i]) % self.nopt[d, i]
+            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
+        self._rehash_child(d)
+        if seat == 0:
+            t = v0 + EPS
+            self._ab(d + 1, t, t + EPS)
+            return 1 if self.vals[d + 1, 0] > t else 0
+        t = v0 - EPS
+        self._ab(d + 1, t - EPS, t)
+        return 1 if self.vals[d + 1, 0] < t else 0
 
     def _fallback(self, d, nmov, nj, kb, vb):
         """No pure equilibrium: each seat's best reply to the others choosing uniformly at
@@ -769,6 +799,17 @@ class Searcher:
         self._rehash(0)
         self._value(0)
         return tuple([float(self.vals[0, j]) for j in range(self.n)])
+
+    def window(self, buf, alpha, beta):
+        """Seat 0's fail-soft alpha-beta value of ``buf`` within (``alpha``, ``beta``): exact
+        inside the window, a bound outside it (two seats, constant sum)."""
+        self.atop = 0
+        self.ktop = 0
+        self.mtop = 0
+        self.bufs_np[0, :] = buf
+        self._rehash(0)
+        self._ab(0, alpha, beta)
+        return float(self.vals[0, 0])
 
     def simultaneous(self, buf):
         """(value, joint choice) of the simultaneous step at ``buf``: the choice as one move

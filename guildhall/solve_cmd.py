@@ -53,12 +53,14 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
                    "them all (refused past --limit worlds, or for a game without an enumerator).")
 @click.option("--limit", type=click.IntRange(1, 100_000), default=256, show_default=True,
               help="Most worlds --exact will solve.")
+@click.option("--best-only", "best_only", is_flag=True,
+              help="A full state: the value and the best move only, not every move's value (far fewer nodes).")
 @click.option("--paranoid", is_flag=True,
               help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
 @game_options
 @friendly
-def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, exact, limit, paranoid,
-          players, variants, edition) -> None:
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, exact, limit, best_only,
+          paranoid, players, variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -70,7 +72,7 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
-    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid)
+    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid, move_values=not best_only)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:

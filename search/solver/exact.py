@@ -157,6 +157,23 @@ class Search:
             return (v, 1.0 - v)
         return self.maxn(buf)
 
+    def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        """Seat 0's fail-soft value within (alpha, beta) (two seats, constant sum)."""
+        return self.ab(buf, alpha, beta)
+
+    def reaches(self, buf: np.ndarray, seat: int, target: float) -> bool:
+        """Whether ``seat``'s value at ``buf`` is at least ``target - EPS``: a null-window test
+        in a two-seat constant-sum search, the exact value otherwise."""
+        if self.top is not None and target <= EPS:
+            return True  # win and rank rewards are never below 0
+        if not self.zero_sum:
+            return self.value(buf)[seat] >= target - EPS
+        if seat == 0:  # value >= target - EPS  <=>  a window just below it fails high
+            t = target - EPS
+            return self.window(buf, t - EPS, t) >= t
+        t = 1.0 - target + EPS  # seat 1: 1 - v >= target - EPS  <=>  v <= t
+        return self.window(buf, t, t + EPS) <= t
+
     def maxn(self, buf: np.ndarray) -> tuple[float, ...]:
         key = self.tt.key(buf)
         hit = self.tt.get(key)
@@ -327,6 +344,21 @@ class Search:
                     elif known[seat] > bar:
                         return True
         for seat, dev in todo:
+            if self.zero_sum and dev not in cache:
+                # two seats, constant sum: a null-window test of seat 0's value just past the
+                # threshold says whether the deviation gains, without its exact value
+                c = buf.copy()
+                for s, m in zip(movers, dev):
+                    self.k.apply(c, s, m)
+                if seat == 0:
+                    t = v[0] + EPS
+                    if self.ab(c, t, t + EPS) > t:
+                        return True
+                else:
+                    t = v[0] - EPS
+                    if self.ab(c, t - EPS, t) < t:
+                        return True
+                continue
             if self._joint_value(buf, movers, dev, cache)[seat] > v[seat] + EPS:
                 return True
         return False

@@ -53,6 +53,14 @@ class LoopSearch(Search):
         except _loop.NotZeroSum:
             raise _NotZeroSum from None
 
+    def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        try:
+            return self.c.window(buf, alpha, beta)
+        except _loop.Limit as exc:
+            raise SolverLimit(str(exc)) from None
+        except _loop.NotZeroSum:
+            raise _NotZeroSum from None
+
     def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
         try:

@@ -65,11 +65,13 @@ class Solver:
     against all the others ganging up on it (:mod:`search.solver.paranoid`):
     faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
     (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
+    ``move_values=False``: a full state's value and best move only (``values`` holds just the
+    best move), for a fraction of the nodes: the root is searched once with every cut-off.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
                  time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
-                 loop: bool = True) -> None:
+                 loop: bool = True, move_values: bool = True) -> None:
         if reward not in REWARDS:
             raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not MIN_MB <= memory <= MAX_MB:
@@ -82,6 +84,7 @@ class Solver:
         self.alphabeta = alphabeta
         self.paranoid = paranoid
         self.loop = loop
+        self.move_values = move_values
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
@@ -116,7 +119,7 @@ class Solver:
             return made[-1]
 
         try:
-            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat))
+            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, self.move_values))
         except SolverLimit as exc:
             exc.nodes = made[-1].nodes
             raise
@@ -150,13 +153,15 @@ class Solver:
         return sol
 
 
-def _root(search: Search, buf, seat: Optional[int]) -> Solution:
+def _root(search: Search, buf, seat: Optional[int], move_values: bool = True) -> Solution:
     movers = search.movers(buf)
     if not movers:
         return Solution(list(search.returns(buf)), None)
     if movers[0] == CHANCE:
         return Solution(list(search.value(buf)), CHANCE, movers=movers)
     values: dict[int, list[float]] = {}
+    if len(movers) == 1 and not move_values:
+        return _root_best(search, buf, movers[0])
     if len(movers) == 1:
         first = movers[0]
         best = None
@@ -179,6 +184,17 @@ def _root(search: Search, buf, seat: Optional[int]) -> Solution:
         values[m] = list(table[choice[:i] + (m,) + choice[i + 1:]])
     return Solution(list(value), asker, values, choice[i], fallback=fallback, movers=movers,
                     equilibria=eqs)
+
+
+def _root_best(search: Search, buf, first: int) -> Solution:
+    """The root's value and its best move (the lowest move reaching it), without the value of
+    every move: the root searched once with all its cut-offs, then the moves in order tested
+    against that value (null windows with two seats) until one reaches it."""
+    value = search.value(buf)
+    for m in search.legal(buf, first):
+        if search.reaches(search.child(buf, first, m), first, value[first]):
+            return Solution(list(value), first, {m: list(value)}, m, movers=(first,))
+    raise AssertionError("no move reaches the root's value")  # the search would be wrong
 
 
 def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]]:
@@ -219,6 +235,7 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
-          paranoid: bool = False, loop: bool = True) -> Solution:
+          paranoid: bool = False, loop: bool = True, move_values: bool = True) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
-    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop).solve(state, seat=seat, stop=stop)
+    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
+                  move_values).solve(state, seat=seat, stop=stop)

@@ -89,3 +89,15 @@ def test_limits_reach_the_loop():
         solve(s, stop=stop)
     with pytest.raises(SolverLimit, match="time"):
         Solver(time=1e-6).solve(endgame("btc-2p", 14, 1))
+
+
+@pytest.mark.parametrize("config,left", [("btc-2p", 9), ("wc-2p", 6), ("wc-2p", 1), ("cag-3p", 3),
+                                         ("guildes-3p", 8), ("btc-3p", 6)])
+@pytest.mark.parametrize("loop", [True, False])
+def test_value_and_best_move_only_agree_with_every_move_solved(config, left, loop):
+    s = endgame(config, left, 1)
+    full = solve(s, max_nodes=2_000_000, loop=loop)
+    short = solve(s, max_nodes=2_000_000, loop=loop, move_values=False)
+    assert short.value == pytest.approx(full.value, abs=EPS)
+    if len(full.movers) == 1:  # the same best move (ties to the lowest), and only it listed
+        assert short.best == full.best and list(short.values) == [full.best]
