@@ -47,7 +47,7 @@ def test_bench_solver_fixed_position(benchmark, config):
     benchmark.extra_info["nodes_per_s"] = sol.nodes / benchmark.stats.stats.median
 
 
-def timed_solve(state, budget: float, memory: float, loop: bool = True):
+def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False):
     """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice."""
     stop = threading.Event()
     done = threading.Event()
@@ -63,6 +63,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True):
     w.start()
     try:
         kw = {} if loop else {"loop": False}  # so that old checkouts run it too
+        if best_only:
+            kw["move_values"] = False
         sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory, **kw)
     except SolverLimit:
         sol = None
@@ -74,7 +76,7 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True):
 
 
 def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
-          start: int = 1, loop: bool = True) -> list[tuple[int, int, float]]:
+          start: int = 1, loop: bool = True, best_only: bool = False) -> list[tuple[int, int, float]]:
     """(decisions left, nodes, CPU seconds) for k = start, start + 1, ... until a solve
     needs more than ``budget``."""
     out = []
@@ -84,7 +86,7 @@ def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
             s = endgame(config, k, seed)
         except IndexError:
             return out  # the whole game
-        sol, cpu = timed_solve(s, budget, memory, loop)
+        sol, cpu = timed_solve(s, budget, memory, loop, best_only)
         if sol is None:
             return out
         out.append((k, sol.nodes, cpu))
@@ -106,15 +108,17 @@ def main() -> None:
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--compare", action="store_true",
                     help="each config with the Python search (loop=False), then the compiled loop")
+    ap.add_argument("--best-only", action="store_true",
+                    help="the value and best move only (Solver(move_values=False)), not every move's value")
     args = ap.parse_args()
     print(f"| game | search | reach in {args.budget:g} s | nodes | nodes/s | growth per decision |")
     print("|---|---|---|---|---|---|")
     for c in args.configs.split(","):
         for loop in ((False, True) if args.compare else (True,)):
-            rows = reach(c, args.budget, args.seed, args.memory, args.start, loop)
+            rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only)
             k, n, t = rows[-1] if rows else (0, 0, 0.0)
             rate = n / t if t > 0 else 0
-            name = "loop" if loop else "python"
+            name = ("loop" if loop else "python") + (", best move only" if args.best_only else "")
             print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
 
 

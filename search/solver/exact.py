@@ -238,29 +238,38 @@ class Search:
             if len(moves) > 1:  # the order only changes the cut-offs, never the value
                 h = self.history
                 moves.sort(key=lambda m: -h.get((seat, m), 0))
-            if seat == 0:
-                v = -1.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, 0, m), max(alpha, v), beta)
-                    if cv > v:
-                        v = cv
-                        if v >= beta:
-                            self._credit(seat, m)
-                            break
-            else:
-                v = 2.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
-                    if cv < v:
-                        v = cv
-                        if v <= alpha:
-                            self._credit(seat, m)
-                            break
+            v = self.side(buf, seat, moves, seat == 0, alpha, beta)
         else:
             v = self.simultaneous(buf, movers)[0][0]
             a0, beta = -1.0, 2.0  # solved exactly whatever the window
         flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
+        return v
+
+    def side(self, buf: np.ndarray, seat: int, moves: list[int], maximise: bool, alpha: float, beta: float,
+             sure: bool = False) -> float:
+        """One side's turn in an alpha-beta search (fail-soft): the highest (``maximise``) or
+        lowest child value within (alpha, beta), crediting the move of a cut-off.  ``sure``:
+        also stop at a value no child can beat (1 when maximising, 0 when minimising) --
+        the paranoid search's windows may lie past them."""
+        if maximise:
+            v = -1.0
+            for m in moves:
+                cv = self.ab(self.child(buf, seat, m), max(alpha, v), beta)
+                if cv > v:
+                    v = cv
+                    if v >= beta or (sure and v >= 1.0 - EPS):
+                        self._credit(seat, m)
+                        break
+            return v
+        v = 2.0
+        for m in moves:
+            cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
+            if cv < v:
+                v = cv
+                if v <= alpha or (sure and v <= EPS):
+                    self._credit(seat, m)
+                    break
         return v
 
     def _credit(self, seat: int, move: int) -> None:
