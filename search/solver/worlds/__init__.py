@@ -22,7 +22,7 @@ import numpy as np
 from engine.core import DEALER, OBSERVER, State
 from search.api import SearchError
 
-ENUMERATED = ("walled_city",)  # games with an enumerator; the others are refused
+ENUMERATED = ("walled_city", "city_and_guilds")  # games with an enumerator; the others are refused
 
 
 class WorldsUnavailable(SearchError):
@@ -45,7 +45,7 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
             "use distinct worlds (sampled) instead")
     module = importlib.import_module(f"search.solver.worlds.{name}")
     found: dict[bytes, list] = {}
-    for buf, p in module.enumerate(view, seat):
+    for buf, p in module.deals(view, seat):
         if p <= 0.0:
             continue
         buf[OBSERVER] = 0

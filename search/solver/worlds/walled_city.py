@@ -28,7 +28,7 @@ _board = select.load("walled_city_board")
 OWN, K, P_DZONE = _board.OWN, _board.K, _board.P_DZONE
 
 
-def enumerate(view: State, seat: int) -> Iterator[tuple[np.ndarray, float]]:
+def deals(view: State, seat: int) -> Iterator[tuple[np.ndarray, float]]:
     """(buffer, probability) of every deal consistent with ``seat``'s view."""
     game, buf = view.game, view.buf
     L = game.layout
