@@ -7,6 +7,7 @@ come from is shared.  A watchdog thread sets the solver's ``stop`` flag once
 the budget is spent.  Run the reach table:
 
     python -m bench.bench_solver --budget 1          # 1 s per solve, seed 1
+    python -m bench.bench_solver --budget 1 --compare   # the Python search, then the loop, per game
     python -m bench.bench_solver --budget 10 --configs guildes-3p,wc-2p --start 20
 
 or, to compare two checkouts on the same positions (the script only uses
@@ -46,7 +47,7 @@ def test_bench_solver_fixed_position(benchmark, config):
     benchmark.extra_info["nodes_per_s"] = sol.nodes / benchmark.stats.stats.median
 
 
-def timed_solve(state, budget: float, memory: float):
+def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False):
     """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice."""
     stop = threading.Event()
     done = threading.Event()
@@ -61,7 +62,10 @@ def timed_solve(state, budget: float, memory: float):
     w = threading.Thread(target=watchdog, daemon=True)
     w.start()
     try:
-        sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory)
+        kw = {} if loop else {"loop": False}  # so that old checkouts run it too
+        if best_only:
+            kw["move_values"] = False
+        sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory, **kw)
     except SolverLimit:
         sol = None
     finally:
@@ -72,7 +76,7 @@ def timed_solve(state, budget: float, memory: float):
 
 
 def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
-          start: int = 1) -> list[tuple[int, int, float]]:
+          start: int = 1, loop: bool = True, best_only: bool = False) -> list[tuple[int, int, float]]:
     """(decisions left, nodes, CPU seconds) for k = start, start + 1, ... until a solve
     needs more than ``budget``."""
     out = []
@@ -82,7 +86,7 @@ def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
             s = endgame(config, k, seed)
         except IndexError:
             return out  # the whole game
-        sol, cpu = timed_solve(s, budget, memory)
+        sol, cpu = timed_solve(s, budget, memory, loop, best_only)
         if sol is None:
             return out
         out.append((k, sol.nodes, cpu))
@@ -102,14 +106,20 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=1, help="first number of decisions tried")
     ap.add_argument("--memory", type=float, default=256, help="table megabytes")
     ap.add_argument("--configs", default=",".join(CONFIGS))
+    ap.add_argument("--compare", action="store_true",
+                    help="each config with the Python search (loop=False), then the compiled loop")
+    ap.add_argument("--best-only", action="store_true",
+                    help="the value and best move only (Solver(move_values=False)), not every move's value")
     args = ap.parse_args()
-    print(f"| game | reach in {args.budget:g} s | nodes | nodes/s | growth per decision |")
-    print("|---|---|---|---|---|")
+    print(f"| game | search | reach in {args.budget:g} s | nodes | nodes/s | growth per decision |")
+    print("|---|---|---|---|---|---|")
     for c in args.configs.split(","):
-        rows = reach(c, args.budget, args.seed, args.memory, args.start)
-        k, n, t = rows[-1] if rows else (0, 0, 0.0)
-        rate = n / t if t > 0 else 0
-        print(f"| {c} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
+        for loop in ((False, True) if args.compare else (True,)):
+            rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only)
+            k, n, t = rows[-1] if rows else (0, 0, 0.0)
+            rate = n / t if t > 0 else 0
+            name = ("loop" if loop else "python") + (", best move only" if args.best_only else "")
+            print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
 
 
 if __name__ == "__main__":

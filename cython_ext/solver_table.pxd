@@ -29,5 +29,11 @@ cdef class SolverTable:
     cpdef tuple key(self, int[::1] buf)
     cpdef object get(self, tuple key)
     cpdef void put(self, tuple key, tuple value, long long work, int flag)
+    # the search loop's calls (cython_ext/solver_search.py)
+    cdef long long find(self, unsigned long long b, unsigned long long check) noexcept
+    cdef double value_at(self, long long slot, int j) noexcept
+    cdef int flag_at(self, long long slot) noexcept
+    cdef long long _slot_for(self, unsigned long long b, unsigned long long check, long long work, int flag) noexcept
+    cdef void store(self, unsigned long long b, unsigned long long check, double[::1] value, long long work, int flag) noexcept
     cpdef void clear(self)
     cpdef long long used(self)

@@ -44,7 +44,7 @@ if not cython.compiled:
 MASK64 = 0xFFFFFFFFFFFFFFFF
 MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
 MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
-WORK_MAX = (1 << 30) - 1
+WORK_MAX = cython.declare(cython.longlong, (1 << 30) - 1)
 
 
 def mix64(z):
@@ -128,28 +128,35 @@ class SolverTable:
 
     def get(self, key):
         """(values, flag) stored for ``key``, or None."""
-        b: cython.longlong = key[0]
-        check: cython.ulonglong = key[1]
-        slot: cython.longlong
+        slot: cython.longlong = self.find(key[0], key[1])
         j: cython.int
-        for slot in range(2 * b, 2 * b + 2):
-            if self.keys[slot] == check:
-                self.hits += 1
-                if self.single:
-                    v = tuple([float(self.vals32[slot * self.players + j]) for j in range(self.players)])
-                else:
-                    v = tuple([float(self.vals[slot * self.players + j]) for j in range(self.players)])
-                return v, cython.cast(cython.int, self.meta[slot] & 3)
-        return None
+        if slot < 0:
+            return None
+        v = tuple([float(self.value_at(slot, j)) for j in range(self.players)])
+        return v, self.flag_at(slot)
 
-    def put(self, key, value, work, flag):
-        """Store ``value`` (one float per seat) for ``key`` with its subtree size and bound flag."""
-        b: cython.longlong = key[0]
-        check: cython.ulonglong = key[1]
+    def find(self, b, check):
+        """The slot holding ``check`` in bucket ``b``, or -1 (the search loop's probe)."""
+        slot: cython.longlong = 2 * b
+        if self.keys[slot] == check or self.keys[slot + 1] == check:
+            self.hits += 1
+            return slot if self.keys[slot] == check else slot + 1
+        return -1
+
+    def value_at(self, slot, j):
+        if self.single:
+            return cython.cast(cython.double, self.vals32[slot * self.players + j])
+        return cython.cast(cython.double, self.vals[slot * self.players + j])
+
+    def flag_at(self, slot):
+        return cython.cast(cython.int, self.meta[slot] & 3)
+
+    def _slot_for(self, b, check, work, flag):
+        """The slot a store of ``check`` goes to (its key and meta word written): the same key,
+        else an empty slot, else the one whose subtree cost fewer nodes."""
         a: cython.longlong = 2 * b
         c: cython.longlong = 2 * b + 1
         slot: cython.longlong
-        j: cython.int
         if self.keys[a] == check or self.keys[a] == 0:
             slot = a
         elif self.keys[c] == check or self.keys[c] == 0:
@@ -159,14 +166,30 @@ class SolverTable:
             self.replaced += 1
         self.stores += 1
         self.keys[slot] = check
+        if work > WORK_MAX:
+            work = WORK_MAX
+        self.meta[slot] = cython.cast(cython.uint, (work << 2) | flag)
+        return slot
+
+    def put(self, key, value, work, flag):
+        """Store ``value`` (one float per seat) for ``key`` with its subtree size and bound flag."""
+        slot: cython.longlong = self._slot_for(key[0], key[1], work, flag)
+        j: cython.int
         for j in range(self.players):
             if self.single:
                 self.vals32[slot * self.players + j] = value[j]
             else:
                 self.vals[slot * self.players + j] = value[j]
-        if work > WORK_MAX:
-            work = WORK_MAX
-        self.meta[slot] = cython.cast(cython.uint, (work << 2) | flag)
+
+    def store(self, b, check, value, work, flag):
+        """:meth:`put` from the search loop: ``value`` a row of doubles."""
+        slot: cython.longlong = self._slot_for(b, check, work, flag)
+        j: cython.int
+        for j in range(self.players):
+            if self.single:
+                self.vals32[slot * self.players + j] = cython.cast(cython.float, value[j])
+            else:
+                self.vals[slot * self.players + j] = value[j]
 
     def clear(self):
         i: cython.longlong

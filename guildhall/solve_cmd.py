@@ -48,12 +48,19 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
               help="Determinizations solved for a seat's view.")
 @click.option("--distinct-worlds", "distinct", is_flag=True,
               help="A view: solve its distinct worlds (up to --worlds), weighted by how often they are drawn.")
+@click.option("--exact", is_flag=True,
+              help="A view: every world of its information set with its exact probability, one move for "
+                   "them all (refused past --limit worlds, or for a game without an enumerator).")
+@click.option("--limit", type=click.IntRange(1, 100_000), default=256, show_default=True,
+              help="Most worlds --exact will solve.")
+@click.option("--best-only", "best_only", is_flag=True,
+              help="A full state: the value and the best move only, not every move's value (far fewer nodes).")
 @click.option("--paranoid", is_flag=True,
               help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
 @game_options
 @friendly
-def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, paranoid, players,
-          variants, edition) -> None:
+def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, exact, limit, best_only,
+          paranoid, players, variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -65,14 +72,14 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
-    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid)
+    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid, move_values=not best_only)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
             raise BadConfig(f"this is seat {state.observer}'s view; it can be solved for that seat when it is to move")
         deadline = None if seconds is None else time.perf_counter() + seconds
         sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline,
-                         distinct=distinct)
+                         distinct=distinct, exact=exact, limit=limit)
     else:
         sol = solver.solve(state, seat=seat)
     click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
@@ -98,9 +105,13 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
 
         click.echo("pv " + "; ".join(render_pv(state, sol.pv)))
     if state.observer is not None:
-        found = {True: ", every world found", False: ", not every world found"}.get(sol.complete, "")
-        click.echo(f"worlds {sol.worlds}{found}, best move best in {sol.agree} of them "
-                   "(not exact: determinized)")
+        if sol.info_set:
+            click.echo(f"worlds {sol.worlds}: the whole information set with exact probabilities, best move "
+                       f"best in {sol.agree} of them (each world solved with its cards known below the root)")
+        else:
+            found = {True: ", every world found", False: ", not every world found"}.get(sol.complete, "")
+            click.echo(f"worlds {sol.worlds}{found}, best move best in {sol.agree} of them "
+                       "(not exact: determinized)")
     rate = sol.nodes / sol.elapsed if sol.elapsed > 0 else 0
     click.echo(f"nodes {sol.nodes} time {sol.elapsed:.3f}s ({rate:,.0f} nodes/s)"
                + (" fallback" if sol.fallback else ""))

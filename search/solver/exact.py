@@ -157,6 +157,23 @@ class Search:
             return (v, 1.0 - v)
         return self.maxn(buf)
 
+    def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        """Seat 0's fail-soft value within (alpha, beta) (two seats, constant sum)."""
+        return self.ab(buf, alpha, beta)
+
+    def reaches(self, buf: np.ndarray, seat: int, target: float) -> bool:
+        """Whether ``seat``'s value at ``buf`` is at least ``target - EPS``: a null-window test
+        in a two-seat constant-sum search, the exact value otherwise."""
+        if self.top is not None and target <= EPS:
+            return True  # win and rank rewards are never below 0
+        if not self.zero_sum:
+            return self.value(buf)[seat] >= target - EPS
+        if seat == 0:  # value >= target - EPS  <=>  a window just below it fails high
+            t = target - EPS
+            return self.window(buf, t - EPS, t) >= t
+        t = 1.0 - target + EPS  # seat 1: 1 - v >= target - EPS  <=>  v <= t
+        return self.window(buf, t, t + EPS) <= t
+
     def maxn(self, buf: np.ndarray) -> tuple[float, ...]:
         key = self.tt.key(buf)
         hit = self.tt.get(key)
@@ -221,29 +238,38 @@ class Search:
             if len(moves) > 1:  # the order only changes the cut-offs, never the value
                 h = self.history
                 moves.sort(key=lambda m: -h.get((seat, m), 0))
-            if seat == 0:
-                v = -1.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, 0, m), max(alpha, v), beta)
-                    if cv > v:
-                        v = cv
-                        if v >= beta:
-                            self._credit(seat, m)
-                            break
-            else:
-                v = 2.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
-                    if cv < v:
-                        v = cv
-                        if v <= alpha:
-                            self._credit(seat, m)
-                            break
+            v = self.side(buf, seat, moves, seat == 0, alpha, beta)
         else:
             v = self.simultaneous(buf, movers)[0][0]
             a0, beta = -1.0, 2.0  # solved exactly whatever the window
         flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
+        return v
+
+    def side(self, buf: np.ndarray, seat: int, moves: list[int], maximise: bool, alpha: float, beta: float,
+             sure: bool = False) -> float:
+        """One side's turn in an alpha-beta search (fail-soft): the highest (``maximise``) or
+        lowest child value within (alpha, beta), crediting the move of a cut-off.  ``sure``:
+        also stop at a value no child can beat (1 when maximising, 0 when minimising) --
+        the paranoid search's windows may lie past them."""
+        if maximise:
+            v = -1.0
+            for m in moves:
+                cv = self.ab(self.child(buf, seat, m), max(alpha, v), beta)
+                if cv > v:
+                    v = cv
+                    if v >= beta or (sure and v >= 1.0 - EPS):
+                        self._credit(seat, m)
+                        break
+            return v
+        v = 2.0
+        for m in moves:
+            cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
+            if cv < v:
+                v = cv
+                if v <= alpha or (sure and v <= EPS):
+                    self._credit(seat, m)
+                    break
         return v
 
     def _credit(self, seat: int, move: int) -> None:
@@ -330,6 +356,21 @@ class Search:
                     elif known[seat] > bar:
                         return True
         for seat, dev in todo:
+            if self.zero_sum and dev not in cache:
+                # two seats, constant sum: a null-window test of seat 0's value just past the
+                # threshold says whether the deviation gains, without its exact value
+                c = buf.copy()
+                for s, m in zip(movers, dev):
+                    self.k.apply(c, s, m)
+                if seat == 0:
+                    t = v[0] + EPS
+                    if self.ab(c, t, t + EPS) > t:
+                        return True
+                else:
+                    t = v[0] - EPS
+                    if self.ab(c, t - EPS, t) < t:
+                        return True
+                continue
             if self._joint_value(buf, movers, dev, cache)[seat] > v[seat] + EPS:
                 return True
         return False

@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from engine.core import CHANCE
-from search.solver.exact import EPS, Search
+from search.solver.exact import Search
 from search.solver.table import EXACT, LOWER, UPPER
 
 
@@ -65,24 +65,7 @@ class Paranoid(Search):
             if len(moves) > 1:
                 h = self.history
                 moves.sort(key=lambda m: -h.get((seat, m), 0))
-            if seat == me:
-                v = -1.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, seat, m), max(alpha, v), beta)
-                    if cv > v:
-                        v = cv
-                        if v >= beta or v >= 1.0 - EPS:
-                            self._credit(seat, m)
-                            break
-            else:
-                v = 2.0
-                for m in moves:
-                    cv = self.ab(self.child(buf, seat, m), alpha, min(beta, v))
-                    if cv < v:
-                        v = cv
-                        if v <= alpha or v <= EPS:
-                            self._credit(seat, m)
-                            break
+            v = self.side(buf, seat, moves, seat == me, alpha, beta, sure=True)
         flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
         self.tt.put(key, self.vector(v), self.nodes - start, flag)
         return v

@@ -1,5 +1,9 @@
 """The ``solver`` player: exact values over determinizations, within every limit.
 
+Options (``setoption``): ``worlds``, ``max_nodes``, ``reward``, ``memory``,
+``exact`` and ``exact_limit``, ``distinct``, ``paranoid`` (see
+:class:`SolverPlayer`).
+
 Limits: ``movetime`` and ``clock``/``increment`` (through
 :func:`search.timeman.move_budget`) give a deadline; ``nodes`` caps the
 solver's nodes (with ``max_nodes``); ``iterations`` caps the worlds (one
@@ -22,18 +26,28 @@ from search.solver.exact import SolverLimit
 from search.solver.solve import MAX_NODES, REWARDS, Solver
 from search.solver.table import MAX_MB, MIN_MB
 from search.solver.view import solve_view
+from search.solver.worlds import WorldsUnavailable
 from search.timeman import move_budget
 
-SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64}
+SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64,
+               "exact": False, "exact_limit": 256, "distinct": False, "paranoid": False}
+FLAGS = ("exact", "distinct", "paranoid")
 FIRST_WORLD_SHARE = 0.5
 
 
 class SolverPlayer(Player):
-    """Plays the best average exact value over ``worlds`` determinizations."""
+    """Plays the best average exact value over ``worlds`` determinizations.
+
+    ``exact``: the whole information set where the game has an enumerator and
+    the view at most ``exact_limit`` worlds (else the sampled worlds);
+    ``distinct``: distinct sampled worlds weighted by their draws;
+    ``paranoid``: the coalition lower bound for three or more seats.
+    """
 
     name = "solver"
     options = dict(SOLVER_SPEC)
     option_meta = {"worlds": {"min": 1, "max": 10_000}, "max_nodes": {"min": 1, "max": MAX_NODES},
+                   "exact_limit": {"min": 1, "max": 100_000},
                    "memory": {"min": MIN_MB, "max": MAX_MB}, "reward": {"choices": REWARDS}}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
@@ -41,9 +55,18 @@ class SolverPlayer(Player):
         opts = dict(SOLVER_SPEC, **options)
         try:
             opts["worlds"], opts["max_nodes"] = int(opts["worlds"]), int(opts["max_nodes"])
-            opts["memory"] = int(opts["memory"])
+            opts["memory"], opts["exact_limit"] = int(opts["memory"]), int(opts["exact_limit"])
         except (TypeError, ValueError):
-            raise BadConfig("solver options worlds, max_nodes and memory must be integers") from None
+            raise BadConfig("solver options worlds, max_nodes, memory and exact_limit must be integers") from None
+        for flag in FLAGS:
+            v = opts[flag]
+            if isinstance(v, str) and v.lower() in ("true", "false", "1", "0", "yes", "no"):
+                v = v.lower() in ("true", "1", "yes")
+            if not isinstance(v, bool):
+                raise BadConfig(f"solver option {flag} must be true or false")
+            opts[flag] = v
+        if not 1 <= opts["exact_limit"] <= 100_000:
+            raise BadConfig("solver: exact_limit must be in [1, 100000]")
         if not 1 <= opts["worlds"] <= 10_000 or not 1 <= opts["max_nodes"] <= MAX_NODES:
             raise BadConfig(f"solver: worlds must be in [1, 10000], max_nodes in [1, {MAX_NODES}]")
         if not MIN_MB <= opts["memory"] <= MAX_MB:
@@ -51,10 +74,14 @@ class SolverPlayer(Player):
         if opts["reward"] not in REWARDS:
             raise BadConfig("solver option reward must be win, rank or score")
         self.opts = opts
-        self.solver = Solver(opts["reward"], opts["memory"], opts["max_nodes"])
+        self.solver = self._new_solver()
+
+    def _new_solver(self) -> Solver:
+        o = self.opts
+        return Solver(o["reward"], o["memory"], o["max_nodes"], paranoid=o["paranoid"])
 
     def new_game(self) -> None:
-        self.solver = Solver(self.opts["reward"], self.opts["memory"], self.opts["max_nodes"])
+        self.solver = self._new_solver()
 
     def search(self, view, seat, limits, on_info, stop) -> SearchInfo:
         start = time.perf_counter()
@@ -73,10 +100,17 @@ class SolverPlayer(Player):
         worlds = 1 if isinstance(view, OpenState) else self.opts["worlds"]
         if limits.iterations is not None and not limits.infinite:
             worlds = min(worlds, limits.iterations)
+        seed = int(self.rng.below(1 << 30))
+        exact = self.opts["exact"] and not isinstance(view, OpenState)
         try:
-            sol = solve_view(view, seat, worlds, int(self.rng.below(1 << 30)), max_nodes=max_nodes,
-                             stop=stop, solver=self.solver, deadline=deadline, first_deadline=first,
-                             moves=limits.searchmoves)
+            try:
+                sol = solve_view(view, seat, worlds, seed, max_nodes=max_nodes, stop=stop, solver=self.solver,
+                                 deadline=deadline, first_deadline=first, distinct=self.opts["distinct"],
+                                 exact=exact, limit=self.opts["exact_limit"], moves=limits.searchmoves)
+            except WorldsUnavailable:  # no exact information set here: the sampled worlds
+                sol = solve_view(view, seat, worlds, seed, max_nodes=max_nodes, stop=stop, solver=self.solver,
+                                 deadline=deadline, first_deadline=first, distinct=self.opts["distinct"],
+                                 moves=limits.searchmoves)
         except SolverLimit as exc:
             return self._unsolved(view, seat, limits, on_info, stop, start, deadline, exc, max_nodes)
         info = SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=time.perf_counter() - start,

@@ -11,6 +11,7 @@ from engine.errors import BadConfig
 from search.api import SearchError
 from search.solver.paranoid import Paranoid
 from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
+from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
 REWARDS = ("win", "rank", "score")
@@ -47,6 +48,7 @@ class Solution:
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
     complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
+    info_set: bool = False  # a view solved over every world of its information set, exact weights
 
 
 class Solver:
@@ -61,11 +63,15 @@ class Solver:
     calls (positions of one game recur) and cleared when the game changes.
     ``paranoid``: with three or more seats, solve the asking seat's reward
     against all the others ganging up on it (:mod:`search.solver.paranoid`):
-    faster, but a lower bound, not the exact value.
+    faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
+    (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
+    ``move_values=False``: a full state's value and best move only (``values`` holds just the
+    best move), for a fraction of the nodes: the root is searched once with every cut-off.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
-                 time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False) -> None:
+                 time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
+                 loop: bool = True, move_values: bool = True) -> None:
         if reward not in REWARDS:
             raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not MIN_MB <= memory <= MAX_MB:
@@ -77,6 +83,8 @@ class Solver:
         self.reward, self.memory, self.max_nodes, self.time = reward, memory, max_nodes, time
         self.alphabeta = alphabeta
         self.paranoid = paranoid
+        self.loop = loop
+        self.move_values = move_values
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
@@ -108,11 +116,12 @@ class Solver:
         made: list[Search] = []
 
         def make(ab: bool) -> Search:
-            made.append(Search(state.game, self.reward, table, budget, deadline, stop, alphabeta=ab and self.alphabeta))
+            made.append(make_search(state.game, self.reward, table, budget, deadline, stop,
+                                    alphabeta=ab and self.alphabeta, loop=self.loop))
             return made[-1]
 
         try:
-            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, moves))
+            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, moves, self.move_values))
         except SolverLimit as exc:
             exc.nodes = made[-1].nodes
             raise
@@ -153,13 +162,16 @@ def only(legal: list[int], moves: Optional[list[int]]) -> list[int]:
     return [m for m in legal if m in moves] or legal
 
 
-def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] = None) -> Solution:
+def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] = None,
+          move_values: bool = True) -> Solution:
     movers = search.movers(buf)
     if not movers:
         return Solution(list(search.returns(buf)), None)
     if movers[0] == CHANCE:
         return Solution(list(search.value(buf)), CHANCE, movers=movers)
     values: dict[int, list[float]] = {}
+    if len(movers) == 1 and not move_values and moves is None:
+        return _root_best(search, buf, movers[0])
     if len(movers) == 1:
         first = movers[0]
         best = None
@@ -182,6 +194,17 @@ def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] =
         values[m] = list(table[choice[:i] + (m,) + choice[i + 1:]])
     return Solution(list(value), asker, values, choice[i], fallback=fallback, movers=movers,
                     equilibria=eqs)
+
+
+def _root_best(search: Search, buf, first: int) -> Solution:
+    """The root's value and its best move (the lowest move reaching it), without the value of
+    every move: the root searched once with all its cut-offs, then the moves in order tested
+    against that value (null windows with two seats) until one reaches it."""
+    value = search.value(buf)
+    for m in search.legal(buf, first):
+        if search.reaches(search.child(buf, first, m), first, value[first]):
+            return Solution(list(value), first, {m: list(value)}, m, movers=(first,))
+    raise AssertionError("no move reaches the root's value")  # the search would be wrong
 
 
 def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]]:
@@ -222,6 +245,7 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
-          paranoid: bool = False) -> Solution:
+          paranoid: bool = False, loop: bool = True, move_values: bool = True) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
-    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid).solve(state, seat=seat, stop=stop)
+    return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
+                  move_values).solve(state, seat=seat, stop=stop)

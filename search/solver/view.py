@@ -8,6 +8,10 @@ hidden cards were known from then on (strategy fusion), so the result
 reports how far the worlds agree -- ``agree`` (worlds whose own best move is
 the chosen one) and ``spread`` (each move's lowest and highest value).
 
+With ``exact=True`` the worlds are every world of the view with its exact
+probability (:mod:`search.solver.worlds`), and the move is chosen for the
+whole information set.
+
 With ``distinct=True`` the worlds are not a fixed number of samples but
 the distinct worlds the view's determinizations reach
 (:func:`enumerate_worlds`), each solved once and weighted by its share of
@@ -60,8 +64,8 @@ def enumerate_worlds(view: State, seat: int, seed: int = 0, draws: int = 4000, p
 def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: str = "win",
                max_nodes: int = 200_000, stop: Optional[threading.Event] = None,
                solver: Optional[Solver] = None, deadline: Optional[float] = None,
-               first_deadline: Optional[float] = None, distinct: bool = False,
-               moves: Optional[list[int]] = None) -> Solution:
+               first_deadline: Optional[float] = None, distinct: bool = False, exact: bool = False,
+               limit: int = 256, moves: Optional[list[int]] = None) -> Solution:
     """Average the exact move values of ``seat`` over ``worlds`` determinizations of its view.
 
     ``max_nodes`` and ``deadline`` bound all the worlds together.  When a
@@ -70,6 +74,18 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     before the first (which ``first_deadline`` may bound sooner),
     :class:`SolverLimit` is raised.  ``moves`` (``searchmoves``): the only
     moves of ``seat`` solved at the root.
+
+    ``exact=True``: the information set instead of samples -- every world
+    consistent with the view with its probability
+    (:func:`search.solver.worlds.worlds`; refused with
+    :class:`~search.solver.worlds.WorldsUnavailable` past ``limit`` worlds or
+    for a game without an enumerator).  The seat then picks one move for the
+    whole information set: a move's value is the probability-weighted mean of
+    its solved value over the worlds, so there is no strategy fusion at the
+    root; below it each world is still solved with its cards known (the
+    seat's later decisions and the other seats' use the world's hidden cards:
+    perfect-information Monte Carlo below the root).  All the worlds must be
+    solved: a limit reached before the last raises :class:`SolverLimit`.
     """
     if seat not in view.to_move():
         raise SearchError(f"seat {seat} is not to move")
@@ -79,7 +95,13 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     per_world: list[Solution] = []
     nodes = 0
     complete = None
-    if distinct:
+    if exact:
+        from search.solver.worlds import worlds as info_set
+
+        found, complete = info_set(view, seat, limit), True
+        samples = [w for w, _ in found]
+        weights = [p for _, p in found]
+    elif distinct:
         found, complete = enumerate_worlds(view, seat, seed, cap=max(worlds, 1))
         samples = [w for w, _ in found]
         weights = [p for _, p in found]
@@ -88,21 +110,22 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
         weights = [1.0] * worlds
     for world in samples:
         try:
-            limit = first_deadline if not per_world and first_deadline is not None else deadline
-            sol = solver.solve(world, seat=seat, stop=stop, deadline=limit, max_nodes=max_nodes - nodes,
+            until = first_deadline if not per_world and first_deadline is not None else deadline
+            sol = solver.solve(world, seat=seat, stop=stop, deadline=until, max_nodes=max_nodes - nodes,
                                moves=moves)
         except SolverLimit as exc:
-            if not per_world:
+            if not per_world or exact:  # an information set is all its worlds or nothing
                 exc.nodes = nodes + getattr(exc, "nodes", 0)
                 raise
             break
         nodes += sol.nodes
         per_world.append(sol)
-        if nodes >= max_nodes:
+        if nodes >= max_nodes and not (exact and len(per_world) < len(samples)):
             break
     out = combine(per_world, seat, view.players, weights[:len(per_world)])
     out.nodes, out.elapsed = nodes, time.perf_counter() - start
     out.complete = complete if len(per_world) == len(samples) else False
+    out.info_set = exact
     return out
 
 

@@ -1,0 +1,831 @@
+"""The endgame solver's search loop over one game kernel.
+
+Not a game kernel: the loop of :mod:`search.solver`, compiled so that a node
+costs kernel calls and a table probe, not Python.  The rules of the search
+are those of ``search/solver/exact.py`` (its module docstring), which stays
+the readable reference and the fallback; this loop gives the same values,
+the same equilibria and, with the same table, the same node counts
+(``tests/search/test_solver_loop.py`` compares them):
+
+* chance: the expectation over the kernel's outcomes, in the kernel's order;
+* one seat to move (max^n): its legal moves ascending, the highest own
+  reward, ties to the lowest move; a reward of ``top`` (1 with win or rank)
+  ends the seat's search, and with win shares (``forced_top``) moves are
+  tried in history-heuristic order;
+* two seats, constant-sum (``zero_sum``): alpha-beta on seat 0's value,
+  fail-soft, Star1 at chance nodes, bounds in the table, history order;
+  a terminal that does not sum to 1 raises :class:`NotZeroSum`;
+* a simultaneous step: the first pure Nash equilibrium in lexicographic
+  order of the joint choices (seats ascending, each seat's moves
+  ascending), found lazily: each candidate is tested by its deviations,
+  those already valued first; with none, each seat's best reply to the
+  others choosing uniformly at random (``fallback`` set).
+
+Storage: the node at depth ``d`` is row ``d`` of ``bufs`` (children are built
+in row ``d + 1``: one copy and one ``apply``), its value vector row ``d`` of
+``vals``; its moves (or chance outcomes and their probabilities) sit on a
+move stack (``ms``, ``ps``) from ``mtop``, released when the node is done.  A simultaneous step keeps
+the values of the joint choices it has valued in a stack arena (``arena``,
+``known``), released when the step is solved.  Every array grows by
+doubling; nothing is held across a recursive call except row indices.
+The table is :class:`cython_ext.solver_table.SolverTable` (keys and layout
+there); the key of a row is computed here, from the table's multipliers.
+
+Limits: ``nodes`` counts table misses; past ``max_nodes``, past
+``deadline`` (the monotonic clock of ``time.perf_counter()``, <= 0: none) or
+once ``stop`` (a ``threading.Event``) is set, :class:`Limit` is raised; the
+clock and the flag are read every ``CHECK_EVERY`` nodes.
+
+>>> Limit.__mro__[1] is Exception
+True
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy as np
+
+if not cython.compiled:
+    import time
+    from math import fabs, tanh
+
+    from cython_ext.shim import enum_constants
+
+    from .kernel import RANK_KEYS
+    from .solver_table import EXACT, LOWER, UPPER, mix64
+
+    globals().update(enum_constants(__file__))
+
+EPS = cython.declare(cython.double, 1e-12)
+MASK64 = 0xFFFFFFFFFFFFFFFF
+
+
+class Limit(Exception):
+    """The node budget, the deadline or the stop flag ended the search."""
+
+
+class NotZeroSum(Exception):
+    """A terminal of an alpha-beta search whose rewards do not sum to 1."""
+
+
+def now():
+    """The monotonic clock of ``time.perf_counter()``, in seconds."""
+    if cython.compiled:
+        ts = cython.declare(timespec)
+        clock_gettime(CLOCK_MONOTONIC, cython.address(ts))
+        return ts.tv_sec + ts.tv_nsec * 1e-9
+    else:
+        return time.perf_counter()
+
+
+def _grown(a, old: int, shape: tuple, dtype) -> np.ndarray:
+    """A zeroed array of ``shape`` holding the first ``old`` rows of ``a``."""
+    b = np.zeros(shape, dtype=dtype)
+    if a is not None and old > 0:
+        b[:old] = a[:old]
+    return b
+
+
+@cython.cclass
+class Searcher:
+    """One search over ``kernel`` filling ``table``.
+
+    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``) or
+    ``SCORE`` (``0.5 + 0.5 tanh(margin / scale)``).  ``zero_sum``: alpha-beta
+    on seat 0 (two seats whose rewards sum to 1).  ``has_top``/``top``: the
+    highest reward a seat can get; ``forced_top``: a seat at ``top`` leaves
+    nothing to the others (win shares).  ``depth``: rows allocated at first (every array
+    grows as needed; small values are for the tests).
+    """
+
+    def __init__(self, kernel, table, players: cython.int, reward_mode: cython.int, scale: cython.double,
+                 zero_sum: cython.bint, has_top: cython.bint, forced_top: cython.bint,
+                 depth: cython.int = 32) -> None:
+        self.k = kernel
+        self.tt = table
+        self.n = players
+        self.size = kernel.size
+        self.mm = max(kernel.max_moves, players, 8)
+        self.reward_mode = reward_mode
+        self.scale = scale
+        self.zero_sum = zero_sum
+        self.has_top = has_top
+        self.top = 1.0
+        self.forced_top = forced_top
+        self.fallback = False
+        self.nodes = 0
+        self.max_nodes = 10_000_000
+        self.next_check = CHECK_EVERY
+        self.deadline = 0.0
+        self.stop = None
+        self.atop = 0
+        self.ktop = 0
+        self.mtop = 0
+        self.cap = 0
+        self.bufs_np = self.vals_np = self.optoff_np = None
+        self.mov_np = self.nopt_np = self.stride_np = self.pick_np = self.hs_np = None
+        self.mtop = 0
+        self.ms_np = np.zeros(max(1, depth // 8) * self.mm, dtype=np.intc)
+        self.ms = self.ms_np
+        self.ps_np = np.zeros(max(1, depth // 8) * self.mm, dtype=np.float64)
+        self.ps = self.ps_np
+        self.hist_np = np.zeros(players * HIST, dtype=np.intc)
+        self.hist = self.hist_np
+        self.sc_np = np.zeros(max(players, 1), dtype=np.intc)
+        self.sc = self.sc_np
+        self.kb_np = np.zeros((players + RIVALS) * RANK_KEYS, dtype=np.intc)
+        self.kb = self.kb_np
+        self.seats_np = np.zeros(max(self.mm, MAXSEATS), dtype=np.intc)
+        self.seats = self.seats_np
+        self.arena_np = np.zeros(128 * depth * players, dtype=np.float64)
+        self.arena = self.arena_np
+        self.known_np = np.zeros(128 * depth, dtype=np.intc)
+        self.known = self.known_np
+        self._alloc(max(depth, 2))
+
+    # -- storage --------------------------------------------------------------------------
+    def _alloc(self, cap):
+        """Per-depth rows for ``cap`` depths, keeping the rows already there."""
+        old: cython.int = self.cap
+        n: cython.int = self.n
+        mm: cython.int = self.mm
+        grown = _grown
+        self.bufs_np = grown(self.bufs_np, old, (cap, self.size), np.intc)
+        self.vals_np = grown(self.vals_np, old, (cap, n), np.float64)
+        self.optoff_np = grown(self.optoff_np, old, (cap, MAXSEATS), np.intc)
+        self.mov_np = grown(self.mov_np, old, (cap, MAXSEATS), np.intc)
+        self.nopt_np = grown(self.nopt_np, old, (cap, MAXSEATS), np.intc)
+        self.stride_np = grown(self.stride_np, old, (cap, MAXSEATS), np.int64)
+        self.pick_np = grown(self.pick_np, old, (cap,), np.int64)
+        self.hs_np = grown(self.hs_np, old, (cap, 2), np.uint64)
+        self.hs = self.hs_np
+        self.bufs, self.vals = self.bufs_np, self.vals_np
+        self.optoff, self.mov, self.nopt = self.optoff_np, self.mov_np, self.nopt_np
+        self.stride, self.pick = self.stride_np, self.pick_np
+        self.cap = cap
+        return 0
+
+    def _grow_moves(self, need):
+        """The move stack with room for ``need`` entries."""
+        self.ms_np = _grown(self.ms_np, self.mtop, (2 * need,), np.intc)
+        self.ps_np = _grown(self.ps_np, self.mtop, (2 * need,), np.float64)
+        self.ms = self.ms_np
+        self.ps = self.ps_np
+
+    def _grow_arena(self, nk, nv):
+        """The joint-choice arena with room for ``nk`` flags and ``nv`` values."""
+        if nk > self.known.shape[0]:
+            self.known_np = _grown(self.known_np, self.ktop, (2 * nk,), np.intc)
+            self.known = self.known_np
+        if nv > self.arena.shape[0]:
+            self.arena_np = _grown(self.arena_np, self.atop, (2 * nv,), np.float64)
+            self.arena = self.arena_np
+
+    def _raise(self, what):
+        """Raise :class:`Limit` (``what``: 0 stopped, 1 out of time, 2 out of nodes, 3 too many
+        seats at once, 4 too many joint choices) or, with 5, :class:`NotZeroSum`."""
+        if what == 0:
+            raise Limit("the solver was stopped")
+        if what == 1:
+            raise Limit("the solver ran out of time")
+        if what == 2:
+            raise Limit(f"the position needs more than {self.max_nodes} nodes to solve")
+        if what == 3:
+            raise Limit(f"more than {MAXSEATS} seats to move at once")
+        if what == 4:
+            raise Limit(f"a simultaneous step with more than {MAX_JOINT} joint choices")
+        raise NotZeroSum()
+
+    def _room(self):
+        """Room for ``mm`` more moves (and probabilities) on the move stack past ``mtop``."""
+        need: cython.int = self.mtop + self.mm
+        if need > self.ms.shape[0]:
+            self._grow_moves(need)  # calls Python: numpy allocates the larger stack (rare)
+        return self.mtop
+
+    def _grow(self, d):
+        if d + 2 >= self.cap:
+            self._alloc(2 * self.cap)  # calls Python: numpy allocates the deeper rows (rare)
+        return 0
+
+    # -- budget ----------------------------------------------------------------------------
+    def _count(self):
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.next_check = self.nodes + CHECK_EVERY
+            if self.stop is not None and self.stop.is_set():  # calls Python: the threading.Event
+                self._raise(0)  # calls Python: the exception
+            if self.deadline > 0 and now() >= self.deadline:
+                self._raise(1)  # calls Python: the exception
+        if self.nodes > self.max_nodes:
+            self._raise(2)  # calls Python: the exception
+        return 0
+
+    # -- the rules, on rows --------------------------------------------------------------------
+    def _key(self, d):
+        """Bucket of row ``d`` (returned) and its verification key (left in ``hc``): the
+        table's two hashes, finalised from the row's sums ``hs[d]``."""
+        h1: cython.ulonglong = self.hs[d, 0]
+        h2: cython.ulonglong = self.hs[d, 1]
+        if not cython.compiled:
+            h1, h2 = int(h1), int(h2)
+        self.hc = mix64(h2) | 1
+        return mix64(h1) & self.tt.mask
+
+    def _rehash(self, d):
+        """The sums of row ``d`` from scratch (a root): sum of word x multiplier, mod 2**64."""
+        h1: cython.ulonglong = 0
+        h2: cython.ulonglong = 0
+        w: cython.ulonglong
+        i: cython.int
+        if cython.compiled:
+            for i in range(self.size):
+                w = cython.cast(cython.ulonglong, cython.cast(cython.longlong, self.bufs[d, i]))
+                h1 += w * self.tt.mul1[i]
+                h2 += w * self.tt.mul2[i]
+        else:  # the same sums, vectorised (numpy wraps uint64 too)
+            words = np.asarray(self.bufs[d]).astype(np.int64).astype(np.uint64)
+            h1 = int((words * np.asarray(self.tt.mul1)).sum(dtype=np.uint64))
+            h2 = int((words * np.asarray(self.tt.mul2)).sum(dtype=np.uint64))
+        self.hs[d, 0] = h1
+        self.hs[d, 1] = h2
+
+    def _rehash_child(self, d):
+        """The sums of row ``d + 1`` from row ``d``'s: the sums are linear in the words, so only
+        the words a move changed are multiplied (a compare per word instead of two products)."""
+        h1: cython.ulonglong = self.hs[d, 0]
+        h2: cython.ulonglong = self.hs[d, 1]
+        w: cython.ulonglong
+        i: cython.int
+        a: cython.p_int
+        b: cython.p_int
+        m1: cython.pointer(cython.ulonglong)
+        m2: cython.pointer(cython.ulonglong)
+        size: cython.int
+        start: cython.int
+        stop: cython.int
+        x: cython.int
+        if cython.compiled:
+            a = cython.address(self.bufs[d, 0])
+            b = cython.address(self.bufs[d + 1, 0])
+            m1 = cython.address(self.tt.mul1[0])
+            m2 = cython.address(self.tt.mul2[0])
+            size = self.size
+            for start in range(0, size, 32):  # a branch-free OR over a block finds the few changes
+                stop = min(start + 32, size)
+                x = 0
+                for i in range(start, stop):
+                    x |= a[i] ^ b[i]
+                if x == 0:
+                    continue
+                for i in range(start, stop):
+                    if a[i] != b[i]:
+                        w = (cython.cast(cython.ulonglong, cython.cast(cython.longlong, b[i]))
+                             - cython.cast(cython.ulonglong, cython.cast(cython.longlong, a[i])))
+                        h1 += w * m1[i]
+                        h2 += w * m2[i]
+        else:
+            old = np.asarray(self.bufs[d])
+            new = np.asarray(self.bufs[d + 1])
+            idx = np.flatnonzero(old != new)
+            if idx.size:
+                dw = (new[idx].astype(np.int64) - old[idx].astype(np.int64)).astype(np.uint64)
+                h1 = (int(h1) + int((dw * np.asarray(self.tt.mul1)[idx]).sum(dtype=np.uint64))) & MASK64
+                h2 = (int(h2) + int((dw * np.asarray(self.tt.mul2)[idx]).sum(dtype=np.uint64))) & MASK64
+        self.hs[d + 1, 0] = h1
+        self.hs[d + 1, 1] = h2
+
+    def _child(self, d, seat, move):
+        """Row ``d + 1`` = row ``d`` with ``move`` applied."""
+        if cython.compiled:
+            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
+                   self.size * cython.sizeof(cython.int))
+        else:
+            self.bufs[d + 1, :] = self.bufs[d, :]
+        self.k.apply(self.bufs[d + 1], seat, move)
+        self._rehash_child(d)
+
+    def _movers(self, d):
+        """The seats to move at row ``d``, ascending, into ``mov[d]`` (CHANCE alone first)."""
+        n: cython.int = self.k.to_move(self.bufs[d], self.seats)
+        i: cython.int
+        j: cython.int
+        x: cython.int
+        if n > MAXSEATS:
+            self._raise(3)  # calls Python: the exception
+        for i in range(n):
+            x = self.seats[i]
+            j = i - 1
+            while j >= 0 and self.mov[d, j] > x:
+                self.mov[d, j + 1] = self.mov[d, j]
+                j -= 1
+            self.mov[d, j + 1] = x
+        return n
+
+    def _sorted_legal(self, d, seat, out):
+        """``seat``'s legal moves at row ``d`` into ``out``, ascending."""
+        n: cython.int = self.k.legal(self.bufs[d], seat, out)
+        i: cython.int
+        j: cython.int
+        x: cython.int
+        for i in range(1, n):
+            x = out[i]
+            j = i - 1
+            while j >= 0 and out[j] > x:
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = x
+        return n
+
+    def _order(self, seat, out, nm):
+        """Stable sort of ``out[:nm]`` by history count, highest first."""
+        i: cython.int
+        j: cython.int
+        x: cython.int
+        hx: cython.int
+        base: cython.int = seat * HIST
+        for i in range(1, nm):
+            x = out[i]
+            hx = self.hist[base + (x & HMASK)]
+            j = i - 1
+            while j >= 0 and self.hist[base + (out[j] & HMASK)] < hx:
+                out[j + 1] = out[j]
+                j -= 1
+            out[j + 1] = x
+
+    def _credit(self, seat, move):
+        self.hist[seat * HIST + (move & HMASK)] += 1
+
+    def _key_cmp(self, a, b):
+        """Competitor ``a``'s rank key against ``b``'s in ``kb``: -1, 0 or 1."""
+        j: cython.int
+        x: cython.int
+        y: cython.int
+        for j in range(RANK_KEYS):
+            x = self.kb[a * RANK_KEYS + j]
+            y = self.kb[b * RANK_KEYS + j]
+            if x != y:
+                return 1 if x > y else -1
+        return 0
+
+    def _terminal(self, d):
+        """The reward vector of the finished row ``d`` into ``vals[d]`` (as ``returns_from``)."""
+        n: cython.int = self.n
+        i: cython.int
+        j: cython.int
+        m: cython.int
+        best: cython.int
+        cnt: cython.int
+        c: cython.int
+        below: cython.int
+        ties: cython.int
+        rival: cython.int
+        if self.reward_mode == SCORE:
+            self.k.scores(self.bufs[d], self.sc)
+            for i in range(n):
+                rival = 0
+                if n > 1:
+                    rival = -(1 << 30)
+                    for j in range(n):
+                        if j != i and self.sc[j] > rival:
+                            rival = self.sc[j]
+                self.vals[d, i] = 0.5 + 0.5 * tanh((self.sc[i] - rival) / self.scale)
+            return 0
+        m = self.k.rank_keys(self.bufs[d], self.kb)  # seats first, then rivals
+        if self.reward_mode == WIN:
+            best = 0
+            for i in range(1, m):
+                if self._key_cmp(i, best) > 0:
+                    best = i
+            cnt = 0
+            for i in range(m):
+                if self._key_cmp(i, best) == 0:
+                    cnt += 1
+            for i in range(n):
+                self.vals[d, i] = 1.0 / cnt if self._key_cmp(i, best) == 0 else 0.0
+        else:
+            for i in range(n):
+                below = 0
+                ties = 0
+                for j in range(m):
+                    if j != i:
+                        c = self._key_cmp(j, i)
+                        if c < 0:
+                            below += 1
+                        elif c == 0:
+                            ties += 1
+                self.vals[d, i] = (below + ties / 2.0) / (m - 1) if m > 1 else 1.0
+        return 0
+
+    # -- values ----------------------------------------------------------------------------
+    def _value(self, d):
+        """The exact value vector of row ``d`` into ``vals[d]``."""
+        if self.zero_sum:
+            return self._ab(d, 0.0, 1.0)
+        return self._maxn(d)
+
+    def _maxn(self, d):
+        b: cython.ulonglong
+        c: cython.ulonglong
+        slot: cython.longlong
+        start: cython.longlong
+        i: cython.int
+        j: cython.int
+        nmov: cython.int
+        nm: cython.int
+        seat: cython.int
+        m: cython.int
+        best: cython.int
+        have: cython.bint
+        base: cython.int
+        p: cython.double
+        cv: cython.double
+        self._grow(d)
+        b = self._key(d)
+        c = self.hc
+        slot = self.tt.find(b, c)
+        if slot >= 0 and self.tt.flag_at(slot) == EXACT:
+            for j in range(self.n):
+                self.vals[d, j] = self.tt.value_at(slot, j)
+            return 0
+        self._count()
+        start = self.nodes
+        base = self.mtop
+        nmov = self._movers(d)
+        if nmov == 0:
+            self._terminal(d)
+        elif self.mov[d, 0] == -1:  # chance
+            base = self._room()
+            nm = self.k.chance(self.bufs[d], self.ms[base:base + self.mm], self.ps[base:base + self.mm])
+            self.mtop = base + nm
+            for j in range(self.n):
+                self.vals[d, j] = 0.0
+            for i in range(nm):
+                self._child(d, -1, self.ms[base + i])
+                self._maxn(d + 1)
+                p = self.ps[base + i]
+                for j in range(self.n):
+                    self.vals[d, j] = self.vals[d, j] + p * self.vals[d + 1, j]
+        elif nmov == 1:
+            seat = self.mov[d, 0]
+            base = self._room()
+            nm = self._sorted_legal(d, seat, self.ms[base:base + self.mm])
+            self.mtop = base + nm
+            if self.forced_top and nm > 1:
+                self._order(seat, self.ms[base:base + nm], nm)
+            have = False
+            best = -1
+            for i in range(nm):
+                m = self.ms[base + i]
+                self._child(d, seat, m)
+                self._maxn(d + 1)
+                cv = self.vals[d + 1, seat]
+                # the highest value, ties to the lowest move (whatever the search order)
+                if not have or cv > self.vals[d, seat] or (cv == self.vals[d, seat] and m < best):
+                    for j in range(self.n):
+                        self.vals[d, j] = self.vals[d + 1, j]
+                    best = m
+                    have = True
+                    if self.has_top and cv >= self.top - EPS:
+                        # nothing beats it; with forced_top a tie is the same vector
+                        if self.forced_top:
+                            self._credit(seat, m)
+                        break
+        else:
+            self._simultaneous(d, nmov)
+        self.mtop = base
+        self.tt.store(b, c, self.vals[d], self.nodes - start, EXACT)
+        return 0
+
+    def _ab(self, d, alpha, beta):
+        """Seat 0's value at row ``d`` in a two-seat constant-sum game, fail-soft, into
+        ``vals[d]`` as (v, 1 - v)."""
+        b: cython.ulonglong
+        c: cython.ulonglong
+        slot: cython.longlong
+        start: cython.longlong
+        i: cython.int
+        nmov: cython.int
+        nm: cython.int
+        seat: cython.int
+        m: cython.int
+        flag: cython.int
+        v: cython.double
+        cv: cython.double
+        a0: cython.double
+        base: cython.int
+        self._grow(d)
+        b = self._key(d)
+        c = self.hc
+        slot = self.tt.find(b, c)
+        if slot >= 0:
+            v = self.tt.value_at(slot, 0)
+            flag = self.tt.flag_at(slot)
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                self.vals[d, 0] = v
+                self.vals[d, 1] = 1.0 - v
+                return 0
+        self._count()
+        start = self.nodes
+        base = self.mtop
+        a0 = alpha
+        nmov = self._movers(d)
+        if nmov == 0:
+            self._terminal(d)
+            if fabs(self.vals[d, 0] + self.vals[d, 1] - 1.0) > 1e-9:
+                self._raise(5)  # calls Python: the exception
+            v = self.vals[d, 0]
+        elif self.mov[d, 0] == -1:
+            self._star1(d, alpha, beta)
+            v = self.vals[d, 0]
+        elif nmov == 1:
+            seat = self.mov[d, 0]
+            base = self._room()
+            nm = self._sorted_legal(d, seat, self.ms[base:base + self.mm])
+            self.mtop = base + nm
+            if nm > 1:  # the order only changes the cut-offs, never the value
+                self._order(seat, self.ms[base:base + nm], nm)
+            if seat == 0:
+                v = -1.0
+                for i in range(nm):
+                    m = self.ms[base + i]
+                    self._child(d, 0, m)
+                    self._ab(d + 1, max(alpha, v), beta)
+                    cv = self.vals[d + 1, 0]
+                    if cv > v:
+                        v = cv
+                        if v >= beta:
+                            self._credit(seat, m)
+                            break
+            else:
+                v = 2.0
+                for i in range(nm):
+                    m = self.ms[base + i]
+                    self._child(d, seat, m)
+                    self._ab(d + 1, alpha, min(beta, v))
+                    cv = self.vals[d + 1, 0]
+                    if cv < v:
+                        v = cv
+                        if v <= alpha:
+                            self._credit(seat, m)
+                            break
+        else:
+            self._simultaneous(d, nmov)
+            v = self.vals[d, 0]
+            a0 = -1.0  # solved exactly whatever the window
+            beta = 2.0
+        self.mtop = base
+        flag = UPPER if v <= a0 else (LOWER if v >= beta else EXACT)
+        self.vals[d, 0] = v
+        self.vals[d, 1] = 1.0 - v
+        self.tt.store(b, c, self.vals[d], self.nodes - start, flag)
+        return 0
+
+    def _star1(self, d, alpha, beta):
+        """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the
+        bound.  The value into ``vals[d, 0]``."""
+        done: cython.double = 0.0  # sum of p * value over the outcomes searched
+        rest: cython.double = 1.0  # probability not yet searched, this outcome included
+        p: cython.double
+        lo: cython.double
+        hi: cython.double
+        v: cython.double
+        i: cython.int
+        base: cython.int = self._room()
+        nm: cython.int = self.k.chance(self.bufs[d], self.ms[base:base + self.mm], self.ps[base:base + self.mm])
+        self.mtop = base + nm
+        for i in range(nm):
+            p = self.ps[base + i]
+            rest -= p
+            lo = (alpha - done - rest) / p  # this outcome at or below lo: the node fails low
+            hi = (beta - done) / p  # at or above hi: the node fails high
+            self._child(d, -1, self.ms[base + i])
+            self._ab(d + 1, max(lo, 0.0), min(hi, 1.0))
+            v = self.vals[d + 1, 0]
+            if v <= lo:
+                self.mtop = base
+                self.vals[d, 0] = done + p * v + max(rest, 0.0)
+                return 0
+            if v >= hi:
+                self.mtop = base
+                self.vals[d, 0] = done + p * v
+                return 0
+            done += p * v
+        self.mtop = base
+        self.vals[d, 0] = done
+        return 0
+
+    # -- simultaneous steps ------------------------------------------------------------------
+    def _simultaneous(self, d, nmov):
+        """Value of the simultaneous step at row ``d`` into ``vals[d]``, its joint choice (index
+        in lexicographic order) into ``pick[d]``."""
+        i: cython.int
+        j: cython.int
+        nj: cython.longlong = 1
+        c: cython.longlong
+        kb: cython.longlong
+        vb: cython.longlong
+        n: cython.int = self.n
+        base: cython.int = self.mtop
+        off: cython.int
+        for i in range(nmov):
+            off = self._room()
+            self.optoff[d, i] = off
+            self.nopt[d, i] = self._sorted_legal(d, self.mov[d, i], self.ms[off:off + self.mm])
+            self.mtop = off + self.nopt[d, i]
+        for i in range(nmov - 1, -1, -1):  # the first seat's digit is the most significant
+            self.stride[d, i] = nj
+            nj *= self.nopt[d, i]
+            if nj > MAX_JOINT:
+                self._raise(4)  # calls Python: the exception
+        kb = self.ktop
+        vb = self.atop
+        if kb + nj > self.known.shape[0] or vb + nj * n > self.arena.shape[0]:
+            self._grow_arena(kb + nj, vb + nj * n)  # calls Python: numpy allocates (rare)
+        for c in range(kb, kb + nj):
+            self.known[c] = 0
+        self.ktop = kb + nj
+        self.atop = vb + nj * n
+        for c in range(nj):
+            self._joint(d, nmov, c, kb, vb)
+            if self._refuted(d, nmov, c, kb, vb):
+                continue
+            for j in range(n):
+                self.vals[d, j] = self.arena[vb + c * n + j]
+            self.pick[d] = c
+            self.ktop = kb
+            self.atop = vb
+            self.mtop = base
+            return 0
+        self.fallback = True
+        self._fallback(d, nmov, nj, kb, vb)
+        self.ktop = kb
+        self.atop = vb
+        self.mtop = base
+        return 0
+
+    def _joint(self, d, nmov, c, kb, vb):
+        """Value joint choice ``c`` into the arena, unless it is known."""
+        i: cython.int
+        j: cython.int
+        digit: cython.longlong
+        if self.known[kb + c]:
+            return 0
+        if cython.compiled:
+            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
+                   self.size * cython.sizeof(cython.int))
+        else:
+            self.bufs[d + 1, :] = self.bufs[d, :]
+        for i in range(nmov):
+            digit = (c // self.stride[d, i]) % self.nopt[d, i]
+            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
+        self._rehash_child(d)
+        self._value(d + 1)
+        for j in range(self.n):
+            self.arena[vb + c * self.n + j] = self.vals[d + 1, j]
+        self.known[kb + c] = 1
+        return 0
+
+    def _refuted(self, d, nmov, c, kb, vb):
+        """Whether some seat gains by changing only its part of ``c``: deviations already valued
+        first, then the others in order (which deviation refutes does not change the answer)."""
+        i: cython.int
+        seat: cython.int
+        a: cython.longlong
+        digit: cython.longlong
+        st: cython.longlong
+        dev: cython.longlong
+        vs: cython.double
+        second: cython.int
+        n: cython.int = self.n
+        for second in range(2):
+            for i in range(nmov):
+                seat = self.mov[d, i]
+                vs = self.arena[vb + c * n + seat]
+                if self.has_top and vs >= self.top - EPS:
+                    continue  # nothing beats the highest reward
+                st = self.stride[d, i]
+                digit = (c // st) % self.nopt[d, i]
+                for a in range(self.nopt[d, i]):
+                    if a == digit:
+                        continue
+                    dev = c + (a - digit) * st
+                    if second and self.zero_sum and not self.known[kb + dev]:
+                        # two seats, constant sum: whether the deviation gains is a null-window
+                        # test of seat 0's value, not an exact value (cheaper; same answer)
+                        if self._gains(d, nmov, dev, seat, self.arena[vb + c * n]):
+                            return 1
+                        continue
+                    if second:
+                        self._joint(d, nmov, dev, kb, vb)
+                    elif not self.known[kb + dev]:
+                        continue
+                    if self.arena[vb + dev * n + seat] > vs + EPS:
+                        return 1
+        return 0
+
+    def _gains(self, d, nmov, dev, seat, v0):
+        """Two seats, constant sum: whether joint choice ``dev`` beats seat 0's value ``v0`` for
+        ``seat`` (seat 0: its value above ``v0 + EPS``; seat 1: below ``v0 - EPS``), by a
+        fail-soft alpha-beta test with a window just past that threshold."""
+        i: cython.int
+        digit: cython.longlong
+        t: cython.double
+        if cython.compiled:
+            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
+                   self.size * cython.sizeof(cython.int))
+        else:
+            self.bufs[d + 1, :] = self.bufs[d, :]
+        for i in range(nmov):
+            digit = (dev // self.stride[d, i]) % self.nopt[d, i]
+            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
+        self._rehash_child(d)
+        if seat == 0:
+            t = v0 + EPS
+            self._ab(d + 1, t, t + EPS)
+            return 1 if self.vals[d + 1, 0] > t else 0
+        t = v0 - EPS
+        self._ab(d + 1, t - EPS, t)
+        return 1 if self.vals[d + 1, 0] < t else 0
+
+    def _fallback(self, d, nmov, nj, kb, vb):
+        """No pure equilibrium: each seat's best reply to the others choosing uniformly at
+        random (ties: lowest move); the value of that joint choice."""
+        i: cython.int
+        j: cython.int
+        a: cython.int
+        besta: cython.int
+        c: cython.longlong
+        st: cython.longlong
+        pick: cython.longlong = 0
+        s: cython.double
+        bests: cython.double
+        cnt: cython.longlong
+        seat: cython.int
+        n: cython.int = self.n
+        for c in range(nj):
+            self._joint(d, nmov, c, kb, vb)
+        for i in range(nmov):
+            seat = self.mov[d, i]
+            st = self.stride[d, i]
+            besta = 0
+            bests = 0.0
+            for a in range(self.nopt[d, i]):
+                s = 0.0
+                cnt = 0
+                for c in range(nj):
+                    if (c // st) % self.nopt[d, i] == a:
+                        s += self.arena[vb + c * n + seat]
+                        cnt += 1
+                s = s / cnt
+                if a == 0 or s > bests + EPS:
+                    besta = a
+                    bests = s
+            pick += besta * st
+        for j in range(n):
+            self.vals[d, j] = self.arena[vb + pick * n + j]
+        self.pick[d] = pick
+        return 0
+
+    # -- Python entries ----------------------------------------------------------------------
+    def value(self, buf):
+        """The exact value vector of a full-state buffer (a tuple of floats)."""
+        j: cython.int
+        self.atop = 0
+        self.ktop = 0
+        self.mtop = 0
+        self.bufs_np[0, :] = buf
+        self._rehash(0)
+        self._value(0)
+        return tuple([float(self.vals[0, j]) for j in range(self.n)])
+
+    def window(self, buf, alpha, beta):
+        """Seat 0's fail-soft alpha-beta value of ``buf`` within (``alpha``, ``beta``): exact
+        inside the window, a bound outside it (two seats, constant sum)."""
+        self.atop = 0
+        self.ktop = 0
+        self.mtop = 0
+        self.bufs_np[0, :] = buf
+        self._rehash(0)
+        self._ab(0, alpha, beta)
+        return float(self.vals[0, 0])
+
+    def simultaneous(self, buf):
+        """(value, joint choice) of the simultaneous step at ``buf``: the choice as one move
+        per seat to move, seats ascending."""
+        i: cython.int
+        j: cython.int
+        nmov: cython.int
+        c: cython.longlong
+        self.atop = 0
+        self.ktop = 0
+        self.mtop = 0
+        self.bufs_np[0, :] = buf
+        self._rehash(0)
+        nmov = self._movers(0)
+        self._simultaneous(0, nmov)
+        c = self.pick[0]
+        choice = tuple([int(self.ms[self.optoff[0, i] + (c // self.stride[0, i]) % self.nopt[0, i]])
+                        for i in range(nmov)])
+        return tuple([float(self.vals[0, j]) for j in range(self.n)]), choice

@@ -1,0 +1,89 @@
+"""The solver's search in the compiled loop (:mod:`cython_ext.solver_search`).
+
+:class:`LoopSearch` is a :class:`~search.solver.exact.Search` whose values
+come from the kernel-level loop instead of the Python recursion: the same
+rules, values, equilibria and node counts (tested), for a fraction of the
+time per node.  The root (each move's value, the equilibria listed, the
+principal variation) stays in Python on top of it.  :func:`make_search`
+picks it whenever it applies -- the kernel ranks the game itself (or the
+reward is ``score``) and the loop accepts the kernel (compiled loop and
+compiled kernel, or both interpreted) -- and the Python search otherwise.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Optional
+
+import numpy as np
+
+from cython_ext import select
+from engine.core import Game
+from search.core import kernel_ranks
+from search.solver.exact import Search, SolverLimit, _NotZeroSum
+from search.solver.table import TranspositionTable
+
+_loop = select.load("solver_search")
+_MODES = {"win": _loop.WIN, "rank": _loop.RANK, "score": _loop.SCORE}
+
+
+class LoopSearch(Search):
+    """:class:`Search` with :meth:`value` and :meth:`simultaneous` run by the compiled loop."""
+
+    def __init__(self, game: Game, reward: str, table: TranspositionTable, max_nodes: int,
+                 deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
+                 alphabeta: bool = True) -> None:
+        zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
+        self.c = _loop.Searcher(game.kernel, table, game.players, _MODES[reward], float(game.score_scale),
+                                zero_sum, reward in ("win", "rank"), reward == "win")
+        super().__init__(game, reward, table, max_nodes, deadline, stop, alphabeta)
+
+    # the budget and counters live in the loop
+    nodes = property(lambda self: self.c.nodes, lambda self, v: setattr(self.c, "nodes", v))
+    max_nodes = property(lambda self: self.c.max_nodes, lambda self, v: setattr(self.c, "max_nodes", v))
+    fallback = property(lambda self: self.c.fallback, lambda self, v: setattr(self.c, "fallback", v))
+    stop = property(lambda self: self.c.stop, lambda self, v: setattr(self.c, "stop", v))
+    deadline = property(lambda self: self.c.deadline if self.c.deadline > 0 else None,
+                        lambda self, v: setattr(self.c, "deadline", 0.0 if v is None else float(v)))
+
+    def value(self, buf: np.ndarray) -> tuple[float, ...]:
+        try:
+            return self.c.value(buf)
+        except _loop.Limit as exc:
+            raise SolverLimit(str(exc)) from None
+        except _loop.NotZeroSum:
+            raise _NotZeroSum from None
+
+    def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
+        try:
+            return self.c.window(buf, alpha, beta)
+        except _loop.Limit as exc:
+            raise SolverLimit(str(exc)) from None
+        except _loop.NotZeroSum:
+            raise _NotZeroSum from None
+
+    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
+                     ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        try:
+            return self.c.simultaneous(buf)
+        except _loop.Limit as exc:
+            raise SolverLimit(str(exc)) from None
+        except _loop.NotZeroSum:
+            raise _NotZeroSum from None
+
+
+def loop_applies(game: Game, reward: str) -> bool:
+    """Whether the loop can search ``game``: terminal rewards from the kernel alone, and a
+    kernel of the loop's kind (both compiled, or both interpreted)."""
+    if not (reward == "score" or kernel_ranks(game)):
+        return False
+    kernel_mod = select.load("kernel")
+    return isinstance(game.kernel, kernel_mod.Kernel) and (
+        select.mode(_loop) == select.mode(kernel_mod))
+
+
+def make_search(game: Game, reward: str, table: TranspositionTable, max_nodes: int,
+                deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
+                alphabeta: bool = True, loop: bool = True) -> Search:
+    """The compiled-loop search where it applies (and ``loop``), else the Python one."""
+    cls = LoopSearch if loop and loop_applies(game, reward) else Search
+    return cls(game, reward, table, max_nodes, deadline, stop, alphabeta)
