@@ -39,13 +39,17 @@ if not cython.compiled:
     globals().update(enum_constants(__file__))
 
 
-def c_draw_cover(rng, rem, off, G):
-    """A card drawn from the counts ``rem[off:off+G]`` (their sum is positive)."""
+def c_draw_cover(rng, rem, off, G, a):
+    """A card drawn from the counts ``rem[off:off+G]`` (their sum is positive);
+    ``a`` without a draw when it is all they hold (the generator is the search's
+    costliest part of a sweep)."""
     tot: cython.int = 0
     g: cython.int
     r: cython.int
     for g in range(G):
         tot += rem[off + g]
+    if rem[off + a] == tot:
+        return a
     r = rng.below(tot)
     for g in range(G):
         r -= rem[off + g]
@@ -101,17 +105,18 @@ def c_sweeps(rng, sweeps, nslots, n, G, seat, slot_src, slot_card, slot_own, poo
             hand[o * G + a] -= 1
             if sj < 0:
                 pool[a] += 1
-                c = c_draw_cover(rng, pool, 0, G)
+                c = c_draw_cover(rng, pool, 0, G, a)
                 pool[c] -= 1
             else:
                 seg[sj * G + a] += 1
-                c = c_draw_cover(rng, seg, sj * G, G)
+                c = c_draw_cover(rng, seg, sj * G, G, a)
                 seg[sj * G + c] -= 1
             slot_card[j] = c
             hand[o * G + c] += 1
         for q in range(nslots):
-            j = rng.below(nslots)
-            k = rng.below(nslots)
+            k = rng.below(nslots * nslots)  # the pair (j, k) in one draw
+            j = k // nslots
+            k = k % nslots
             sj = slot_src[j]
             sk = slot_src[k]
             o = slot_own[j]
