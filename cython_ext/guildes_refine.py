@@ -64,7 +64,8 @@ def c_sweeps(rng, sweeps, nslots, n, G, seat, slot_src, slot_card, slot_own, poo
     ``slot_src[j]``: -1 the pool, ``s >= 0`` the segment ``seg[s*G:(s+1)*G]``;
     ``slot_own[j]`` the seat that holds slot ``j``'s card now;
     ``b[o_played + o*G + g]`` the cards seat ``o`` has played; ``hand[n*G]``
-    scratch.  Nothing is done while ``extra[seat*G:(seat+1)*G]`` holds cards
+    scratch.  Nothing is done when nothing constrains the slots (no card
+    played, none known), nor while ``extra[seat*G:(seat+1)*G]`` holds cards
     trick D drew from hands already discarded: those constrain several seats
     at once (``c_place_played``), which the sweeps do not model.
     """
@@ -85,9 +86,19 @@ def c_sweeps(rng, sweeps, nslots, n, G, seat, slot_src, slot_card, slot_own, poo
     den: cython.longlong
     remj: cython.p_int
     remk: cython.p_int
+    busy: cython.int = 0
     for g in range(G):
         if extra[seat * G + g] > 0:
             return
+    for o in range(n):
+        if o != seat:
+            for g in range(G):
+                busy += b[o_played + o * G + g]
+    for j in range(nslots):
+        if slot_src[j] < -1 or slot_own[j] == seat:
+            busy += 1
+    if busy == 0:
+        return  # no play and no known card constrains the slots: their draws are exact already
     for o in range(n * G):
         hand[o] = 0
     for j in range(nslots):
