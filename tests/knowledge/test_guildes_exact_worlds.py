@@ -68,9 +68,10 @@ def test_the_reference_sampler_agrees_with_the_enumeration_in_the_play_phase(gam
 # Two positions at play step 2 (4 cards played by the others; 92 and 97
 # worlds).  Measured with 5,000 samples, compiled (TV of the hands against
 # the `consistent` target [noise floor]): the placement alone, before the
-# sweeps, 0.53 and 0.47 [0.04, 0.03]; with the sweeps 0.03 and 0.05.  With
-# 600 samples the floor is ~0.12 and the sweeps measured 0.09-0.10
-# interpreted; 0.25 is twice that, and half of what the old placement shows.
+# sweeps, 0.53 and 0.47 [0.04, 0.03]; with them (8) 0.02 and 0.03.  With
+# 600 samples (three seeds) the floor is 0.09-0.12, the sweeps give 0.10-0.12
+# (the same in both modes) and the old placement 0.45-0.55: 0.25 is about
+# twice the one and half the other.
 PLAY_SAMPLES = 600
 PLAY_TV_MAX = 0.25
 
