@@ -64,7 +64,7 @@ def small_edition(guilds: int = 4, copies: int = 12, dealt: int = 5, played: int
     names = ["knights", "nobles", "priests", "scholars", "artisans", "masons"][:guilds]
     return {"guilds": [{"name": g, "copies": copies, "votes": [[3, 1], [4, 2], [5, 3, 1]]} for g in names],
             "players": {"3": {"dealt": dealt, "played": played}},
-            "events": [{"name": f"e{i}", "direction": "left" if i % 2 else "right"} for i in range(3)]}  # not more events than guilds: see the report
+            "events": [{"name": f"e{i}", "direction": "left" if i % 2 else "right"} for i in range(3)]}
 
 
 def make_game(edition: dict):
