@@ -669,10 +669,9 @@ class GuildesHidden(GuildesRules):
         giver gave (fixing that giver's ``given``), and the giver of the card
         the determinizing seat received must have given a pick that can hold
         it.  A depth-first search, most constrained card first, trying slots
-        from a starting point drawn in proportion to the source's count of the
-        card, so that a consistent placement is found whenever one exists
-        within the budget (0 otherwise: the caller restarts); the sweeps of
-        :mod:`cython_ext.guildes_refine` then correct the weights.  Then each giver still open gives a uniformly chosen pick
+        from a random starting point, so that a consistent placement is found
+        whenever one exists within the budget (0 otherwise: the caller
+        restarts).  Then each giver still open gives a uniformly chosen pick
         that no played card took.
         """
         n: cython.int = self.n
@@ -695,8 +694,6 @@ class GuildesHidden(GuildesRules):
         best: cython.int
         bestc: cython.int
         ties: cython.int
-        wsum: cython.int
-        wr: cython.int
         slot_src: cython.p_int = self.s_slot_src
         slot_card: cython.p_int = self.s_slot_card
         slot_own: cython.p_int = self.s_slot_own
@@ -764,6 +761,8 @@ class GuildesHidden(GuildesRules):
             start[a] = 0
             tried[a] = 0
         d = 0
+        if items > 0:
+            start[0] = rng.below(nslots)
         budget = DFS_BUDGET
         while 0 <= d < items:
             budget -= 1
@@ -813,19 +812,6 @@ class GuildesHidden(GuildesRules):
                 item_g[d] = item_g[best]
                 item_g[best] = tmp
                 g = item_g[d]
-                # the first slot tried is drawn in proportion to its source's count
-                # of g (the exact weight of that draw), the others follow in turn
-                wsum = 0
-                for j in range(nslots):
-                    if self.c_candidate(j, item_o[d], g, fixed, redealt):
-                        wsum += 1 if slot_src[j] < -1 else (pool[g] if slot_src[j] < 0 else seg[slot_src[j] * G + g])
-                wr = rng.below(wsum)
-                for j in range(nslots):
-                    if self.c_candidate(j, item_o[d], g, fixed, redealt):
-                        wr -= 1 if slot_src[j] < -1 else (pool[g] if slot_src[j] < 0 else seg[slot_src[j] * G + g])
-                        if wr < 0:
-                            start[d] = j
-                            break
             found = -1
             kind = 0
             while tried[d] < nslots:
@@ -851,6 +837,7 @@ class GuildesHidden(GuildesRules):
                 setg[d] = q
             d += 1
             if d < items:
+                start[d] = rng.below(nslots)
                 tried[d] = 0
         if d != items:
             return 0
