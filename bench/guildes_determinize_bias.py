@@ -29,10 +29,14 @@ likelihood: the Bayesian truth under that model).  Keys: ``picks`` (who
 picked which card when) and ``hands`` (each seat's multiset of picks: what
 the search can act on).
 
-A candidate fix is measured too: ``refine`` runs a few Metropolis-within-Gibbs
-sweeps on a determinize world (they leave the exact target invariant).
+What is sampled is the kernel's ``determinize`` as built (compiled unless
+``GUILDHALL_PUREPYTHON=1``): in the play phase, the placement followed by
+``guildes_refine.SWEEPS`` sweeps.  ``refine`` is the Python prototype of
+those sweeps (Metropolis-within-Gibbs, leaving the exact target invariant);
+``--sweeps N`` measures N more of them on top of the kernel's worlds, to see
+whether more would still help.
 
-    python bench/guildes_determinize_bias.py [--samples 20000] [--positions 6] [--sweeps 4]
+    python bench/guildes_determinize_bias.py [--samples 20000] [--positions 6] [--sweeps 0]
 """
 from __future__ import annotations
 
@@ -60,7 +64,7 @@ def small_edition(guilds: int = 4, copies: int = 12, dealt: int = 5, played: int
     names = ["knights", "nobles", "priests", "scholars", "artisans", "masons"][:guilds]
     return {"guilds": [{"name": g, "copies": copies, "votes": [[3, 1], [4, 2], [5, 3, 1]]} for g in names],
             "players": {"3": {"dealt": dealt, "played": played}},
-            "events": [{"name": f"e{i}", "direction": "left" if i % 2 else "right"} for i in range(3)]}  # not more events than guilds: see the report
+            "events": [{"name": f"e{i}", "direction": "left" if i % 2 else "right"} for i in range(3)]}
 
 
 def make_game(edition: dict):
@@ -358,12 +362,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=20000)
     ap.add_argument("--positions", type=int, default=6)
-    ap.add_argument("--sweeps", type=int, default=4, help="refine() sweeps measured after determinize")
+    ap.add_argument("--sweeps", type=int, default=0, help="extra refine() sweeps measured after determinize")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    print(f"seat 0's view, 3 players, {a.samples} determinizations a position (refined: the first "
-          f"{min(a.samples, 5000)}, {a.sweeps} sweeps); TV [noise floor], Pearson p; cons = consistent, "
-          "post = posterior target; key picks / hands")
+    from cython_ext.guildes_refine import SWEEPS
+    print(f"seat 0's view, 3 players, {a.samples} determinizations a position (kernel sweeps: {SWEEPS}; "
+          f"refined: the first {min(a.samples, 5000)}, {a.sweeps} more sweeps); TV [noise floor], Pearson p; "
+          "cons = consistent, post = posterior target; key picks / hands")
     for label, ed, phase in (("draft, 4 guilds x 12, hands of 5", small_edition(), DRAFT),
                              ("play, 4 guilds x 12, hands of 5", small_edition(), PLAY),
                              ("play, 3 guilds x 20, hands of 6", small_edition(3, 20, 6, 5), PLAY)):
@@ -375,7 +380,7 @@ def main() -> None:
             keys = sample(view, 0, a.samples, a.seed * 1000 + i)
             rnd = random.Random(i)
             refined = {tg: [refine(view, 0, k, a.sweeps, rnd, tg) for k in keys[:5000]]
-                       for tg in ("consistent", "posterior")} if phase == PLAY else {}
+                       for tg in ("consistent", "posterior")} if phase == PLAY and a.sweeps else {}
             cells = []
             for tg in ("consistent", "posterior"):
                 for coarse in (False, True):

@@ -3,6 +3,7 @@
 
 from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr
+from cython_ext.guildes_refine cimport SWEEPS, c_sweeps
 from cython_ext.guildes_rules cimport (
     GuildesRules, imod, CHOSEN, EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, REDIS, RDEAL, TRICK, DRAW, DPICK, SEQ,
     REDIST, FACEDOWN)
@@ -41,6 +42,7 @@ cdef class GuildesHidden(GuildesRules):
     cdef int* s_sinv
     cdef int* s_setg
     cdef int* s_done
+    cdef int* s_hand
 
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void observe(self, int[::1] buf, int seat)

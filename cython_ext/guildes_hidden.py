@@ -24,6 +24,7 @@ if not cython.compiled:
 
     from .guildes_rules import (CHOSEN, DEAL, DPICK, DRAFT, DRAW, EVENT, FACEDOWN, OVER, PLAY, RDEAL, REDIS,
                                 REDIST, SEQ, TDEAL, TRICK, imod)
+    from .guildes_refine import SWEEPS, c_sweeps
     from .kernel import ptr
 
     globals().update(enum_constants(__file__))
@@ -62,6 +63,7 @@ class GuildesHidden(GuildesRules):
         self.s_sinv = self.scratch(n)
         self.s_setg = self.scratch(hn + 1)
         self.s_done = self.scratch(n)
+        self.s_hand = self.scratch(n * G)
 
     def observed_move(self, buf, actor, move, observer):
         b: cython.p_int = ptr(buf)
@@ -346,6 +348,9 @@ class GuildesHidden(GuildesRules):
                 g = self.c_draw_plain(seg, src * G, rng)
                 seg[src * G + g] -= 1
             slot_card[j] = g
+        if phase == PLAY or phase >= REDIS:  # towards the exact weights: cython_ext/guildes_refine.py
+            c_sweeps(rng, SWEEPS, nslots, n, G, seat, slot_src, slot_card, self.s_slot_own, pool, seg, b,
+                     self.o_played, self.s_hand, extra)
         # initial packets: first sighting plus the pool picks before it; packets
         # never sighted are all pool (their unpicked rest too, while drafting)
         for x in range(n * G):

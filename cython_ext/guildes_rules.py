@@ -111,9 +111,15 @@ def perm_decode(code: cython.int, n: cython.int, out: cython.int[::1]) -> None:
     c_perm_decode(code, n, ptr(out), ptr(avail))
 
 
-def move_bound(n: cython.int, G: cython.int, events: cython.int, tricks: cython.int) -> int:
-    """An honest bound on move ids: guilds; n! redistribution deals; trick encodings."""
-    m: cython.int = G
+def move_bound(n: cython.int, G: cython.int, events: cython.int, tricks: cython.int, nevents: cython.int = 0) -> int:
+    """An honest bound on move ids: guilds; the event draw (a chance outcome per
+    event card, drawn in every game: its arrow gives the direction); n!
+    redistribution deals; trick encodings.
+
+    >>> move_bound(3, 4, 0, 0, 6)  # more event cards than guilds
+    6
+    """
+    m: cython.int = max(G, nevents)
     f: cython.int = 1
     i: cython.int
     if events:
@@ -137,7 +143,7 @@ class GuildesRules(Kernel):
         n, G, h = cfg["players"], cfg["guilds"], cfg["dealt"]
         self.ev_on = int(cfg.get("events", 0))
         self.tr_on = int(cfg.get("tricks", 0))
-        Kernel.__init__(self, n, cfg["size"], move_bound(n, G, self.ev_on, self.tr_on))
+        Kernel.__init__(self, n, cfg["size"], move_bound(n, G, self.ev_on, self.tr_on, cfg["nevents"]))
         self.n, self.G, self.h, self.k = n, G, h, cfg["played"]
         self.militia = cfg["militia"]
         self.mvotes = cfg["militia_votes"]
