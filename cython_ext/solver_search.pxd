@@ -65,6 +65,8 @@ cdef class Searcher:
     cdef void _rehash(self, int d) noexcept
     cdef void _rehash_child(self, int d) noexcept
     cdef void _child(self, int d, int seat, int move) noexcept
+    cdef void _child_copy(self, int d) noexcept
+    cdef void _joint_child(self, int d, int nmov, long long c) noexcept
     cdef int _movers(self, int d) except -1
     cdef int _sorted_legal(self, int d, int seat, int[::1] out) except -1
     cdef void _order(self, int seat, int[::1] out, int nm) noexcept

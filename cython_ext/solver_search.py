@@ -298,13 +298,28 @@ class Searcher:
 
     def _child(self, d, seat, move):
         """Row ``d + 1`` = row ``d`` with ``move`` applied."""
+        self._child_copy(d)
+        self.k.apply(self.bufs[d + 1], seat, move)
+        self._rehash_child(d)
+
+    def _joint_child(self, d, nmov, c):
+        """Row ``d + 1`` = row ``d`` with joint choice ``c`` (mixed radix over the movers'
+        options) applied."""
+        i: cython.int
+        digit: cython.longlong
+        self._child_copy(d)
+        for i in range(nmov):
+            digit = (c // self.stride[d, i]) % self.nopt[d, i]
+            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
+        self._rehash_child(d)
+
+    def _child_copy(self, d):
+        """Row ``d + 1`` = a copy of row ``d``."""
         if cython.compiled:
             memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
                    self.size * cython.sizeof(cython.int))
         else:
             self.bufs[d + 1, :] = self.bufs[d, :]
-        self.k.apply(self.bufs[d + 1], seat, move)
-        self._rehash_child(d)
 
     def _movers(self, d):
         """The seats to move at row ``d``, ascending, into ``mov[d]`` (CHANCE alone first)."""
@@ -667,20 +682,10 @@ class Searcher:
 
     def _joint(self, d, nmov, c, kb, vb):
         """Value joint choice ``c`` into the arena, unless it is known."""
-        i: cython.int
         j: cython.int
-        digit: cython.longlong
         if self.known[kb + c]:
             return 0
-        if cython.compiled:
-            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
-                   self.size * cython.sizeof(cython.int))
-        else:
-            self.bufs[d + 1, :] = self.bufs[d, :]
-        for i in range(nmov):
-            digit = (c // self.stride[d, i]) % self.nopt[d, i]
-            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
-        self._rehash_child(d)
+        self._joint_child(d, nmov, c)
         self._value(d + 1)
         for j in range(self.n):
             self.arena[vb + c * self.n + j] = self.vals[d + 1, j]
@@ -729,18 +734,8 @@ class Searcher:
         """Two seats, constant sum: whether joint choice ``dev`` beats seat 0's value ``v0`` for
         ``seat`` (seat 0: its value above ``v0 + EPS``; seat 1: below ``v0 - EPS``), by a
         fail-soft alpha-beta test with a window just past that threshold."""
-        i: cython.int
-        digit: cython.longlong
         t: cython.double
-        if cython.compiled:
-            memcpy(cython.address(self.bufs[d + 1, 0]), cython.address(self.bufs[d, 0]),
-                   self.size * cython.sizeof(cython.int))
-        else:
-            self.bufs[d + 1, :] = self.bufs[d, :]
-        for i in range(nmov):
-            digit = (dev // self.stride[d, i]) % self.nopt[d, i]
-            self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
-        self._rehash_child(d)
+        self._joint_child(d, nmov, dev)
         if seat == 0:
             t = v0 + EPS
             self._ab(d + 1, t, t + EPS)

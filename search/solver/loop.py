@@ -46,29 +46,24 @@ class LoopSearch(Search):
                         lambda self, v: setattr(self.c, "deadline", 0.0 if v is None else float(v)))
 
     def value(self, buf: np.ndarray) -> tuple[float, ...]:
-        try:
-            return self.c.value(buf)
-        except _loop.Limit as exc:
-            raise SolverLimit(str(exc)) from None
-        except _loop.NotZeroSum:
-            raise _NotZeroSum from None
+        return _translated(self.c.value, buf)
 
     def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
-        try:
-            return self.c.window(buf, alpha, beta)
-        except _loop.Limit as exc:
-            raise SolverLimit(str(exc)) from None
-        except _loop.NotZeroSum:
-            raise _NotZeroSum from None
+        return _translated(self.c.window, buf, alpha, beta)
 
     def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
-        try:
-            return self.c.simultaneous(buf)
-        except _loop.Limit as exc:
-            raise SolverLimit(str(exc)) from None
-        except _loop.NotZeroSum:
-            raise _NotZeroSum from None
+        return _translated(self.c.simultaneous, buf)
+
+
+def _translated(call, *args):
+    """``call(*args)`` with the loop's exceptions turned into the Python search's."""
+    try:
+        return call(*args)
+    except _loop.Limit as exc:
+        raise SolverLimit(str(exc)) from None
+    except _loop.NotZeroSum:
+        raise _NotZeroSum from None
 
 
 def loop_applies(game: Game, reward: str) -> bool:
