@@ -4,9 +4,9 @@
 # tree lives in malloc'ed flat arrays with two open-addressed hash tables.
 
 from libc.stdlib cimport realloc, free
-from libc.math cimport sqrt, log, tanh
+from libc.math cimport sqrt, log
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr
+from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr, terminal_rewards
 
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
@@ -142,5 +142,4 @@ cdef class Search:
     cdef int iterate(self) except -1
     cdef unsigned long long _owner_view_hash(self, int t) except? 0
     cdef int _reward(self) except -1
-    cdef int _key_cmp(self, int a, int b) noexcept
     cpdef long long run(self, Rng rng, long long max_iters, double deadline, long long max_node_visits)

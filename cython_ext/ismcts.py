@@ -64,11 +64,11 @@ import numpy as np
 
 if not cython.compiled:
     import time
-    from math import log, sqrt, tanh
+    from math import log, sqrt
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import HEADER, RANK_KEYS, ptr
+    from .kernel import HEADER, RANK_KEYS, ptr, terminal_rewards
 
     globals().update(enum_constants(__file__))
 
@@ -1005,71 +1005,16 @@ class Search:
         self.k.observe(self.tmp, owner)
         return words_hash(ptr(self.tmp), self.pw, self.size)
 
-    def _key_cmp(self, a, b):
-        """Competitor ``a``'s rank key against ``b``'s in ``kb``: -1, 0 or 1."""
-        j: cython.int
-        x: cython.int
-        y: cython.int
-        for j in range(RANK_KEYS):
-            x = self.kb[a * RANK_KEYS + j]
-            y = self.kb[b * RANK_KEYS + j]
-            if x != y:
-                return 1 if x > y else -1
-        return 0
-
     def _reward(self):
         """Fill ``r`` with every seat's reward for the finished world."""
-        n: cython.int = self.n
         i: cython.int
-        j: cython.int
-        m: cython.int
-        best: cython.int
-        cnt: cython.int
-        c: cython.int
-        below: cython.int
-        ties: cython.int
-        rival: cython.int
         if self.reward_mode == CALLBACK:
             vals = self.reward_fn(self.world_np)  # calls Python: the optional Python reward
-            for i in range(n):
+            for i in range(self.n):
                 self.r[i] = float(vals[i])  # calls Python: its result
             return 0
-        if self.reward_mode == SCORE:
-            self.k.scores(self.world, self.sc)
-            for i in range(n):
-                rival = -(1 << 30)
-                for j in range(n):
-                    if j != i and self.sc[j] > rival:
-                        rival = self.sc[j]
-                if n == 1:
-                    rival = 0
-                self.r[i] = 0.5 + 0.5 * tanh((self.sc[i] - rival) / self.scale)
-            return 0
-        m = self.k.rank_keys(self.world, self.kb)  # seats first, then rivals
-        if self.reward_mode == WIN:
-            best = 0
-            for i in range(1, m):
-                if self._key_cmp(i, best) > 0:
-                    best = i
-            cnt = 0
-            for i in range(m):
-                if self._key_cmp(i, best) == 0:
-                    cnt += 1
-            for i in range(n):
-                self.r[i] = 1.0 / cnt if self._key_cmp(i, best) == 0 else 0.0
-        else:
-            for i in range(n):
-                below = 0
-                ties = 0
-                for j in range(m):
-                    if j != i:
-                        c = self._key_cmp(j, i)
-                        if c < 0:
-                            below += 1
-                        elif c == 0:
-                            ties += 1
-                self.r[i] = (below + ties / 2.0) / (m - 1) if m > 1 else 1.0
-        return 0
+        k: Kernel = self.k  # calls Python: a reference to the kernel
+        return terminal_rewards(k, self.world, self.reward_mode, self.scale, self.sc, self.kb, self.r)
 
     def reward_of(self, buf):
         """The reward vector the search backs up for the finished state ``buf``."""

@@ -6,6 +6,15 @@ cpdef enum:
     HEADER = 2      # buffer words owned by engine.core: [dealer seed, observer + 1]
     RANK_KEYS = 4   # rank key words per competitor (kernel.rank_keys)
 
+# terminal_rewards' modes (the ISMCTS and solver loops' WIN, RANK, SCORE have these values)
+cpdef enum:
+    REWARD_WIN = 0
+    REWARD_RANK = 1
+    REWARD_SCORE = 2
+
+
+from libc.math cimport tanh
+
 
 cdef class Rng:
     cdef public unsigned long long state
@@ -34,6 +43,7 @@ cdef class Kernel:
     cpdef void rollout(self, int[::1] buf, Rng rng)
 
 
+
 # The first element of a buffer as a C pointer, for the kernels' nogil cores.
 # Interpreted, kernel.py's ptr() returns the array itself: the same code then
 # indexes a numpy array instead of a pointer.
@@ -43,3 +53,8 @@ cdef inline int* ptr(int[::1] v) noexcept:
 
 cdef inline double* dptr(double[::1] v) noexcept:
     return &v[0]
+
+
+cdef int key_cmp(int[::1] kb, int a, int b) noexcept
+cdef int terminal_rewards(Kernel k, int[::1] buf, int mode, double scale, int[::1] sc, int[::1] kb,
+                          double* out) except -1

@@ -25,6 +25,7 @@ if not cython.compiled:
         return v
 
     dptr = ptr
+    from math import tanh
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
 GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
@@ -197,3 +198,75 @@ class Kernel:
     def rollout(self, buf, rng):
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError
+
+
+def key_cmp(kb, a, b):
+    """Competitor ``a``'s rank key against ``b``'s in ``kb`` (``RANK_KEYS`` words each):
+    -1, 0 or 1, compared lexicographically."""
+    j: cython.int
+    x: cython.int
+    y: cython.int
+    for j in range(RANK_KEYS):
+        x = kb[a * RANK_KEYS + j]
+        y = kb[b * RANK_KEYS + j]
+        if x != y:
+            return 1 if x > y else -1
+    return 0
+
+
+def terminal_rewards(k, buf, mode, scale, sc, kb, out):
+    """Every seat's reward for the finished ``buf`` into ``out[0:players]``, as
+    ``engine.core.returns_from``: ``REWARD_WIN`` the win share (1/k in a k-way tie for first
+    place, rivals included), ``REWARD_RANK`` the share of the other competitors beaten (a tie
+    half), ``REWARD_SCORE`` ``0.5 + 0.5 tanh(margin over the best other seat / scale)``.
+    ``sc`` (``players`` words) and ``kb`` (``RANK_KEYS`` words per competitor) are scratch.
+    The one rule of the ISMCTS loop's and the solver loop's terminal values (a C method:
+    ``tests/search/test_rank_keys.py`` checks the loop's rewards against
+    ``State.returns`` in both modes).
+    """
+    n: cython.int = k.players
+    i: cython.int
+    j: cython.int
+    m: cython.int
+    best: cython.int
+    cnt: cython.int
+    c: cython.int
+    below: cython.int
+    ties: cython.int
+    rival: cython.int
+    if mode == REWARD_SCORE:
+        k.scores(buf, sc)
+        for i in range(n):
+            rival = 0
+            if n > 1:
+                rival = -(1 << 30)
+                for j in range(n):
+                    if j != i and sc[j] > rival:
+                        rival = sc[j]
+            out[i] = 0.5 + 0.5 * tanh((sc[i] - rival) / scale)
+        return 0
+    m = k.rank_keys(buf, kb)  # seats first, then rivals
+    if mode == REWARD_WIN:
+        best = 0
+        for i in range(1, m):
+            if key_cmp(kb, i, best) > 0:
+                best = i
+        cnt = 0
+        for i in range(m):
+            if key_cmp(kb, i, best) == 0:
+                cnt += 1
+        for i in range(n):
+            out[i] = 1.0 / cnt if key_cmp(kb, i, best) == 0 else 0.0
+        return 0
+    for i in range(n):
+        below = 0
+        ties = 0
+        for j in range(m):
+            if j != i:
+                c = key_cmp(kb, j, i)
+                if c < 0:
+                    below += 1
+                elif c == 0:
+                    ties += 1
+        out[i] = (below + ties / 2.0) / (m - 1) if m > 1 else 1.0
+    return 0

@@ -5,9 +5,9 @@
 # base (vtable calls) on rows of a per-depth buffer stack.
 
 from libc.string cimport memcpy, memset
-from libc.math cimport tanh, fabs
+from libc.math cimport fabs
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cython_ext.kernel cimport Kernel, RANK_KEYS
+from cython_ext.kernel cimport Kernel, RANK_KEYS, terminal_rewards
 from cython_ext.solver_table cimport SolverTable, mix64, EXACT, LOWER, UPPER
 
 cpdef enum:
@@ -71,7 +71,6 @@ cdef class Searcher:
     cdef int _sorted_legal(self, int d, int seat, int[::1] out) except -1
     cdef void _order(self, int seat, int[::1] out, int nm) noexcept
     cdef void _credit(self, int seat, int move) noexcept
-    cdef int _key_cmp(self, int a, int b) noexcept
     cdef int _terminal(self, int d) except -1
     cdef int _value(self, int d) except -1
     cdef int _maxn(self, int d) except -1

@@ -48,11 +48,11 @@ import numpy as np
 
 if not cython.compiled:
     import time
-    from math import fabs, tanh
+    from math import fabs
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import RANK_KEYS
+    from .kernel import RANK_KEYS, terminal_rewards
     from .solver_table import EXACT, LOWER, UPPER, mix64
 
     globals().update(enum_constants(__file__))
@@ -372,66 +372,13 @@ class Searcher:
     def _credit(self, seat, move):
         self.hist[seat * HIST + (move & HMASK)] += 1
 
-    def _key_cmp(self, a, b):
-        """Competitor ``a``'s rank key against ``b``'s in ``kb``: -1, 0 or 1."""
-        j: cython.int
-        x: cython.int
-        y: cython.int
-        for j in range(RANK_KEYS):
-            x = self.kb[a * RANK_KEYS + j]
-            y = self.kb[b * RANK_KEYS + j]
-            if x != y:
-                return 1 if x > y else -1
-        return 0
-
     def _terminal(self, d):
         """The reward vector of the finished row ``d`` into ``vals[d]`` (as ``returns_from``)."""
-        n: cython.int = self.n
-        i: cython.int
-        j: cython.int
-        m: cython.int
-        best: cython.int
-        cnt: cython.int
-        c: cython.int
-        below: cython.int
-        ties: cython.int
-        rival: cython.int
-        if self.reward_mode == SCORE:
-            self.k.scores(self.bufs[d], self.sc)
-            for i in range(n):
-                rival = 0
-                if n > 1:
-                    rival = -(1 << 30)
-                    for j in range(n):
-                        if j != i and self.sc[j] > rival:
-                            rival = self.sc[j]
-                self.vals[d, i] = 0.5 + 0.5 * tanh((self.sc[i] - rival) / self.scale)
-            return 0
-        m = self.k.rank_keys(self.bufs[d], self.kb)  # seats first, then rivals
-        if self.reward_mode == WIN:
-            best = 0
-            for i in range(1, m):
-                if self._key_cmp(i, best) > 0:
-                    best = i
-            cnt = 0
-            for i in range(m):
-                if self._key_cmp(i, best) == 0:
-                    cnt += 1
-            for i in range(n):
-                self.vals[d, i] = 1.0 / cnt if self._key_cmp(i, best) == 0 else 0.0
-        else:
-            for i in range(n):
-                below = 0
-                ties = 0
-                for j in range(m):
-                    if j != i:
-                        c = self._key_cmp(j, i)
-                        if c < 0:
-                            below += 1
-                        elif c == 0:
-                            ties += 1
-                self.vals[d, i] = (below + ties / 2.0) / (m - 1) if m > 1 else 1.0
-        return 0
+        if cython.compiled:
+            return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale,  # calls Python: a refcount
+                                    self.sc, self.kb, cython.address(self.vals[d, 0]))
+        return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
+                                self.vals[d])
 
     # -- values ----------------------------------------------------------------------------
     def _value(self, d):

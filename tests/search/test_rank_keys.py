@@ -77,3 +77,12 @@ def test_the_kernel_writes_rivals_after_the_seats_and_ranks_them():
     search = core.make_search(s, 0, reward="rank", impl="python", determinize=False)
     assert search.reward_of(s.buf) == pytest.approx([1 / 3, 2.5 / 3, 0.0])
     assert np.allclose(search.reward_of(s.buf), s.returns("rank"))
+
+
+def test_loop_reward_modes_are_the_kernel_rule_modes():
+    # both loops hand their own mode constant to kernel.terminal_rewards, the one written rule
+    from cython_ext import select
+
+    k, ism, sol = select.load("kernel"), select.load("ismcts"), select.load("solver_search")
+    for mod in (ism, sol):
+        assert (mod.WIN, mod.RANK, mod.SCORE) == (k.REWARD_WIN, k.REWARD_RANK, k.REWARD_SCORE)
