@@ -5,8 +5,9 @@ from cython_ext.kernel cimport Kernel, ptr
 from cython_ext.between_two_cities_encoding cimport BW, NCELL, CENTER, TILE, HALF, MAX_MOVES
 
 cpdef enum:
-    ROWS = 8            # city_info: where the row masks start (tiles, then empty cells)
-    INFO = 26           # city_info: its size (ROWS + 2 * BW)
+    ROWS = 9            # city_info: where the row masks start (tiles, then empty cells)
+    ADJ = 27            # city_info: the row masks of the cells next to a tile (ROWS + 2 * BW)
+    INFO = 36           # city_info: its size (ADJ + BW)
 
 
 cdef class BetweenTwoCitiesPlacement(Kernel):
@@ -27,7 +28,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
     cdef int* cand0         # gen_cells: candidate cells
-    cdef int* adj           # candidates: per row, the cells next to a tile (bit mask)
+    cdef int* lowbit        # candidates: the lowest set bit of a row mask (BW bits)
+    cdef int* cityt         # city_of(s, side) at [2 * s + side], Jamey's seat included
 
     cdef int* scratch(self, int n) except NULL
     cdef void bridges(self)
@@ -36,6 +38,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int jside(self, int s) noexcept
     cdef int feasible(self, const int* info, int x1, int x2) noexcept
     cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef void city_need(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef void city_add(self, int* info, int o, int x, int single) noexcept
     cdef int candidates(self, const int* buf, int c, int duplex, int strict, int* info, int* out) noexcept
     cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
     cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept

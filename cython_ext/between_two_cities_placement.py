@@ -27,7 +27,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import BW, CENTER, HALF, MAX_MOVES, NCELL, TILE
     from .kernel import ptr
 
-    globals().update(enum_constants(__file__))  # ROWS, INFO
+    globals().update(enum_constants(__file__))  # ROWS, ADJ, INFO
 
 # config keys: the Game passes a dict with these ints and the table arrays
 CFG_INTS = ("NC", "NPOS", "NR", "W", "JAMEY", "TWOSTD", "DIST", "NMAT", "HASMAT", "NKB", "NKD")
@@ -84,7 +84,13 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.cells = self.scratch(NCELL)
         self.info = self.scratch(INFO)
         self.cand0 = self.scratch(NCELL)
-        self.adj = self.scratch(BW)
+        self.lowbit = self.scratch(1 << BW)
+        for i in range(1, 1 << BW):
+            self.lowbit[i] = self.lowbit[i >> 1] + 1 if i % 2 == 0 else 0
+        seats = max(self.NPOS, self.players + 1)
+        self.cityt = self.scratch(2 * seats)
+        for i in range(2 * seats):
+            self.cityt[i] = self.city_of(i // 2, i % 2)
         self.bridges()
 
     def bridges(self):
@@ -140,7 +146,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         return m if m >= 0 else self.NMAT
 
     def city_of(self, s, side):
-        """The city on ``side`` (0 left, 1 right) of seat ``s``."""
+        """The city on ``side`` (0 left, 1 right) of seat ``s`` (Jamey's: ``s == players``); in C, ``cityt[2 * s + side]``."""
         if self.TWOSTD:
             return 2 * s + side
         if side == 0:
@@ -290,14 +296,19 @@ class BetweenTwoCitiesPlacement(Kernel):
         ``info``: mat, bounding box of the mat and the tiles (rmin, rmax, cmin,
         cmax), tiles built, duplex tiles still to come after this one (need),
         single tiles the city still gets before them (s) -- see :meth:`feasible`
-        -- then from ``ROWS`` the tiles of each row as a bit mask (bit = column)
-        and the empty cells of each row.
+        --, single tiles built; then from ``ROWS`` the tiles of each row as a
+        bit mask (bit = column), the empty cells of each row, and from ``ADJ``
+        the cells next to a tile (grid neighbours and the far ends of
+        bridges; bits may spill past the board's edge, the empty-cell masks
+        clear them).  Only ``need`` and ``s`` depend on more than the city's
+        cells, so a playout keeps the rest up to date with :meth:`city_add`.
         """
         g: cython.int = self.geo(buf, c)
         base: cython.int = self.O_CITY + c * NCELL
         rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
-        ntiles: cython.int = 0; nsingle: cython.int = 0; s: cython.int = 0
-        r: cython.int; cc: cython.int; need: cython.int; v: cython.int; tr: cython.int; er: cython.int
+        ntiles: cython.int = 0; nsingle: cython.int = 0
+        r: cython.int; cc: cython.int; v: cython.int; tr: cython.int; er: cython.int
+        j: cython.int; a: cython.int; b: cython.int; near: cython.int
         if self.HASMAT:
             rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
             cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
@@ -318,12 +329,54 @@ class BetweenTwoCitiesPlacement(Kernel):
                     er |= 1 << cc
             info[ROWS + r] = tr
             info[ROWS + BW + r] = er
-        need = 2 - buf[self.O_DCNT + c] - duplex
-        # single tiles this city still gets before its duplex tiles (after this one)
-        if need == 2:
-            s = max(self.t_rhand[0] - 2 - nsingle, 0)
+        for r in range(BW):
+            near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
+            if r > 0:
+                near |= info[ROWS + r - 1]
+            if r < BW - 1:
+                near |= info[ROWS + r + 1]
+            info[ADJ + r] = near
+        for j in range(self.bro[g], self.bro[g + 1]):
+            a = self.bra[j]
+            b = self.brb[j]
+            if (info[ROWS + b // BW] >> (b % BW)) & 1:
+                info[ADJ + a // BW] |= 1 << (a % BW)
         info[0] = g; info[1] = rmin; info[2] = rmax; info[3] = cmin; info[4] = cmax
-        info[5] = ntiles; info[6] = need; info[7] = s
+        info[5] = ntiles; info[8] = nsingle
+        self.city_need(buf, c, duplex, info)
+
+    def city_need(self, buf, c, duplex, info):
+        """Set ``need`` and ``s`` of ``info`` (see :meth:`city_info`) for a tile of the round's kind now."""
+        need: cython.int = 2 - buf[self.O_DCNT + c] - duplex
+        info[6] = need
+        # single tiles this city still gets before its duplex tiles (after this one)
+        info[7] = max(self.t_rhand[0] - 2 - info[8], 0) if need == 2 else 0
+
+    def city_add(self, info, o, x, single):
+        """Update the ``info`` at offset ``o`` (:meth:`city_info`, need and s aside) for a tile built at empty cell ``x``.
+
+        ``single``: a building (1) or half of a duplex (0).
+        """
+        r: cython.int = x // BW
+        cc: cython.int = x % BW
+        g: cython.int = info[o]
+        bit: cython.int = 1 << cc
+        j: cython.int; a: cython.int
+        info[o + 1] = min(info[o + 1], r); info[o + 2] = max(info[o + 2], r)
+        info[o + 3] = min(info[o + 3], cc); info[o + 4] = max(info[o + 4], cc)
+        info[o + 5] += 1
+        info[o + 8] += single
+        info[o + ROWS + r] |= bit
+        info[o + ROWS + BW + r] &= ~bit
+        info[o + ADJ + r] |= (bit << 1) | (bit >> 1)
+        if r > 0:
+            info[o + ADJ + r - 1] |= bit
+        if r < BW - 1:
+            info[o + ADJ + r + 1] |= bit
+        for j in range(self.bro[g], self.bro[g + 1]):
+            if self.brb[j] == x:
+                a = self.bra[j]
+                info[o + ADJ + a // BW] |= 1 << (a % BW)
 
     def candidates(self, buf, c, duplex, strict, info, out):
         """Write the cells of city ``c`` that pass the cheap placement checks; return how many.
@@ -337,10 +390,9 @@ class BetweenTwoCitiesPlacement(Kernel):
         g: cython.int = info[0]
         W: cython.int = self.W
         n: cython.int = 0
-        x: cython.int; r: cython.int; cc: cython.int; j: cython.int; a: cython.int; b: cython.int
+        x: cython.int; r: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         cand: cython.int; near: cython.int; cols: cython.int
-        adj: cython.p_int = self.adj
         if info[5] == 0:
             for x in range(NCELL):
                 if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
@@ -355,36 +407,20 @@ class BetweenTwoCitiesPlacement(Kernel):
         clo = max(info[4] - W + 1, 0)
         chi = min(info[3] + W - 1 - duplex, BW - 1 - duplex)
         cols = ((1 << (chi + 1)) - 1) & ~((1 << clo) - 1)
-        if strict:
-            # cells next to a tile: grid neighbours, and the far ends of bridges
-            for r in range(BW):
-                near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
-                if r > 0:
-                    near |= info[ROWS + r - 1]
-                if r < BW - 1:
-                    near |= info[ROWS + r + 1]
-                adj[r] = near
-            for j in range(self.bro[g], self.bro[g + 1]):
-                a = self.bra[j]
-                b = self.brb[j]
-                if (info[ROWS + b // BW] >> (b % BW)) & 1:
-                    adj[a // BW] |= 1 << (a % BW)
         for r in range(rlo, rhi + 1):
             cand = info[ROWS + BW + r]
             if duplex:
                 cand &= cand >> 1  # this cell and the next one empty
             if strict:
-                near = adj[r]
+                near = info[ADJ + r]  # next to a tile
                 if duplex:
                     near |= near >> 1
                 cand &= near
             cand &= cols
-            cc = clo
-            while cand >> cc:
-                if (cand >> cc) & 1:
-                    out[n] = r * BW + cc
-                    n += 1
-                cc += 1
+            while cand:
+                out[n] = r * BW + self.lowbit[cand]
+                n += 1
+                cand &= cand - 1
         return n
 
     def placeable(self, buf, c, duplex, x, info):

@@ -266,8 +266,8 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         cs: cython.p_int = self.cs
         self.city_scores_c(buf, cs)
         for s in range(self.players):
-            a = cs[self.city_of(s, 0)]
-            b = cs[self.city_of(s, 1)]
+            a = cs[self.cityt[2 * s]]
+            b = cs[self.cityt[2 * s + 1]]
             if self.TWOSTD:
                 out[s] = a + b
             else:
@@ -298,8 +298,8 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                 if v >= TILE:  # a building or half of a duplex: (HALF - TILE) & 31 == 0
                     cn[c * 7 + self.t_kcat[(v - TILE) & 31]] += 1
         for c in range(n):
-            a = self.city_of(c, 0)
-            b = self.city_of(c, 1)
+            a = self.cityt[2 * c]
+            b = self.cityt[2 * c + 1]
             o = c * RANK_KEYS
             for j in range(RANK_KEYS):
                 out[o + j] = 0
