@@ -25,6 +25,9 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
     cdef int* brb
     cdef int* bro
+    cdef int* wa            # feasible: the bridges inside the window tried, as bit jumps wa -> wb
+    cdef int* wb
+    cdef int* ptab          # feasible: pairs of a window row by free and within-reach cells (pairs_table)
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
     cdef int* cand0         # gen_cells: candidate cells
@@ -33,6 +36,7 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
 
     cdef int* scratch(self, int n) except NULL
     cdef void bridges(self)
+    cdef void pairs_table(self)
     cdef int geo(self, const int* buf, int c) noexcept
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept

@@ -130,6 +130,31 @@ class BetweenTwoCitiesPlacement(Kernel):
                         self.brb[n] = y
                         n += 1
         self.bro[G] = n
+        self.wa = self.scratch(n)
+        self.wb = self.scratch(n)
+        self.pairs_table()
+
+    def pairs_table(self):
+        """``ptab[f << W | w]``: the disjoint pairs of a window row that :meth:`feasible` counts.
+
+        ``f`` the row's free cells, ``w`` those within reach; pairs of free
+        cells side by side, one of them within reach, taken greedily from the
+        left (a pair found, the scan goes on after it).
+        """
+        W: cython.int = self.W
+        f: cython.int; w: cython.int; cc: cython.int; pairs: cython.int
+        self.ptab = self.scratch(1 << (2 * W))
+        for f in range(1 << W):
+            for w in range(1 << W):
+                pairs = 0
+                cc = 0
+                while cc < W - 1:
+                    if (f >> cc) & 1 and (f >> (cc + 1)) & 1 and ((w >> cc) & 1 or (w >> (cc + 1)) & 1):
+                        pairs += 1
+                        cc += 2
+                    else:
+                        cc += 1
+                self.ptab[(f << W) | w] = pairs
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
@@ -193,6 +218,10 @@ class BetweenTwoCitiesPlacement(Kernel):
         brb: cython.p_int = self.brb
         b0: cython.int = self.bro[g]
         b1: cython.int = self.bro[g + 1]
+        nbw: cython.int
+        wa: cython.p_int = self.wa
+        wb: cython.p_int = self.wb
+        ptab: cython.p_int = self.ptab
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -220,6 +249,16 @@ class BetweenTwoCitiesPlacement(Kernel):
                     bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
                 tiles |= bit
                 free &= ~bit
+                # the bridges inside the window, as jumps from bit wa[j] to bit wb[j]
+                nbw = 0
+                for j in range(b0, b1):
+                    a = bra[j]
+                    b = brb[j]
+                    r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+                    if 0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W:
+                        wa[nbw] = r * W + cc
+                        wb[nbw] = r2 * W + c2
+                        nbw += 1
                 # distance 1 (near) and distance <= lim (within) from the tiles
                 reach = tiles
                 near = tiles
@@ -227,13 +266,8 @@ class BetweenTwoCitiesPlacement(Kernel):
                 k = 0
                 while True:
                     grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
-                    for j in range(b0, b1):
-                        a = bra[j]
-                        b = brb[j]
-                        r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
-                        if (0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W
-                                and (reach >> (r * W + cc)) & 1):
-                            grow |= cython.cast(cython.uint, 1) << (r2 * W + c2)
+                    for j in range(nbw):
+                        grow |= ((reach >> wa[j]) & 1) << wb[j]
                     grow &= free & ~reach
                     if grow == 0:
                         break
@@ -253,15 +287,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                     # disjoint free pairs whose nearer half is within reach (greedy per row)
                     pairs = 0
                     for r in range(W):
-                        cc = 0
-                        while cc < W - 1:
-                            i = r * W + cc
-                            if (free >> i) & 1 and (free >> (i + 1)) & 1 and (
-                                    (within >> i) & 1 or (within >> (i + 1)) & 1):
-                                pairs += 1
-                                cc += 2
-                            else:
-                                cc += 1
+                        pairs += ptab[(((free >> (r * W)) & wmask) << W) | ((within >> (r * W)) & wmask)]
                     if pairs >= need:
                         return 1
                     continue
