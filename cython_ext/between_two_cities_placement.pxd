@@ -27,6 +27,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* bro
     cdef int* wa            # feasible: the bridges inside the window tried, as bit jumps wa -> wb
     cdef int* wb
+    cdef int* wrec          # feasible_cells: a record of wrl ints per window (window_of)
+    cdef int wrl, bsym      # its length; do all bridges lead both ways
     cdef int* ptab          # feasible: pairs of a window row by free and within-reach cells (pairs_table)
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
@@ -41,6 +43,9 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept
     cdef int feasible(self, const int* info, int x1, int x2) noexcept
+    cdef int feasible_cells(self, const int* info, const int* cand, int m, int duplex, int* out) noexcept
+    cdef void window_of(self, const int* info, int wr, int wc, int* rec, int o) noexcept
+    cdef int room_for_duplex(self, int g, int wr, int wc, unsigned int free, unsigned int near, unsigned int within, int need, int s) noexcept
     cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
     cdef void city_need(self, const int* buf, int c, int duplex, int* info) noexcept
     cdef void city_add(self, int* info, int o, int x, int single) noexcept

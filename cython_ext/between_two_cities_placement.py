@@ -97,7 +97,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         """The window masks and the jumps across bridges (where ``nb`` is not the grid) of every mat."""
         G: cython.int = self.NMAT + 1
         g: cython.int; x: cython.int; d: cython.int; y: cython.int; yg: cython.int; n: cython.int = 0
-        r: cython.int; cc: cython.int
+        r: cython.int; cc: cython.int; most: cython.int
         W: cython.int = self.W
         self.colfirst = 0
         self.collast = 0
@@ -133,6 +133,20 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.wa = self.scratch(n)
         self.wb = self.scratch(n)
         self.pairs_table()
+        # feasible_cells: a record per window, bridges both ways
+        most = 0
+        self.bsym = 1
+        for g in range(G):
+            most = max(most, self.bro[g + 1] - self.bro[g])
+            for x in range(self.bro[g], self.bro[g + 1]):
+                y = 0
+                for d in range(self.bro[g], self.bro[g + 1]):
+                    if self.bra[d] == self.brb[x] and self.brb[d] == self.bra[x]:
+                        y = 1
+                if not y:
+                    self.bsym = 0
+        self.wrl = 8 + 2 * most
+        self.wrec = self.scratch((BW - W + 1) * (BW - W + 1) * self.wrl)
 
     def pairs_table(self):
         """``ptab[f << W | w]``: the disjoint pairs of a window row that :meth:`feasible` counts.
@@ -206,14 +220,12 @@ class BetweenTwoCitiesPlacement(Kernel):
         wmask: cython.uint = (1 << W) - 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
-        wr: cython.int; wc: cython.int; pairs: cython.int
-        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
-        i: cython.int; j: cython.int; k: cython.int; a: cython.int; b: cython.int
+        wr: cython.int; wc: cython.int
+        j: cython.int; k: cython.int; a: cython.int; b: cython.int
         tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
         near: cython.uint; within: cython.uint; bit: cython.uint
         colf: cython.uint = self.colfirst
         coll: cython.uint = self.collast
-        nb: cython.p_int = ptr(self.t_nb)
         bra: cython.p_int = self.bra
         brb: cython.p_int = self.brb
         b0: cython.int = self.bro[g]
@@ -221,7 +233,6 @@ class BetweenTwoCitiesPlacement(Kernel):
         nbw: cython.int
         wa: cython.p_int = self.wa
         wb: cython.p_int = self.wb
-        ptab: cython.p_int = self.ptab
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -281,39 +292,184 @@ class BetweenTwoCitiesPlacement(Kernel):
                     continue  # a free cell no tile can ever be placed next to
                 if need <= 0:
                     return 1
-                near &= free
-                within &= free
-                if need == 1 or s > 0:
-                    # disjoint free pairs whose nearer half is within reach (greedy per row)
-                    pairs = 0
-                    for r in range(W):
-                        pairs += ptab[(((free >> (r * W)) & wmask) << W) | ((within >> (r * W)) & wmask)]
-                    if pairs >= need:
-                        return 1
+                if self.room_for_duplex(g, wr, wc, free, near & free, within & free, need, s):
+                    return 1
+        return 0
+
+    def feasible_cells(self, info, cand, m, duplex, out):
+        """The cells of ``cand[:m]`` (each next to a tile) that :meth:`feasible` accepts, into ``out``; how many.
+
+        The same answers as ``feasible`` cell by cell, with the work shared
+        (``legal`` lists every cell): each window's breadth-first search is
+        done once for the city as it is (:meth:`window_of`).  A tile placed
+        next to a tile does not change whether every free cell of a window
+        can be reached from a tile (what was reachable stays so through the
+        new tile; what was cut off was not next to it), and the cells within
+        k steps of the tiles and the new tile are those within k steps of
+        the old tiles or of the new tile alone; so per cell only a search of
+        ``s + 1`` steps from the new tile is left.  Bridges must lead both
+        ways (``bsym``), as every edition's do.
+        """
+        g: cython.int = info[0]
+        need: cython.int = info[6]; s: cython.int = info[7]
+        W: cython.int = self.W; lim: cython.int = s + 1
+        NW: cython.int = BW - W + 1
+        L: cython.int = self.wrl
+        n: cython.int = 0
+        i: cython.int; j: cython.int; k: cython.int; o: cython.int; ok: cython.int
+        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
+        rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
+        rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
+        wr: cython.int; wc: cython.int
+        free: cython.uint; reach: cython.uint; grow: cython.uint; near: cython.uint; bit: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
+        rec: cython.p_int = self.wrec
+        for i in range(NW * NW):
+            rec[i * L] = 0
+        for i in range(m):
+            x = cand[i]
+            x2 = x + 1 if duplex else -1
+            rmin = min(info[1], x // BW); rmax = max(info[2], x // BW)
+            cmin = min(info[3], x % BW); cmax = max(info[4], x % BW + (1 if duplex else 0))
+            if rmax - rmin + 1 > W or cmax - cmin + 1 > W:
+                continue
+            rlo = max(rmax - W + 1, 0)
+            rhi = min(rmin, BW - W)
+            clo = max(cmax - W + 1, 0)
+            chi = min(cmin, BW - W)
+            ok = 0
+            for wr in range(rlo, rhi + 1):
+                for wc in range(clo, chi + 1):
+                    o = (wr * NW + wc) * L
+                    if rec[o] == 0:
+                        self.window_of(info, wr, wc, rec, o)
+                    if rec[o + 1] == 0:
+                        continue  # a free cell no tile can ever be placed next to
+                    if need <= 0:
+                        ok = 1
+                        break
+                    bit = cython.cast(cython.uint, 1) << ((x // BW - wr) * W + x % BW - wc)
+                    if x2 >= 0:
+                        bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
+                    free = cython.cast(cython.uint, rec[o + 3]) & ~bit
+                    # the cells within one and within lim steps of the new tile
+                    reach = bit
+                    near = bit
+                    k = 0
+                    while k < lim:
+                        grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+                        for j in range(rec[o + 6]):
+                            grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
+                        grow &= free & ~reach
+                        if grow == 0:
+                            break
+                        reach |= grow
+                        k += 1
+                        if k == 1:
+                            near = reach
+                    if self.room_for_duplex(g, wr, wc, free, (cython.cast(cython.uint, rec[o + 4]) | near) & free,
+                                            (cython.cast(cython.uint, rec[o + 5]) | reach) & free, need, s):
+                        ok = 1
+                        break
+                if ok:
+                    break
+            if ok:
+                out[n] = x
+                n += 1
+        return n
+
+    def window_of(self, info, wr, wc, rec, o):
+        """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: computed (1), every free cell
+        reachable from a tile (1/0), tiles, free cells, cells within one and within ``s + 1`` steps of a tile
+        (all as :meth:`feasible` computes them), the bridges inside the window, then their bit jumps (a, b) pairs."""
+        g: cython.int = info[0]
+        W: cython.int = self.W; lim: cython.int = info[7] + 1
+        wmask: cython.uint = (1 << W) - 1
+        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
+        j: cython.int; k: cython.int; a: cython.int; b: cython.int; nbw: cython.int = 0
+        tiles: cython.uint = 0; free: cython.uint = 0; reach: cython.uint; grow: cython.uint
+        near: cython.uint; within: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
+        for r in range(W):
+            tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
+            free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
+        for j in range(self.bro[g], self.bro[g + 1]):
+            a = self.bra[j]
+            b = self.brb[j]
+            r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+            if 0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W:
+                rec[o + 8 + 2 * nbw] = r * W + cc
+                rec[o + 9 + 2 * nbw] = r2 * W + c2
+                nbw += 1
+        reach = tiles
+        near = tiles
+        within = tiles
+        k = 0
+        while True:
+            grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+            for j in range(nbw):
+                grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
+            grow &= free & ~reach
+            if grow == 0:
+                break
+            reach |= grow
+            k += 1
+            if k == 1:
+                near = reach
+            if k <= lim:
+                within = reach
+        rec[o] = 1
+        rec[o + 1] = 0 if free & ~reach else 1
+        rec[o + 2] = tiles
+        rec[o + 3] = free
+        rec[o + 4] = near
+        rec[o + 5] = within
+        rec[o + 6] = nbw
+
+    def room_for_duplex(self, g, wr, wc, free, near, within, need, s):
+        """Can the ``need`` duplex tiles still to come find room in window (``wr``, ``wc``)?
+
+        ``free``, ``near`` and ``within``: the window's free cells, those next
+        to a tile and those within ``s + 1`` steps of one (see :meth:`feasible`).
+        """
+        W: cython.int = self.W
+        wmask: cython.uint = (1 << W) - 1
+        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int; pairs: cython.int
+        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
+        i: cython.int; j: cython.int
+        nb: cython.p_int = ptr(self.t_nb)
+        ptab: cython.p_int = self.ptab
+        if need == 1 or s > 0:
+            # disjoint free pairs whose nearer half is within reach (greedy per row)
+            pairs = 0
+            for r in range(W):
+                pairs += ptab[(((free >> (r * W)) & wmask) << W) | ((within >> (r * W)) & wmask)]
+            return 1 if pairs >= need else 0
+        # two duplex tiles next: one next to a tile, the other next to a tile or to it
+        for r in range(W):
+            for cc in range(W - 1):
+                i = r * W + cc
+                if not ((free >> i) & 1 and (free >> (i + 1)) & 1
+                        and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
                     continue
-                # two duplex tiles next: one next to a tile, the other next to a tile or to it
-                for r in range(W):
-                    for cc in range(W - 1):
-                        i = r * W + cc
-                        if not ((free >> i) & 1 and (free >> (i + 1)) & 1
-                                and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
+                x = (wr + r) * BW + wc + cc
+                for r2 in range(W):
+                    for c2 in range(W - 1):
+                        j = r2 * W + c2
+                        if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
                             continue
-                        x = (wr + r) * BW + wc + cc
-                        for r2 in range(W):
-                            for c2 in range(W - 1):
-                                j = r2 * W + c2
-                                if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
-                                    continue
-                                if j == i or j == i + 1 or j + 1 == i:
-                                    continue
-                                if (near >> j) & 1 or (near >> (j + 1)) & 1:
-                                    return 1
-                                y = (wr + r2) * BW + wc + c2
-                                for d in range(4):
-                                    z = nb[(g * NCELL + y) * 4 + d]
-                                    z2 = nb[(g * NCELL + y + 1) * 4 + d]
-                                    if z == x or z == x + 1 or z2 == x or z2 == x + 1:
-                                        return 1
+                        if j == i or j == i + 1 or j + 1 == i:
+                            continue
+                        if (near >> j) & 1 or (near >> (j + 1)) & 1:
+                            return 1
+                        y = (wr + r2) * BW + wc + c2
+                        for d in range(4):
+                            z = nb[(g * NCELL + y) * 4 + d]
+                            z2 = nb[(g * NCELL + y + 1) * 4 + d]
+                            if z == x or z == x + 1 or z2 == x or z2 == x + 1:
+                                return 1
         return 0
 
     def city_info(self, buf, c, duplex, info):
@@ -468,10 +624,31 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.city_info(buf, c, duplex, info)
         for si in range(2):  # adjacent cells first; any completable cell as the fallback
             m = self.candidates(buf, c, duplex, 1 - si, info, cand)
-            for i in range(m):
-                if self.placeable(buf, c, duplex, cand[i], info):
-                    out[n] = cand[i]
-                    n += 1
+            if si == 0 and info[5] > 0 and self.bsym:
+                n = self.feasible_cells(info, cand, m, duplex, out)
+            else:
+                for i in range(m):
+                    if self.placeable(buf, c, duplex, cand[i], info):
+                        out[n] = cand[i]
+                        n += 1
             if n > 0 or info[5] == 0:
                 break
         return n
+
+
+def cells_two_ways(kernel, buf, c: cython.int, duplex: cython.int):
+    """The adjacent cells of city ``c`` that keep it completable, found by ``feasible_cells`` and by
+    ``feasible`` cell by cell (tests compare the two); ``None`` for the first when it does not apply."""
+    k: BetweenTwoCitiesPlacement = kernel
+    i: cython.int; m: cython.int; n: cython.int
+    b: cython.p_int = ptr(buf)
+    info = numpy.zeros(INFO, dtype=numpy.intc)
+    cand = numpy.zeros(NCELL, dtype=numpy.intc)
+    out = numpy.zeros(NCELL, dtype=numpy.intc)
+    k.city_info(b, c, duplex, ptr(info))
+    m = k.candidates(b, c, duplex, 1, ptr(info), ptr(cand))
+    one = [int(cand[i]) for i in range(m) if k.feasible(ptr(info), cand[i], cand[i] + 1 if duplex else -1)]
+    if info[5] == 0:
+        return None, one
+    n = k.feasible_cells(ptr(info), ptr(cand), m, duplex, ptr(out))
+    return [int(out[i]) for i in range(n)], one
