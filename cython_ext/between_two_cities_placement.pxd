@@ -33,6 +33,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
     cdef int* cand0         # gen_cells: candidate cells
+    cdef int* first         # gen_cells: per mat, the last first-tile answer (duplex, need, s, empty rows, cells)
+    cdef int* openrows      # candidates: per mat and row, the cells a city's first tile may take (bit mask)
     cdef int* lowbit        # candidates: the lowest set bit of a row mask (BW bits)
     cdef int* cityt         # city_of(s, side) at [2 * s + side], Jamey's seat included
 

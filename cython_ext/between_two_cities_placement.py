@@ -85,6 +85,11 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.info = self.scratch(INFO)
         self.cand0 = self.scratch(NCELL)
         self.lowbit = self.scratch(1 << BW)
+        self.openrows = self.scratch((self.NMAT + 1) * BW)
+        self.first = self.scratch((self.NMAT + 1) * (4 + BW + NCELL))
+        for i in range(NCELL * (self.NMAT + 1)):
+            if (self.HASMAT and self.t_openm[i]) or (not self.HASMAT and i % NCELL == CENTER):
+                self.openrows[i // NCELL * BW + i % NCELL // BW] |= 1 << (i % BW)
         for i in range(1, 1 << BW):
             self.lowbit[i] = self.lowbit[i >> 1] + 1 if i % 2 == 0 else 0
         seats = max(self.NPOS, self.players + 1)
@@ -568,20 +573,21 @@ class BetweenTwoCitiesPlacement(Kernel):
         the city's box within a WxW window and, if ``strict``, lies next to a
         tile already built.  :meth:`placeable` then decides.
         """
-        base: cython.int = self.O_CITY + c * NCELL
         g: cython.int = info[0]
         W: cython.int = self.W
         n: cython.int = 0
-        x: cython.int; r: cython.int
+        r: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         cand: cython.int; near: cython.int; cols: cython.int
         if info[5] == 0:
-            for x in range(NCELL):
-                if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
-                    continue
-                if (self.HASMAT and self.t_openm[g * NCELL + x]) or (not self.HASMAT and x == CENTER):
-                    out[n] = x
+            for r in range(BW):
+                cand = info[ROWS + BW + r] & self.openrows[g * BW + r]
+                if duplex:
+                    cand &= info[ROWS + BW + r] >> 1  # the cell to the right empty too
+                while cand:
+                    out[n] = r * BW + self.lowbit[cand]
                     n += 1
+                    cand &= cand - 1
             return n
         # rows and columns that keep the box within W (a duplex also covers column cc + 1)
         rlo = max(info[2] - W + 1, 0)
@@ -618,10 +624,23 @@ class BetweenTwoCitiesPlacement(Kernel):
         a move (docs/rulings).
         """
         n: cython.int = 0
-        m: cython.int; i: cython.int; si: cython.int
+        m: cython.int; i: cython.int; si: cython.int; o: cython.int; r: cython.int; hit: cython.int
         info: cython.p_int = self.info
         cand: cython.p_int = self.cand0
+        memo: cython.p_int = self.first
         self.city_info(buf, c, duplex, info)
+        if info[5] == 0:
+            # a city without tiles: its cells for the first tile depend on its mat, empty cells, need and s only
+            o = info[0] * (4 + BW + NCELL)
+            hit = memo[o] == 1 and memo[o + 1] == duplex and memo[o + 2] == info[6] and memo[o + 3] == info[7]
+            for r in range(BW):
+                if memo[o + 4 + r] != info[ROWS + BW + r]:
+                    hit = 0
+            if hit:
+                n = memo[o + 4 + BW]
+                for i in range(n):
+                    out[i] = memo[o + 5 + BW + i]
+                return n
         for si in range(2):  # adjacent cells first; any completable cell as the fallback
             m = self.candidates(buf, c, duplex, 1 - si, info, cand)
             if si == 0 and info[5] > 0 and self.bsym:
@@ -633,6 +652,16 @@ class BetweenTwoCitiesPlacement(Kernel):
                         n += 1
             if n > 0 or info[5] == 0:
                 break
+        if info[5] == 0:
+            memo[o] = 1
+            memo[o + 1] = duplex
+            memo[o + 2] = info[6]
+            memo[o + 3] = info[7]
+            for r in range(BW):
+                memo[o + 4 + r] = info[ROWS + BW + r]
+            memo[o + 4 + BW] = n
+            for i in range(n):
+                memo[o + 5 + BW + i] = out[i]
         return n
 
 
