@@ -21,6 +21,8 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* cand_r        # random_place: candidate cells of the right city
     cdef int* info0         # random_place: city_info of the left city
     cdef int* info1         # random_place: city_info of the right city
+    cdef int* cinfo         # rollout: city_info of every city (INFO ints each), kept up to date
+    cdef int* cvalid        # rollout: per city, is its cinfo read from this buffer yet
 
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int chance_source(self, int[::1] buf) noexcept
@@ -35,6 +37,9 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
+    cdef void forget_cities(self) noexcept
+    cdef void load_city(self, const int* b, int c, int duplex, int* info) noexcept
+    cdef void placed(self, int seat, int move, int duplex) noexcept
     cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept
 
 

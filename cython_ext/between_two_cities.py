@@ -54,6 +54,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.cand_r = self.scratch(NCELL)
         self.info0 = self.scratch(INFO)
         self.info1 = self.scratch(INFO)
+        self.cinfo = self.scratch(self.NC * INFO)
+        self.cvalid = self.scratch(self.NC)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):
@@ -288,9 +290,10 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     # ------------------------------------------------------------------ playout
     def rollout(self, buf, rng):
-        n: cython.int; s: cython.int; m: cython.int; keep: cython.int = -1
+        n: cython.int; s: cython.int; m: cython.int; keep: cython.int = -1; duplex: cython.int
         movers: cython.p_int = self.movers
         mv: cython.int[::1] = self.moves
+        self.forget_cities()
         while True:
             n = self.to_move_c(buf, movers)
             if n == 0:
@@ -302,7 +305,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 self.apply(buf, -1, self.sample_chance(buf, rng))
             elif buf[self.O_PHASE] == PH_PLACE:
                 m = self.random_place(buf, s, rng, keep)
-                self.apply(buf, s, m)
+                duplex = self.t_rkind[buf[self.O_ROUND]]
+                self.apply_place(buf, s, m)
+                self.placed(s, m, duplex)
                 # the same seat places again at once: the other city is as it was
                 keep = -1
                 if buf[self.O_PHASE] == PH_PLACE and buf[self.O_PTR] == s:
@@ -313,6 +318,39 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
+
+    # ------------------------------------------------------------------ cities seen by a playout
+    def forget_cities(self):
+        """Drop the cities' kept ``city_info`` (a new buffer: every city is read afresh when needed)."""
+        c: cython.int
+        for c in range(self.NC):
+            self.cvalid[c] = 0
+
+    def load_city(self, b, c, duplex, info):
+        """``city_info`` of city ``c`` into ``info``: read from the board once, then kept up to date by :meth:`placed`."""
+        o: cython.int = c * INFO
+        i: cython.int
+        ci: cython.p_int = self.cinfo
+        if not self.cvalid[c]:
+            self.city_info(b, c, duplex, info)
+            for i in range(INFO):
+                ci[o + i] = info[i]
+            self.cvalid[c] = 1
+            return
+        for i in range(INFO):
+            info[i] = ci[o + i]
+        self.city_need(b, c, duplex, info)
+
+    def placed(self, seat, move, duplex):
+        """After ``seat`` placed ``move`` (a duplex tile if ``duplex``): update the kept info of its city."""
+        m: cython.int = move - PLACE_BASE
+        x: cython.int = m % NCELL
+        c: cython.int = self.cityt[2 * seat + m // NCELL % 2]
+        if not self.cvalid[c]:
+            return
+        self.city_add(self.cinfo, c * INFO, x, 1 - duplex)
+        if duplex:
+            self.city_add(self.cinfo, c * INFO, x + 1, 0)
 
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.
@@ -398,8 +436,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             if found[side] != 0:
                 continue  # prepared (this call, or kept from the previous one)
             found[side] = -1  # this side in play, no completable cell known yet
-            self.city_info(b, self.city_of(seat, side), duplex, self.info0 if side == 0 else self.info1)
-            ncand[side] = self.candidates(b, self.city_of(seat, side), duplex, 1,
+            self.load_city(b, self.cityt[2 * seat + side], duplex, self.info0 if side == 0 else self.info1)
+            ncand[side] = self.candidates(b, self.cityt[2 * seat + side], duplex, 1,
                                           self.info0 if side == 0 else self.info1,
                                           self.cand_l if side == 0 else self.cand_r)
         while True:
@@ -431,7 +469,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         """Test candidate ``i`` of ``side``: completable, ``found[side]`` becomes its cell + 1 (return 0); else struck out (1)."""
         cand: cython.p_int = self.cand_l if side == 0 else self.cand_r
         x: cython.int = cand[i]
-        if self.placeable(b, self.city_of(seat, side), duplex, x, self.info0 if side == 0 else self.info1):
+        if self.placeable(b, self.cityt[2 * seat + side], duplex, x, self.info0 if side == 0 else self.info1):
             found[side] = x + 1
             return 0
         self.ncand[side] -= 1
@@ -451,7 +489,24 @@ def sample_place(kernel, buf, seat: cython.int, rng, keep: cython.int = -1) -> c
     ``keep`` as in :meth:`BetweenTwoCitiesKernel.random_place`: only right
     after a draw for the same seat and buffer placed into the other city."""
     k: BetweenTwoCitiesKernel = kernel
+    k.forget_cities()  # the caller applies moves with apply(): read the cities afresh
     return k.random_place(buf, seat, rng, keep)
+
+
+def kept_city_info(kernel, buf, c: cython.int):
+    """``(kept, fresh)``: city ``c``'s info as the last playout kept it (None if it did not read
+    the city) and as ``city_info`` reads it from ``buf``; ``need`` and ``s`` (recomputed at each
+    use) left out.  Tests compare the two after a playout."""
+    k: BetweenTwoCitiesKernel = kernel
+    i: cython.int
+    fresh = numpy.zeros(INFO, dtype=numpy.intc)
+    k.city_info(ptr(buf), c, 0, ptr(fresh))
+    fresh[6] = fresh[7] = 0
+    if not k.cvalid[c]:
+        return None, fresh.tolist()
+    kept = [k.cinfo[c * INFO + i] for i in range(INFO)]
+    kept[6] = kept[7] = 0
+    return kept, fresh.tolist()
 
 
 def pool_draw(pool, rng):

@@ -5,8 +5,9 @@ from cython_ext.kernel cimport Kernel, ptr
 from cython_ext.between_two_cities_encoding cimport BW, NCELL, CENTER, TILE, HALF, MAX_MOVES
 
 cpdef enum:
-    ROWS = 8            # city_info: where the row masks start (tiles, then empty cells)
-    INFO = 26           # city_info: its size (ROWS + 2 * BW)
+    ROWS = 9            # city_info: where the row masks start (tiles, then empty cells)
+    ADJ = 27            # city_info: the row masks of the cells next to a tile (ROWS + 2 * BW)
+    INFO = 36           # city_info: its size (ADJ + BW)
 
 
 cdef class BetweenTwoCitiesPlacement(Kernel):
@@ -24,18 +25,32 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
     cdef int* brb
     cdef int* bro
+    cdef int* wa            # feasible: the bridges inside the window tried, as bit jumps wa -> wb
+    cdef int* wb
+    cdef int* wrec          # feasible_cells: a record of wrl ints per window (window_of)
+    cdef int wrl, bsym      # its length; do all bridges lead both ways
+    cdef int* ptab          # feasible: pairs of a window row by free and within-reach cells (pairs_table)
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
     cdef int* cand0         # gen_cells: candidate cells
-    cdef int* adj           # candidates: per row, the cells next to a tile (bit mask)
+    cdef int* first         # gen_cells: per mat, the last first-tile answer (duplex, need, s, empty rows, cells)
+    cdef int* openrows      # candidates: per mat and row, the cells a city's first tile may take (bit mask)
+    cdef int* lowbit        # candidates: the lowest set bit of a row mask (BW bits)
+    cdef int* cityt         # city_of(s, side) at [2 * s + side], Jamey's seat included
 
     cdef int* scratch(self, int n) except NULL
     cdef void bridges(self)
+    cdef void pairs_table(self)
     cdef int geo(self, const int* buf, int c) noexcept
     cpdef int city_of(self, int s, int side)
     cdef int jside(self, int s) noexcept
     cdef int feasible(self, const int* info, int x1, int x2) noexcept
+    cdef int feasible_cells(self, const int* info, const int* cand, int m, int duplex, int* out) noexcept
+    cdef void window_of(self, const int* info, int wr, int wc, int* rec, int o) noexcept
+    cdef int room_for_duplex(self, int g, int wr, int wc, unsigned int free, unsigned int near, unsigned int within, int need, int s) noexcept
     cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef void city_need(self, const int* buf, int c, int duplex, int* info) noexcept
+    cdef void city_add(self, int* info, int o, int x, int single) noexcept
     cdef int candidates(self, const int* buf, int c, int duplex, int strict, int* info, int* out) noexcept
     cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
     cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept

@@ -27,7 +27,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import BW, CENTER, HALF, MAX_MOVES, NCELL, TILE
     from .kernel import ptr
 
-    globals().update(enum_constants(__file__))  # ROWS, INFO
+    globals().update(enum_constants(__file__))  # ROWS, ADJ, INFO
 
 # config keys: the Game passes a dict with these ints and the table arrays
 CFG_INTS = ("NC", "NPOS", "NR", "W", "JAMEY", "TWOSTD", "DIST", "NMAT", "HASMAT", "NKB", "NKD")
@@ -84,14 +84,25 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.cells = self.scratch(NCELL)
         self.info = self.scratch(INFO)
         self.cand0 = self.scratch(NCELL)
-        self.adj = self.scratch(BW)
+        self.lowbit = self.scratch(1 << BW)
+        self.openrows = self.scratch((self.NMAT + 1) * BW)
+        self.first = self.scratch((self.NMAT + 1) * (4 + BW + NCELL))
+        for i in range(NCELL * (self.NMAT + 1)):
+            if (self.HASMAT and self.t_openm[i]) or (not self.HASMAT and i % NCELL == CENTER):
+                self.openrows[i // NCELL * BW + i % NCELL // BW] |= 1 << (i % BW)
+        for i in range(1, 1 << BW):
+            self.lowbit[i] = self.lowbit[i >> 1] + 1 if i % 2 == 0 else 0
+        seats = max(self.NPOS, self.players + 1)
+        self.cityt = self.scratch(2 * seats)
+        for i in range(2 * seats):
+            self.cityt[i] = self.city_of(i // 2, i % 2)
         self.bridges()
 
     def bridges(self):
         """The window masks and the jumps across bridges (where ``nb`` is not the grid) of every mat."""
         G: cython.int = self.NMAT + 1
         g: cython.int; x: cython.int; d: cython.int; y: cython.int; yg: cython.int; n: cython.int = 0
-        r: cython.int; cc: cython.int
+        r: cython.int; cc: cython.int; most: cython.int
         W: cython.int = self.W
         self.colfirst = 0
         self.collast = 0
@@ -124,6 +135,45 @@ class BetweenTwoCitiesPlacement(Kernel):
                         self.brb[n] = y
                         n += 1
         self.bro[G] = n
+        self.wa = self.scratch(n)
+        self.wb = self.scratch(n)
+        self.pairs_table()
+        # feasible_cells: a record per window, bridges both ways
+        most = 0
+        self.bsym = 1
+        for g in range(G):
+            most = max(most, self.bro[g + 1] - self.bro[g])
+            for x in range(self.bro[g], self.bro[g + 1]):
+                y = 0
+                for d in range(self.bro[g], self.bro[g + 1]):
+                    if self.bra[d] == self.brb[x] and self.brb[d] == self.bra[x]:
+                        y = 1
+                if not y:
+                    self.bsym = 0
+        self.wrl = 8 + 2 * most
+        self.wrec = self.scratch((BW - W + 1) * (BW - W + 1) * self.wrl)
+
+    def pairs_table(self):
+        """``ptab[f << W | w]``: the disjoint pairs of a window row that :meth:`feasible` counts.
+
+        ``f`` the row's free cells, ``w`` those within reach; pairs of free
+        cells side by side, one of them within reach, taken greedily from the
+        left (a pair found, the scan goes on after it).
+        """
+        W: cython.int = self.W
+        f: cython.int; w: cython.int; cc: cython.int; pairs: cython.int
+        self.ptab = self.scratch(1 << (2 * W))
+        for f in range(1 << W):
+            for w in range(1 << W):
+                pairs = 0
+                cc = 0
+                while cc < W - 1:
+                    if (f >> cc) & 1 and (f >> (cc + 1)) & 1 and ((w >> cc) & 1 or (w >> (cc + 1)) & 1):
+                        pairs += 1
+                        cc += 2
+                    else:
+                        cc += 1
+                self.ptab[(f << W) | w] = pairs
 
     def scratch(self, n):
         """A work buffer of ``n`` ints allocated once: C pointer compiled, list interpreted."""
@@ -140,7 +190,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         return m if m >= 0 else self.NMAT
 
     def city_of(self, s, side):
-        """The city on ``side`` (0 left, 1 right) of seat ``s``."""
+        """The city on ``side`` (0 left, 1 right) of seat ``s`` (Jamey's: ``s == players``); in C, ``cityt[2 * s + side]``."""
         if self.TWOSTD:
             return 2 * s + side
         if side == 0:
@@ -175,18 +225,19 @@ class BetweenTwoCitiesPlacement(Kernel):
         wmask: cython.uint = (1 << W) - 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
-        wr: cython.int; wc: cython.int; pairs: cython.int
-        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
-        i: cython.int; j: cython.int; k: cython.int; a: cython.int; b: cython.int
+        wr: cython.int; wc: cython.int
+        j: cython.int; k: cython.int; a: cython.int; b: cython.int
         tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
         near: cython.uint; within: cython.uint; bit: cython.uint
         colf: cython.uint = self.colfirst
         coll: cython.uint = self.collast
-        nb: cython.p_int = ptr(self.t_nb)
         bra: cython.p_int = self.bra
         brb: cython.p_int = self.brb
         b0: cython.int = self.bro[g]
         b1: cython.int = self.bro[g + 1]
+        nbw: cython.int
+        wa: cython.p_int = self.wa
+        wb: cython.p_int = self.wb
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -214,6 +265,16 @@ class BetweenTwoCitiesPlacement(Kernel):
                     bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
                 tiles |= bit
                 free &= ~bit
+                # the bridges inside the window, as jumps from bit wa[j] to bit wb[j]
+                nbw = 0
+                for j in range(b0, b1):
+                    a = bra[j]
+                    b = brb[j]
+                    r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+                    if 0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W:
+                        wa[nbw] = r * W + cc
+                        wb[nbw] = r2 * W + c2
+                        nbw += 1
                 # distance 1 (near) and distance <= lim (within) from the tiles
                 reach = tiles
                 near = tiles
@@ -221,13 +282,8 @@ class BetweenTwoCitiesPlacement(Kernel):
                 k = 0
                 while True:
                     grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
-                    for j in range(b0, b1):
-                        a = bra[j]
-                        b = brb[j]
-                        r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
-                        if (0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W
-                                and (reach >> (r * W + cc)) & 1):
-                            grow |= cython.cast(cython.uint, 1) << (r2 * W + c2)
+                    for j in range(nbw):
+                        grow |= ((reach >> wa[j]) & 1) << wb[j]
                     grow &= free & ~reach
                     if grow == 0:
                         break
@@ -241,47 +297,184 @@ class BetweenTwoCitiesPlacement(Kernel):
                     continue  # a free cell no tile can ever be placed next to
                 if need <= 0:
                     return 1
-                near &= free
-                within &= free
-                if need == 1 or s > 0:
-                    # disjoint free pairs whose nearer half is within reach (greedy per row)
-                    pairs = 0
-                    for r in range(W):
-                        cc = 0
-                        while cc < W - 1:
-                            i = r * W + cc
-                            if (free >> i) & 1 and (free >> (i + 1)) & 1 and (
-                                    (within >> i) & 1 or (within >> (i + 1)) & 1):
-                                pairs += 1
-                                cc += 2
-                            else:
-                                cc += 1
-                    if pairs >= need:
-                        return 1
+                if self.room_for_duplex(g, wr, wc, free, near & free, within & free, need, s):
+                    return 1
+        return 0
+
+    def feasible_cells(self, info, cand, m, duplex, out):
+        """The cells of ``cand[:m]`` (each next to a tile) that :meth:`feasible` accepts, into ``out``; how many.
+
+        The same answers as ``feasible`` cell by cell, with the work shared
+        (``legal`` lists every cell): each window's breadth-first search is
+        done once for the city as it is (:meth:`window_of`).  A tile placed
+        next to a tile does not change whether every free cell of a window
+        can be reached from a tile (what was reachable stays so through the
+        new tile; what was cut off was not next to it), and the cells within
+        k steps of the tiles and the new tile are those within k steps of
+        the old tiles or of the new tile alone; so per cell only a search of
+        ``s + 1`` steps from the new tile is left.  Bridges must lead both
+        ways (``bsym``), as every edition's do.
+        """
+        g: cython.int = info[0]
+        need: cython.int = info[6]; s: cython.int = info[7]
+        W: cython.int = self.W; lim: cython.int = s + 1
+        NW: cython.int = BW - W + 1
+        L: cython.int = self.wrl
+        n: cython.int = 0
+        i: cython.int; j: cython.int; k: cython.int; o: cython.int; ok: cython.int
+        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
+        rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
+        rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
+        wr: cython.int; wc: cython.int
+        free: cython.uint; reach: cython.uint; grow: cython.uint; near: cython.uint; bit: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
+        rec: cython.p_int = self.wrec
+        for i in range(NW * NW):
+            rec[i * L] = 0
+        for i in range(m):
+            x = cand[i]
+            x2 = x + 1 if duplex else -1
+            rmin = min(info[1], x // BW); rmax = max(info[2], x // BW)
+            cmin = min(info[3], x % BW); cmax = max(info[4], x % BW + (1 if duplex else 0))
+            if rmax - rmin + 1 > W or cmax - cmin + 1 > W:
+                continue
+            rlo = max(rmax - W + 1, 0)
+            rhi = min(rmin, BW - W)
+            clo = max(cmax - W + 1, 0)
+            chi = min(cmin, BW - W)
+            ok = 0
+            for wr in range(rlo, rhi + 1):
+                for wc in range(clo, chi + 1):
+                    o = (wr * NW + wc) * L
+                    if rec[o] == 0:
+                        self.window_of(info, wr, wc, rec, o)
+                    if rec[o + 1] == 0:
+                        continue  # a free cell no tile can ever be placed next to
+                    if need <= 0:
+                        ok = 1
+                        break
+                    bit = cython.cast(cython.uint, 1) << ((x // BW - wr) * W + x % BW - wc)
+                    if x2 >= 0:
+                        bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
+                    free = cython.cast(cython.uint, rec[o + 3]) & ~bit
+                    # the cells within one and within lim steps of the new tile
+                    reach = bit
+                    near = bit
+                    k = 0
+                    while k < lim:
+                        grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+                        for j in range(rec[o + 6]):
+                            grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
+                        grow &= free & ~reach
+                        if grow == 0:
+                            break
+                        reach |= grow
+                        k += 1
+                        if k == 1:
+                            near = reach
+                    if self.room_for_duplex(g, wr, wc, free, (cython.cast(cython.uint, rec[o + 4]) | near) & free,
+                                            (cython.cast(cython.uint, rec[o + 5]) | reach) & free, need, s):
+                        ok = 1
+                        break
+                if ok:
+                    break
+            if ok:
+                out[n] = x
+                n += 1
+        return n
+
+    def window_of(self, info, wr, wc, rec, o):
+        """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: computed (1), every free cell
+        reachable from a tile (1/0), tiles, free cells, cells within one and within ``s + 1`` steps of a tile
+        (all as :meth:`feasible` computes them), the bridges inside the window, then their bit jumps (a, b) pairs."""
+        g: cython.int = info[0]
+        W: cython.int = self.W; lim: cython.int = info[7] + 1
+        wmask: cython.uint = (1 << W) - 1
+        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
+        j: cython.int; k: cython.int; a: cython.int; b: cython.int; nbw: cython.int = 0
+        tiles: cython.uint = 0; free: cython.uint = 0; reach: cython.uint; grow: cython.uint
+        near: cython.uint; within: cython.uint
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
+        for r in range(W):
+            tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
+            free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
+        for j in range(self.bro[g], self.bro[g + 1]):
+            a = self.bra[j]
+            b = self.brb[j]
+            r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
+            if 0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W:
+                rec[o + 8 + 2 * nbw] = r * W + cc
+                rec[o + 9 + 2 * nbw] = r2 * W + c2
+                nbw += 1
+        reach = tiles
+        near = tiles
+        within = tiles
+        k = 0
+        while True:
+            grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
+            for j in range(nbw):
+                grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
+            grow &= free & ~reach
+            if grow == 0:
+                break
+            reach |= grow
+            k += 1
+            if k == 1:
+                near = reach
+            if k <= lim:
+                within = reach
+        rec[o] = 1
+        rec[o + 1] = 0 if free & ~reach else 1
+        rec[o + 2] = tiles
+        rec[o + 3] = free
+        rec[o + 4] = near
+        rec[o + 5] = within
+        rec[o + 6] = nbw
+
+    def room_for_duplex(self, g, wr, wc, free, near, within, need, s):
+        """Can the ``need`` duplex tiles still to come find room in window (``wr``, ``wc``)?
+
+        ``free``, ``near`` and ``within``: the window's free cells, those next
+        to a tile and those within ``s + 1`` steps of one (see :meth:`feasible`).
+        """
+        W: cython.int = self.W
+        wmask: cython.uint = (1 << W) - 1
+        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int; pairs: cython.int
+        x: cython.int; y: cython.int; z: cython.int; z2: cython.int; d: cython.int
+        i: cython.int; j: cython.int
+        nb: cython.p_int = ptr(self.t_nb)
+        ptab: cython.p_int = self.ptab
+        if need == 1 or s > 0:
+            # disjoint free pairs whose nearer half is within reach (greedy per row)
+            pairs = 0
+            for r in range(W):
+                pairs += ptab[(((free >> (r * W)) & wmask) << W) | ((within >> (r * W)) & wmask)]
+            return 1 if pairs >= need else 0
+        # two duplex tiles next: one next to a tile, the other next to a tile or to it
+        for r in range(W):
+            for cc in range(W - 1):
+                i = r * W + cc
+                if not ((free >> i) & 1 and (free >> (i + 1)) & 1
+                        and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
                     continue
-                # two duplex tiles next: one next to a tile, the other next to a tile or to it
-                for r in range(W):
-                    for cc in range(W - 1):
-                        i = r * W + cc
-                        if not ((free >> i) & 1 and (free >> (i + 1)) & 1
-                                and ((near >> i) & 1 or (near >> (i + 1)) & 1)):
+                x = (wr + r) * BW + wc + cc
+                for r2 in range(W):
+                    for c2 in range(W - 1):
+                        j = r2 * W + c2
+                        if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
                             continue
-                        x = (wr + r) * BW + wc + cc
-                        for r2 in range(W):
-                            for c2 in range(W - 1):
-                                j = r2 * W + c2
-                                if not ((free >> j) & 1 and (free >> (j + 1)) & 1):
-                                    continue
-                                if j == i or j == i + 1 or j + 1 == i:
-                                    continue
-                                if (near >> j) & 1 or (near >> (j + 1)) & 1:
-                                    return 1
-                                y = (wr + r2) * BW + wc + c2
-                                for d in range(4):
-                                    z = nb[(g * NCELL + y) * 4 + d]
-                                    z2 = nb[(g * NCELL + y + 1) * 4 + d]
-                                    if z == x or z == x + 1 or z2 == x or z2 == x + 1:
-                                        return 1
+                        if j == i or j == i + 1 or j + 1 == i:
+                            continue
+                        if (near >> j) & 1 or (near >> (j + 1)) & 1:
+                            return 1
+                        y = (wr + r2) * BW + wc + c2
+                        for d in range(4):
+                            z = nb[(g * NCELL + y) * 4 + d]
+                            z2 = nb[(g * NCELL + y + 1) * 4 + d]
+                            if z == x or z == x + 1 or z2 == x or z2 == x + 1:
+                                return 1
         return 0
 
     def city_info(self, buf, c, duplex, info):
@@ -290,14 +483,19 @@ class BetweenTwoCitiesPlacement(Kernel):
         ``info``: mat, bounding box of the mat and the tiles (rmin, rmax, cmin,
         cmax), tiles built, duplex tiles still to come after this one (need),
         single tiles the city still gets before them (s) -- see :meth:`feasible`
-        -- then from ``ROWS`` the tiles of each row as a bit mask (bit = column)
-        and the empty cells of each row.
+        --, single tiles built; then from ``ROWS`` the tiles of each row as a
+        bit mask (bit = column), the empty cells of each row, and from ``ADJ``
+        the cells next to a tile (grid neighbours and the far ends of
+        bridges; bits may spill past the board's edge, the empty-cell masks
+        clear them).  Only ``need`` and ``s`` depend on more than the city's
+        cells, so a playout keeps the rest up to date with :meth:`city_add`.
         """
         g: cython.int = self.geo(buf, c)
         base: cython.int = self.O_CITY + c * NCELL
         rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
-        ntiles: cython.int = 0; nsingle: cython.int = 0; s: cython.int = 0
-        r: cython.int; cc: cython.int; need: cython.int; v: cython.int; tr: cython.int; er: cython.int
+        ntiles: cython.int = 0; nsingle: cython.int = 0
+        r: cython.int; cc: cython.int; v: cython.int; tr: cython.int; er: cython.int
+        j: cython.int; a: cython.int; b: cython.int; near: cython.int
         if self.HASMAT:
             rmin = self.t_mbox[g * 4]; rmax = self.t_mbox[g * 4 + 1]
             cmin = self.t_mbox[g * 4 + 2]; cmax = self.t_mbox[g * 4 + 3]
@@ -318,12 +516,54 @@ class BetweenTwoCitiesPlacement(Kernel):
                     er |= 1 << cc
             info[ROWS + r] = tr
             info[ROWS + BW + r] = er
-        need = 2 - buf[self.O_DCNT + c] - duplex
-        # single tiles this city still gets before its duplex tiles (after this one)
-        if need == 2:
-            s = max(self.t_rhand[0] - 2 - nsingle, 0)
+        for r in range(BW):
+            near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
+            if r > 0:
+                near |= info[ROWS + r - 1]
+            if r < BW - 1:
+                near |= info[ROWS + r + 1]
+            info[ADJ + r] = near
+        for j in range(self.bro[g], self.bro[g + 1]):
+            a = self.bra[j]
+            b = self.brb[j]
+            if (info[ROWS + b // BW] >> (b % BW)) & 1:
+                info[ADJ + a // BW] |= 1 << (a % BW)
         info[0] = g; info[1] = rmin; info[2] = rmax; info[3] = cmin; info[4] = cmax
-        info[5] = ntiles; info[6] = need; info[7] = s
+        info[5] = ntiles; info[8] = nsingle
+        self.city_need(buf, c, duplex, info)
+
+    def city_need(self, buf, c, duplex, info):
+        """Set ``need`` and ``s`` of ``info`` (see :meth:`city_info`) for a tile of the round's kind now."""
+        need: cython.int = 2 - buf[self.O_DCNT + c] - duplex
+        info[6] = need
+        # single tiles this city still gets before its duplex tiles (after this one)
+        info[7] = max(self.t_rhand[0] - 2 - info[8], 0) if need == 2 else 0
+
+    def city_add(self, info, o, x, single):
+        """Update the ``info`` at offset ``o`` (:meth:`city_info`, need and s aside) for a tile built at empty cell ``x``.
+
+        ``single``: a building (1) or half of a duplex (0).
+        """
+        r: cython.int = x // BW
+        cc: cython.int = x % BW
+        g: cython.int = info[o]
+        bit: cython.int = 1 << cc
+        j: cython.int; a: cython.int
+        info[o + 1] = min(info[o + 1], r); info[o + 2] = max(info[o + 2], r)
+        info[o + 3] = min(info[o + 3], cc); info[o + 4] = max(info[o + 4], cc)
+        info[o + 5] += 1
+        info[o + 8] += single
+        info[o + ROWS + r] |= bit
+        info[o + ROWS + BW + r] &= ~bit
+        info[o + ADJ + r] |= (bit << 1) | (bit >> 1)
+        if r > 0:
+            info[o + ADJ + r - 1] |= bit
+        if r < BW - 1:
+            info[o + ADJ + r + 1] |= bit
+        for j in range(self.bro[g], self.bro[g + 1]):
+            if self.brb[j] == x:
+                a = self.bra[j]
+                info[o + ADJ + a // BW] |= 1 << (a % BW)
 
     def candidates(self, buf, c, duplex, strict, info, out):
         """Write the cells of city ``c`` that pass the cheap placement checks; return how many.
@@ -333,21 +573,21 @@ class BetweenTwoCitiesPlacement(Kernel):
         the city's box within a WxW window and, if ``strict``, lies next to a
         tile already built.  :meth:`placeable` then decides.
         """
-        base: cython.int = self.O_CITY + c * NCELL
         g: cython.int = info[0]
         W: cython.int = self.W
         n: cython.int = 0
-        x: cython.int; r: cython.int; cc: cython.int; j: cython.int; a: cython.int; b: cython.int
+        r: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         cand: cython.int; near: cython.int; cols: cython.int
-        adj: cython.p_int = self.adj
         if info[5] == 0:
-            for x in range(NCELL):
-                if buf[base + x] != 0 or (duplex and (x % BW == BW - 1 or buf[base + x + 1] != 0)):
-                    continue
-                if (self.HASMAT and self.t_openm[g * NCELL + x]) or (not self.HASMAT and x == CENTER):
-                    out[n] = x
+            for r in range(BW):
+                cand = info[ROWS + BW + r] & self.openrows[g * BW + r]
+                if duplex:
+                    cand &= info[ROWS + BW + r] >> 1  # the cell to the right empty too
+                while cand:
+                    out[n] = r * BW + self.lowbit[cand]
                     n += 1
+                    cand &= cand - 1
             return n
         # rows and columns that keep the box within W (a duplex also covers column cc + 1)
         rlo = max(info[2] - W + 1, 0)
@@ -355,36 +595,20 @@ class BetweenTwoCitiesPlacement(Kernel):
         clo = max(info[4] - W + 1, 0)
         chi = min(info[3] + W - 1 - duplex, BW - 1 - duplex)
         cols = ((1 << (chi + 1)) - 1) & ~((1 << clo) - 1)
-        if strict:
-            # cells next to a tile: grid neighbours, and the far ends of bridges
-            for r in range(BW):
-                near = (info[ROWS + r] << 1) | (info[ROWS + r] >> 1)
-                if r > 0:
-                    near |= info[ROWS + r - 1]
-                if r < BW - 1:
-                    near |= info[ROWS + r + 1]
-                adj[r] = near
-            for j in range(self.bro[g], self.bro[g + 1]):
-                a = self.bra[j]
-                b = self.brb[j]
-                if (info[ROWS + b // BW] >> (b % BW)) & 1:
-                    adj[a // BW] |= 1 << (a % BW)
         for r in range(rlo, rhi + 1):
             cand = info[ROWS + BW + r]
             if duplex:
                 cand &= cand >> 1  # this cell and the next one empty
             if strict:
-                near = adj[r]
+                near = info[ADJ + r]  # next to a tile
                 if duplex:
                     near |= near >> 1
                 cand &= near
             cand &= cols
-            cc = clo
-            while cand >> cc:
-                if (cand >> cc) & 1:
-                    out[n] = r * BW + cc
-                    n += 1
-                cc += 1
+            while cand:
+                out[n] = r * BW + self.lowbit[cand]
+                n += 1
+                cand &= cand - 1
         return n
 
     def placeable(self, buf, c, duplex, x, info):
@@ -400,16 +624,60 @@ class BetweenTwoCitiesPlacement(Kernel):
         a move (docs/rulings).
         """
         n: cython.int = 0
-        m: cython.int; i: cython.int; si: cython.int
+        m: cython.int; i: cython.int; si: cython.int; o: cython.int; r: cython.int; hit: cython.int
         info: cython.p_int = self.info
         cand: cython.p_int = self.cand0
+        memo: cython.p_int = self.first
         self.city_info(buf, c, duplex, info)
+        if info[5] == 0:
+            # a city without tiles: its cells for the first tile depend on its mat, empty cells, need and s only
+            o = info[0] * (4 + BW + NCELL)
+            hit = memo[o] == 1 and memo[o + 1] == duplex and memo[o + 2] == info[6] and memo[o + 3] == info[7]
+            for r in range(BW):
+                if memo[o + 4 + r] != info[ROWS + BW + r]:
+                    hit = 0
+            if hit:
+                n = memo[o + 4 + BW]
+                for i in range(n):
+                    out[i] = memo[o + 5 + BW + i]
+                return n
         for si in range(2):  # adjacent cells first; any completable cell as the fallback
             m = self.candidates(buf, c, duplex, 1 - si, info, cand)
-            for i in range(m):
-                if self.placeable(buf, c, duplex, cand[i], info):
-                    out[n] = cand[i]
-                    n += 1
+            if si == 0 and info[5] > 0 and self.bsym:
+                n = self.feasible_cells(info, cand, m, duplex, out)
+            else:
+                for i in range(m):
+                    if self.placeable(buf, c, duplex, cand[i], info):
+                        out[n] = cand[i]
+                        n += 1
             if n > 0 or info[5] == 0:
                 break
+        if info[5] == 0:
+            memo[o] = 1
+            memo[o + 1] = duplex
+            memo[o + 2] = info[6]
+            memo[o + 3] = info[7]
+            for r in range(BW):
+                memo[o + 4 + r] = info[ROWS + BW + r]
+            memo[o + 4 + BW] = n
+            for i in range(n):
+                memo[o + 5 + BW + i] = out[i]
         return n
+
+
+def cells_two_ways(kernel, buf, c: cython.int, duplex: cython.int):
+    """The adjacent cells of city ``c`` that keep it completable, found by ``feasible_cells`` and by
+    ``feasible`` cell by cell (tests compare the two); ``None`` for the first when it does not apply."""
+    k: BetweenTwoCitiesPlacement = kernel
+    i: cython.int; m: cython.int; n: cython.int
+    b: cython.p_int = ptr(buf)
+    info = numpy.zeros(INFO, dtype=numpy.intc)
+    cand = numpy.zeros(NCELL, dtype=numpy.intc)
+    out = numpy.zeros(NCELL, dtype=numpy.intc)
+    k.city_info(b, c, duplex, ptr(info))
+    m = k.candidates(b, c, duplex, 1, ptr(info), ptr(cand))
+    one = [int(cand[i]) for i in range(m) if k.feasible(ptr(info), cand[i], cand[i] + 1 if duplex else -1)]
+    if info[5] == 0:
+        return None, one
+    n = k.feasible_cells(ptr(info), ptr(cand), m, duplex, ptr(out))
+    return [int(out[i]) for i in range(n)], one

@@ -14,10 +14,10 @@ cdef class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
     cdef int to_move_c(self, int[::1] buf, int* out) noexcept
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
-    cdef void apply_deal(self, int[::1] buf, int k)
-    cdef void start_turn(self, int[::1] buf)
-    cdef void reveal(self, int[::1] buf)
+    cdef void apply_deal(self, int[::1] buf, int k) noexcept
+    cdef void start_turn(self, int[::1] buf) noexcept
+    cdef void reveal(self, int[::1] buf) noexcept
     cdef int has_pending(self, int[::1] buf, int s) noexcept
-    cdef void begin_place(self, int[::1] buf)
-    cdef void apply_place(self, int[::1] buf, int seat, int move)
-    cdef void end_place(self, int[::1] buf)
+    cdef void begin_place(self, int[::1] buf) noexcept
+    cdef void apply_place(self, int[::1] buf, int seat, int move) noexcept
+    cdef void end_place(self, int[::1] buf) noexcept

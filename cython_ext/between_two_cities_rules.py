@@ -107,7 +107,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
                         continue  # one own tile per city
                 elif side != self.jside(seat):
                     continue  # Jamey's tiles go to the city the seat shares with Jamey
-                c = self.city_of(seat, side)
+                c = self.cityt[2 * seat + side]
                 m = self.gen_cells(ptr(buf), c, duplex, cells)
                 for i in range(m):
                     out[n] = PLACE_BASE + (slot * 2 + side) * NCELL + cells[i]
@@ -278,7 +278,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         x: cython.int = m % NCELL
         slot: cython.int = m // NCELL // 2
         side: cython.int = m // NCELL % 2
-        c: cython.int = self.city_of(seat, side)
+        c: cython.int = self.cityt[2 * seat + side]
         p: cython.int = self.O_PEND + seat * 4
         k: cython.int = buf[p + slot]
         base: cython.int = self.O_CITY + c * NCELL

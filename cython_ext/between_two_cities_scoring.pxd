@@ -11,13 +11,15 @@ cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
     cdef int* fc            # city_scores_c: factories of each city
     cdef int* region        # district_points: largest district region of each city
     cdef int* cat           # score_city: category of each cell (-1 none)
-    cdef int* visited       # score_city, largest_region: cells already in a group
+    cdef int* visited       # largest_region: cells already in a group
     cdef int* stack         # score_city, largest_region: flood fill
     cdef int* shops         # score_city: shops not yet in a line
     cdef int* lines         # shop_best: the cells of the line tried at each start cell (5 per cell)
     cdef int* present       # score_city: tiles of each category
     cdef int* tav           # score_city: taverns of each kind
-    cdef int* catn          # rank_keys: tiles of each category in each city (NC * 7)
+    cdef int* catn          # city_scores_c: tiles of each category in each city (NC * 7)
+    cdef int* tl            # score_city: the cells holding a tile
+    cdef int* pk            # score_city: parks already in a group
 
     cpdef void city_scores(self, int[::1] buf, out)
     cdef void city_scores_c(self, int[::1] buf, int* out)

@@ -48,6 +48,10 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         self.present = self.scratch(7)
         self.tav = self.scratch(4)
         self.catn = self.scratch(self.NC * 7)
+        self.tl = self.scratch(NCELL)
+        self.pk = self.scratch(NCELL)
+        for i in range(NCELL):
+            self.cat[i] = -1  # score_city leaves every cell -1 when it returns
 
     def city_scores(self, buf, out):
         """Score of every city (all building types, districts included) into ``out``."""
@@ -57,17 +61,18 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
             out[c] = self.cs[c]
 
     def city_scores_c(self, buf, out):
+        """Every city's score into ``out``, and its tiles of each category into ``catn``."""
         NC: cython.int = self.NC; m1: cython.int = 0; m2: cython.int = 0
-        c: cython.int; base: cython.int; x: cython.int; v: cython.int; f: cython.int; per: cython.int
+        c: cython.int; k: cython.int; f: cython.int; per: cython.int
         fc: cython.p_int = self.fc
+        cn: cython.p_int = self.catn
+        present: cython.p_int = self.present
         b: cython.p_int = ptr(buf)
         for c in range(NC):
-            fc[c] = 0
-            base = self.O_CITY + c * NCELL
-            for x in range(NCELL):
-                v = b[base + x]
-                if v >= TILE and self.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
-                    fc[c] += 1
+            out[c] = self.score_city(b, self.O_CITY + c * NCELL, self.geo(b, c))
+            for k in range(7):
+                cn[c * 7 + k] = present[k]
+            fc[c] = present[CAT_FACTORY]
         # factories: 4 each in the cities with the most, 3 with the second most, else 2
         for c in range(NC):
             m1 = max(m1, fc[c])
@@ -77,7 +82,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         for c in range(NC):
             f = fc[c]
             per = 4 if f == m1 else (3 if f == m2 else 2)
-            out[c] = f * per + self.score_city(b, self.O_CITY + c * NCELL, self.geo(b, c))
+            out[c] += f * per
         if self.DIST and buf[self.O_DCARD + 5] >= 0:
             self.district_points(b, out)
 
@@ -126,32 +131,40 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                     out[c] += p2 // n2
 
     def score_city(self, buf, base, g):
-        """Every building type except factories (which need all cities) for the city at ``base``."""
+        """Every building type except factories (which need all cities) for the city at ``base``.
+
+        Leaves the tiles of each category in ``present``.  Only the tile cells
+        are visited after one pass over the board (``tl``); ``cat``, ``pk``
+        and ``shops`` are -1, 0 and 0 on every other cell, and are put back so
+        for the tile cells before returning.
+        """
         x: cython.int; v: cython.int; kind: cython.int; d: cython.int; i: cython.int
         no: cython.int; others: cython.int; cx: cython.int; gb: cython.int; y: cython.int
         nextf: cython.int; l1: cython.int; l2: cython.int; dis: cython.int; h1: cython.int
         h2: cython.int; bad: cython.int; size: cython.int; top: cython.int; z: cython.int
         total: cython.int = 0
+        nt: cython.int = 0
         cat: cython.p_int = self.cat
-        seen: cython.p_int = self.visited
+        seen: cython.p_int = self.pk
         stack: cython.p_int = self.stack
         sh: cython.p_int = self.shops
         present: cython.p_int = self.present
         tav: cython.p_int = self.tav
+        tl: cython.p_int = self.tl
         for i in range(7):
             present[i] = 0
         for i in range(4):
             tav[i] = 0
         for x in range(NCELL):
-            seen[x] = 0
-            sh[x] = 0
             v = buf[base + x]
-            cat[x] = -1
             if v >= TILE:
                 kind = (v - TILE) & 31
-                cat[x] = self.t_kcat[kind]
-                present[cat[x]] += 1
-                if cat[x] == CAT_TAVERN:
+                cx = self.t_kcat[kind]
+                cat[x] = cx
+                tl[nt] = x
+                nt += 1
+                present[cx] += 1
+                if cx == CAT_TAVERN:
                     tav[self.t_ktav[kind]] += 1
         # taverns: sets of different kinds, largest sets first (the table is convex)
         while True:
@@ -170,10 +183,9 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         for i in range(5):
             if present[i] > 0:
                 others += 1
-        for x in range(NCELL):
+        for i in range(nt):
+            x = tl[i]
             cx = cat[x]
-            if cx < 0:
-                continue
             gb = (g * NCELL + x) * 4
             if cx == CAT_OFFICE:
                 for d in range(4):
@@ -223,6 +235,11 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                 sh[x] = 1
         if present[CAT_SHOP]:
             total += shop_best(ptr(self.t_nb), g, sh, self.lines, 0)
+        for i in range(nt):
+            x = tl[i]
+            cat[x] = -1
+            seen[x] = 0
+            sh[x] = 0
         return total
 
     def largest_region(self, buf, base, g, a, b):
@@ -266,8 +283,8 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         cs: cython.p_int = self.cs
         self.city_scores_c(buf, cs)
         for s in range(self.players):
-            a = cs[self.city_of(s, 0)]
-            b = cs[self.city_of(s, 1)]
+            a = cs[self.cityt[2 * s]]
+            b = cs[self.cityt[2 * s + 1]]
             if self.TWOSTD:
                 out[s] = a + b
             else:
@@ -284,22 +301,14 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         order: ``f << 12 | s << 6 | p`` and ``t << 18 | o << 12 | h << 6 | c``.
         """
         n: cython.int = self.players + (1 if self.JAMEY else 0)
-        c: cython.int; x: cython.int; v: cython.int; a: cython.int; b: cython.int
-        o: cython.int; k: cython.int; j: cython.int; base: cython.int
+        c: cython.int; a: cython.int; b: cython.int
+        o: cython.int; k: cython.int; j: cython.int
         cs: cython.p_int = self.cs
         cn: cython.p_int = self.catn
-        self.city_scores_c(buf, cs)
-        for c in range(self.NC):
-            base = self.O_CITY + c * NCELL
-            for k in range(7):
-                cn[c * 7 + k] = 0
-            for x in range(NCELL):
-                v = buf[base + x]
-                if v >= TILE:  # a building or half of a duplex: (HALF - TILE) & 31 == 0
-                    cn[c * 7 + self.t_kcat[(v - TILE) & 31]] += 1
+        self.city_scores_c(buf, cs)  # also counts each city's tiles by category into catn
         for c in range(n):
-            a = self.city_of(c, 0)
-            b = self.city_of(c, 1)
+            a = self.cityt[2 * c]
+            b = self.cityt[2 * c + 1]
             o = c * RANK_KEYS
             for j in range(RANK_KEYS):
                 out[o + j] = 0
