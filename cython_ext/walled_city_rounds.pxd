@@ -10,6 +10,8 @@ cdef class WalledCityRounds(WalledCityCount):
     # scratch of legal_ (P_ADJUST): dice and chits the turn may adjust
     cdef int s_dmask[NDICE]
     cdef int s_cmask[MAXC]
+    # scratch of promote_sources_: per owner the area a promoted noble leaves
+    cdef int s_src[MAXO]
 
     # turn order
     cdef void sort_order_(self, int* b, int by_score, int key_off) noexcept
@@ -22,6 +24,7 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef inline void enter_step_(self, int* b, int ph) noexcept
     # moves
     cdef void adjust_targets_(self, int* b, int* dmask, int* cmask) noexcept
+    cdef int promote_sources_(self, int* b, int* src) noexcept
     cdef int promote_source_(self, int* b, int o) noexcept
     cdef int can_promote_(self, int* b) noexcept
     cdef int legal_(self, int* b, int seat, int* out) noexcept

@@ -51,6 +51,7 @@ class WalledCityRounds(WalledCityCount):
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.s_dmask = [0] * NDICE
             self.s_cmask = [0] * MAXC
+            self.s_src = [0] * MAXO
 
     # -- turn order --------------------------------------------------------------------
     def sort_order_(self, b, by_score, key_off):
@@ -232,29 +233,56 @@ class WalledCityRounds(WalledCityCount):
             if comp[b[self.o_cloc + k]] == c:
                 cmask[k] = 1
 
-    def promote_source_(self, b, o):
-        """Area a promoted noble of owner ``o`` leaves: the wall's own area first, then the
-        lowest-numbered area of its neighbourhood holding one (-1: none)."""
+    def promote_sources_(self, b, src):
+        """``src[o]``: the area a promoted noble of owner ``o`` leaves: the wall's own area
+        first, then the lowest-numbered area of its neighbourhood holding one (-1: none).
+        The number of owners with one.  Neighbourhoods are worked out once, and only when
+        some owner has no noble in the wall's own area."""
         comp: cython.p_int = self.s_comp
         a: cython.int
+        o: cython.int
+        c: cython.int
+        n: cython.int = 0
+        left: cython.int = 0
+        ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
+        for o in range(self.no):
+            if b[self.o_an + ga * self.no + o] > 0:
+                src[o] = ga
+                n += 1
+            else:
+                src[o] = -1
+                left = 1
+        if not left:
+            return n
+        self.comps_(b, comp)
+        c = comp[ga]
+        for a in range(self.na):
+            if comp[a] == c and a != ga:
+                for o in range(self.no):
+                    if src[o] < 0 and b[self.o_an + a * self.no + o] > 0:
+                        src[o] = a
+                        n += 1
+        return n
+
+    def promote_source_(self, b, o):
+        """Area a promoted noble of owner ``o`` leaves (see :meth:`promote_sources_`)."""
         ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
         if b[self.o_an + ga * self.no + o] > 0:
             return ga
-        self.comps_(b, comp)
-        for a in range(self.na):
-            if comp[a] == comp[ga] and b[self.o_an + a * self.no + o] > 0:
-                return a
-        return -1
+        self.promote_sources_(b, self.s_src)
+        return self.s_src[o]
 
     def can_promote_(self, b):
         """1 while promotions are left and a noble stands in the wall's neighbourhood."""
         o: cython.int
+        ga: cython.int
         if b[self.o_sel_left] <= 0:
             return 0
-        for o in range(self.no):
-            if self.promote_source_(b, o) >= 0:
+        ga = b[self.o_garea + b[self.o_sel_loc]]
+        for o in range(self.no):  # mostly one settled right there: no neighbourhoods needed
+            if b[self.o_an + ga * self.no + o] > 0:
                 return 1
-        return 0
+        return 1 if self.promote_sources_(b, self.s_src) > 0 else 0
 
     def legal_(self, b, seat, out):
         """The legal moves of ``seat`` (ascending) into ``out``; their number."""
@@ -343,8 +371,9 @@ class WalledCityRounds(WalledCityCount):
         elif ph == P_PROMOTE:
             out[0] = 0
             n = 1
+            self.promote_sources_(b, self.s_src)
             for o in range(self.no):
-                if self.promote_source_(b, o) >= 0:
+                if self.s_src[o] >= 0:
                     for side in range(2):
                         out[n] = 1 + o * 2 + side
                         n += 1
