@@ -160,14 +160,18 @@ class WalledCityCount(WalledCityBoard):
         c: cython.int
         o: cython.int
         x: cython.int
+        t: cython.int
         for c in range(self.na):
             if comp[c] != c:
                 continue
             x = c * self.no
+            t = 0
             for o in range(self.no):
                 cnt[o] = self.s_lc[x + o]
                 nob[o] = self.s_ln[x + o]
-            self.place_split_(cnt, nob, self.s_lchit[c], add)
+                t += cnt[o]
+            if t > 0:  # nobody there: no place to give
+                self.place_split_(cnt, nob, self.s_lchit[c], add)
 
     def faction_value_(self, b, f, towers):
         """Sum of faction ``f``'s dice (those in towers only when ``towers``)."""

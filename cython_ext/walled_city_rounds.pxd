@@ -12,6 +12,10 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef int s_cmask[MAXC]
     # scratch of promote_sources_: per owner the area a promoted noble leaves
     cdef int s_src[MAXO]
+    # neighbourhood labels of the promote and adjust steps (nbh_), kept inside a rollout
+    # (s_roll) while s_nok: no road or path side changed since they were worked out
+    cdef int s_ncomp[MAXA]
+    cdef int s_roll, s_nok
 
     # turn order
     cdef void sort_order_(self, int* b, int by_score, int key_off) noexcept
@@ -23,6 +27,7 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef void power_hook_(self, int* b, int seat) noexcept
     cdef inline void enter_step_(self, int* b, int ph) noexcept
     # moves
+    cdef void nbh_(self, int* b) noexcept
     cdef void adjust_targets_(self, int* b, int* dmask, int* cmask) noexcept
     cdef int promote_sources_(self, int* b, int* src) noexcept
     cdef int promote_source_(self, int* b, int o) noexcept

@@ -36,7 +36,7 @@ from .walled_city_count import WalledCityCount
 
 if not cython.compiled:
     from .kernel import CHANCE, dptr, ptr
-    from .walled_city_board import (CHIT_BASE, K, MAXC, MAXO, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
+    from .walled_city_board import (CHIT_BASE, K, MAXA, MAXC, MAXO, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
                                     P_CARD, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_N1, P_N2, P_PROMOTE,
                                     P_SPLIT, P_START)
 
@@ -52,6 +52,9 @@ class WalledCityRounds(WalledCityCount):
             self.s_dmask = [0] * NDICE
             self.s_cmask = [0] * MAXC
             self.s_src = [0] * MAXO
+            self.s_ncomp = [0] * MAXA
+        self.s_roll = 0
+        self.s_nok = 0
 
     # -- turn order --------------------------------------------------------------------
     def sort_order_(self, b, by_score, key_off):
@@ -193,52 +196,64 @@ class WalledCityRounds(WalledCityCount):
         out[0] = buf[self.o_cur]
         return 1
 
+    def nbh_(self, b):
+        """Neighbourhood labels (``comps_``) into ``s_ncomp`` for the promote and adjust steps.
+        Inside a rollout (``s_roll``) they are kept while ``s_nok``: the rollout clears it
+        after every move that may build or break a road or move a path's side (see
+        :meth:`cython_ext.walled_city.WalledCityKernel.rollout`); anywhere else they are
+        worked out afresh (the next call may bring another buffer)."""
+        if self.s_roll and self.s_nok:
+            return
+        self.comps_(b, self.s_ncomp)
+        self.s_nok = self.s_roll
+
     def adjust_targets_(self, b, dmask, cmask):
         """Which dice / chits the current turn may adjust (1 in the masks): round 1, those in
         the areas beside the road; round 2, those in the wall's neighbourhood and its two
         closest towers."""
-        comp: cython.p_int = self.s_comp
+        comp: cython.p_int = self.s_ncomp
         d: cython.int
         k: cython.int
-        s: cython.int
         a: cython.int
         c: cython.int
+        s0: cython.int
+        s1: cython.int
+        s2: cython.int
+        s3: cython.int
+        t0: cython.int
+        t1: cython.int
         loc: cython.int = b[self.o_sel_loc]
-        for d in range(NDICE):
-            dmask[d] = 0
-        for k in range(self.nc):
-            cmask[k] = 0
-        if b[self.o_round] == 1:
-            for s in range(4):
-                a = b[self.o_pside + loc * 4 + s]
-                if a < 0:
-                    continue
-                for d in range(NDICE):
-                    if b[self.o_dloc + d] == a:
-                        dmask[d] = 1
-                for k in range(self.nc):
-                    if b[self.o_cloc + k] == a:
-                        cmask[k] = 1
+        if b[self.o_round] == 1:  # a side of one area is -1: no die or chit is there
+            s0 = b[self.o_pside + loc * 4]
+            s1 = b[self.o_pside + loc * 4 + 1]
+            s2 = b[self.o_pside + loc * 4 + 2]
+            s3 = b[self.o_pside + loc * 4 + 3]
+            for d in range(NDICE):
+                a = b[self.o_dloc + d]
+                dmask[d] = 1 if a == s0 or a == s1 or a == s2 or a == s3 else 0
+            for k in range(self.nc):
+                a = b[self.o_cloc + k]
+                cmask[k] = 1 if a == s0 or a == s1 or a == s2 or a == s3 else 0
             return
-        self.comps_(b, comp)
+        self.nbh_(b)
         c = comp[b[self.o_garea + loc]]
+        t0 = self.na + self.gap_tw[loc * 2]
+        t1 = self.na + self.gap_tw[loc * 2 + 1]
         for d in range(NDICE):
             a = b[self.o_dloc + d]
             if a < self.na:
-                if comp[a] == c:
-                    dmask[d] = 1
-            elif a - self.na == self.gap_tw[loc * 2] or a - self.na == self.gap_tw[loc * 2 + 1]:
-                dmask[d] = 1
+                dmask[d] = 1 if comp[a] == c else 0
+            else:
+                dmask[d] = 1 if a == t0 or a == t1 else 0
         for k in range(self.nc):
-            if comp[b[self.o_cloc + k]] == c:
-                cmask[k] = 1
+            cmask[k] = 1 if comp[b[self.o_cloc + k]] == c else 0
 
     def promote_sources_(self, b, src):
         """``src[o]``: the area a promoted noble of owner ``o`` leaves: the wall's own area
         first, then the lowest-numbered area of its neighbourhood holding one (-1: none).
         The number of owners with one.  Neighbourhoods are worked out once, and only when
         some owner has no noble in the wall's own area."""
-        comp: cython.p_int = self.s_comp
+        comp: cython.p_int = self.s_ncomp
         a: cython.int
         o: cython.int
         c: cython.int
@@ -254,7 +269,7 @@ class WalledCityRounds(WalledCityCount):
                 left = 1
         if not left:
             return n
-        self.comps_(b, comp)
+        self.nbh_(b)
         c = comp[ga]
         for a in range(self.na):
             if comp[a] == c and a != ga:
