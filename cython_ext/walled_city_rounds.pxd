@@ -10,7 +10,7 @@ cdef class WalledCityRounds(WalledCityCount):
     # scratch of legal_ (P_ADJUST): dice and chits the turn may adjust
     cdef int s_dmask[NDICE]
     cdef int s_cmask[MAXC]
-    # scratch of promote_sources_: per owner the area a promoted noble leaves
+    # scratch of promote_sources_: per owner 1 if it has a noble to promote
     cdef int s_src[MAXO]
     # neighbourhood labels of the promote and adjust steps (nbh_), kept inside a rollout
     # (s_roll) while s_nok: no road or path side changed since they were worked out

@@ -249,43 +249,51 @@ class WalledCityRounds(WalledCityCount):
             cmask[k] = 1 if comp[b[self.o_cloc + k]] == c else 0
 
     def promote_sources_(self, b, src):
-        """``src[o]``: the area a promoted noble of owner ``o`` leaves: the wall's own area
-        first, then the lowest-numbered area of its neighbourhood holding one (-1: none).
-        The number of owners with one.  Neighbourhoods are worked out once, and only when
-        some owner has no noble in the wall's own area."""
+        """``src[o]``: 1 if owner ``o`` has a noble in the wall's neighbourhood (one it may
+        promote), else 0; the number of such owners.  The neighbourhood is looked up only
+        when some owner has none in the wall's own area; no branch on the areas' contents
+        (random boards mispredict them)."""
         comp: cython.p_int = self.s_ncomp
         a: cython.int
         o: cython.int
         c: cython.int
+        x: cython.int
         n: cython.int = 0
-        left: cython.int = 0
+        no: cython.int = self.no
+        an: cython.int = self.o_an
         ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
-        for o in range(self.no):
-            if b[self.o_an + ga * self.no + o] > 0:
-                src[o] = ga
-                n += 1
-            else:
-                src[o] = -1
-                left = 1
-        if not left:
+        for o in range(no):
+            src[o] = 1 if b[an + ga * no + o] > 0 else 0
+            n += src[o]
+        if n == no:
             return n
         self.nbh_(b)
         c = comp[ga]
         for a in range(self.na):
-            if comp[a] == c and a != ga:
-                for o in range(self.no):
-                    if src[o] < 0 and b[self.o_an + a * self.no + o] > 0:
-                        src[o] = a
-                        n += 1
+            x = an + a * no
+            if comp[a] == c:
+                for o in range(no):
+                    src[o] |= b[x + o] > 0
+        n = 0
+        for o in range(no):
+            n += src[o]
         return n
 
     def promote_source_(self, b, o):
-        """Area a promoted noble of owner ``o`` leaves (see :meth:`promote_sources_`)."""
+        """Area a promoted noble of owner ``o`` leaves: the wall's own area first, then the
+        lowest-numbered area of its neighbourhood holding one (-1: none)."""
+        comp: cython.p_int = self.s_ncomp
+        a: cython.int
+        c: cython.int
         ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
         if b[self.o_an + ga * self.no + o] > 0:
             return ga
-        self.promote_sources_(b, self.s_src)
-        return self.s_src[o]
+        self.nbh_(b)
+        c = comp[ga]
+        for a in range(self.na):
+            if comp[a] == c and b[self.o_an + a * self.no + o] > 0:
+                return a
+        return -1
 
     def can_promote_(self, b):
         """1 while promotions are left and a noble stands in the wall's neighbourhood."""
@@ -300,7 +308,8 @@ class WalledCityRounds(WalledCityCount):
         return 1 if self.promote_sources_(b, self.s_src) > 0 else 0
 
     def legal_(self, b, seat, out):
-        """The legal moves of ``seat`` (ascending) into ``out``; their number."""
+        """The legal moves of ``seat`` (ascending) into ``out``; their number.  ``out`` may be
+        written past them (up to the step's candidates, fewer than ``MAXM``)."""
         ph: cython.int = b[self.o_phase]
         n: cython.int = 0
         p: cython.int
@@ -323,31 +332,35 @@ class WalledCityRounds(WalledCityCount):
         side: cython.int
         d: cython.int
         z: cython.int
+        x: cython.int
         dmask: cython.p_int = self.s_dmask
         cmask: cython.p_int = self.s_cmask
         if ph == P_END or ph == P_CHANCE or seat != b[self.o_cur]:
             return 0
+        # lists without a branch per item: each candidate is written, the count moves only
+        # past a legal one (random positions would mispredict the branch half the time);
+        # ``out`` holds every candidate anyway
         if ph == P_START or (ph == P_LOC and b[self.o_round] == 1):
+            x = self.o_road
             for p in range(self.np_):
-                if b[self.o_road + p] == 0:
-                    out[n] = p
-                    n += 1
+                out[n] = p
+                n += 1 if b[x + p] == 0 else 0
         elif ph == P_LOC:
+            x = self.o_wall
             for g in range(self.ng):
-                if b[self.o_wall + g] == 0:
-                    out[n] = g
-                    n += 1
+                out[n] = g
+                n += 1 if b[x + g] == 0 else 0
         elif ph == P_ALIGN:
+            x = self.o_gstate
             for g in range(NGUILD):
-                if b[self.o_gstate + g] == 2:
-                    out[n] = g
-                    n += 1
+                out[n] = g
+                n += 1 if b[x + g] == 2 else 0
         elif ph == P_CARD or ph == P_DCARD:
             top = OWN if ph == P_CARD else K
+            x = self.o_hand + seat * K
             for k in range(top):
-                if b[self.o_hand + seat * K + k] > 0:
-                    out[n] = k
-                    n += 1
+                out[n] = k
+                n += 1 if b[x + k] > 0 else 0
         elif ph == P_SPLIT:
             c = b[self.o_sel_card]
             a = self.card_a[c]
@@ -388,7 +401,7 @@ class WalledCityRounds(WalledCityCount):
             n = 1
             self.promote_sources_(b, self.s_src)
             for o in range(self.no):
-                if self.s_src[o] >= 0:
+                if self.s_src[o]:
                     for side in range(2):
                         out[n] = 1 + o * 2 + side
                         n += 1
@@ -396,18 +409,15 @@ class WalledCityRounds(WalledCityCount):
             self.adjust_targets_(b, dmask, cmask)
             out[0] = 0
             n = 1
+            x = self.o_die_v
             for d in range(NDICE):
-                if dmask[d]:
-                    if b[self.o_die_v + d] < 3:
-                        out[n] = 1 + 2 * d
-                        n += 1
-                    if b[self.o_die_v + d] > 1:
-                        out[n] = 2 + 2 * d
-                        n += 1
+                out[n] = 1 + 2 * d
+                n += 1 if dmask[d] and b[x + d] < 3 else 0
+                out[n] = 2 + 2 * d
+                n += 1 if dmask[d] and b[x + d] > 1 else 0
             for k in range(self.nc):
-                if cmask[k]:
-                    out[n] = CHIT_BASE + k
-                    n += 1
+                out[n] = CHIT_BASE + k
+                n += 1 if cmask[k] else 0
         elif ph == P_DZONE:
             c = b[self.o_sel_card]
             for z in range(self.nz):
