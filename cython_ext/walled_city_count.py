@@ -20,7 +20,7 @@ call; the methods without ``_`` are their Python entries, for tests and
 benches.  Scratch arrays (fixed C arrays of the object, lists interpreted):
 ``s_add`` votes gained per owner (count_votes_, end of game), ``s_cnt``/``s_nob``
 citizens/nobles per owner (the two majority counts), ``s_done`` owners
-already placed (place_split_), ``s_mark`` marked neighbourhoods (flee_),
+in place order (place_split_), ``s_mark`` marked neighbourhoods (flee_),
 ``s_lc``/``s_ln``/``s_lchit`` the sums per neighbourhood label (label_sums_),
 ``s_fl``/``s_nl``/``s_fv`` each faction's neighbourhoods, towers and value
 (score_factions_).  None of these calls nest.
@@ -91,38 +91,41 @@ class WalledCityCount(WalledCityBoard):
 
     def place_split_(self, cnt, nob, chit, add):
         """Places 1st..4th (5/3/2/0, each changed by ``chit``); ties by nobles, then a full tie
-        shares the tied places' votes (remainder lost, negative places too)."""
-        done: cython.p_int = self.s_done
+        shares the tied places' votes (remainder lost, negative places too).  The owners with
+        citizens are sorted once (most citizens, then nobles, first) and taken group by group."""
+        idx: cython.p_int = self.s_done
         o: cython.int
+        m: cython.int = 0
+        i: cython.int
+        j: cython.int
+        q: cython.int
+        y: cython.int
         place: cython.int = 0
-        best: cython.int
-        bestn: cython.int
-        g: cython.int
         total: cython.int
         share: cython.int
         for o in range(self.no):
-            done[o] = 0
-        while True:
-            best = -1
-            bestn = -1
-            for o in range(self.no):
-                if not done[o] and cnt[o] > 0 and (cnt[o] > best or (cnt[o] == best and nob[o] > bestn)):
-                    best = cnt[o]
-                    bestn = nob[o]
-            if best <= 0:
-                return
-            g = 0
+            if cnt[o] <= 0:
+                continue
+            j = m  # insertion: after every owner ahead of it or level with it (stable)
+            while j > 0 and (cnt[idx[j - 1]] < cnt[o] or (cnt[idx[j - 1]] == cnt[o] and nob[idx[j - 1]] < nob[o])):
+                idx[j] = idx[j - 1]
+                j -= 1
+            idx[j] = o
+            m += 1
+        i = 0
+        while i < m:
+            y = idx[i]
+            j = i + 1
+            while j < m and cnt[idx[j]] == cnt[y] and nob[idx[j]] == nob[y]:
+                j += 1
             total = 0
-            for o in range(self.no):
-                if not done[o] and cnt[o] == best and nob[o] == bestn:
-                    total += (self.pv[place + g] if place + g < 4 else 0) + chit
-                    g += 1
-            share = tdiv(total, g)
-            for o in range(self.no):
-                if not done[o] and cnt[o] == best and nob[o] == bestn:
-                    add[o] += share
-                    done[o] = 1
-            place += g
+            for q in range(place, place + j - i):
+                total += (self.pv[q] if q < 4 else 0) + chit
+            share = tdiv(total, j - i)
+            for q in range(i, j):
+                add[idx[q]] += share
+            place += j - i
+            i = j
 
     # -- the count ---------------------------------------------------------------------
     def label_sums_(self, b, comp):

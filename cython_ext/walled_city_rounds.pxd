@@ -1,6 +1,6 @@
 # Declarations of walled_city_rounds.py for Cython: the two rounds as moves.
 from cython_ext.kernel cimport ptr, dptr, CHANCE
-from cython_ext.walled_city_board cimport NF, NDICE, OWN, K, CHIT_BASE, NGUILD, MAXA, MAXO, MAXC
+from cython_ext.walled_city_board cimport NF, NDICE, OWN, K, CHIT_BASE, NGUILD, MAXA, MAXO, MAXC, MAXT
 from cython_ext.walled_city_board cimport P_CHANCE, P_START, P_ALIGN, P_LOC, P_CARD, P_SPLIT, P_N1, P_N2
 from cython_ext.walled_city_board cimport P_PROMOTE, P_ADJUST, P_DCARD, P_DZONE, P_END
 from cython_ext.walled_city_count cimport WalledCityCount
@@ -14,7 +14,7 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef int s_src[MAXO]
     # neighbourhood labels of the promote and adjust steps (nbh_), kept inside a rollout
     # (s_roll) while s_nok: no road or path side changed since they were worked out
-    cdef int s_ncomp[MAXA]
+    cdef int s_ncomp[MAXA + MAXT]   # then -1 for each tower's place (na + tower)
     cdef int s_roll, s_nok
 
     # turn order

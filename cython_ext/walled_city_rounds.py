@@ -36,7 +36,7 @@ from .walled_city_count import WalledCityCount
 
 if not cython.compiled:
     from .kernel import CHANCE, dptr, ptr
-    from .walled_city_board import (CHIT_BASE, K, MAXA, MAXC, MAXO, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
+    from .walled_city_board import (CHIT_BASE, K, MAXA, MAXC, MAXO, MAXT, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
                                     P_CARD, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_N1, P_N2, P_PROMOTE,
                                     P_SPLIT, P_START)
 
@@ -52,7 +52,7 @@ class WalledCityRounds(WalledCityCount):
             self.s_dmask = [0] * NDICE
             self.s_cmask = [0] * MAXC
             self.s_src = [0] * MAXO
-            self.s_ncomp = [0] * MAXA
+            self.s_ncomp = [0] * (MAXA + MAXT)
         self.s_roll = 0
         self.s_nok = 0
 
@@ -202,9 +202,12 @@ class WalledCityRounds(WalledCityCount):
         after every move that may build or break a road or move a path's side (see
         :meth:`cython_ext.walled_city.WalledCityKernel.rollout`); anywhere else they are
         worked out afresh (the next call may bring another buffer)."""
+        t: cython.int
         if self.s_roll and self.s_nok:
             return
         self.comps_(b, self.s_ncomp)
+        for t in range(self.nt):  # the towers' places: in no neighbourhood
+            self.s_ncomp[self.na + t] = -1
         self.s_nok = self.s_roll
 
     def adjust_targets_(self, b, dmask, cmask):
@@ -230,23 +233,20 @@ class WalledCityRounds(WalledCityCount):
             s3 = b[self.o_pside + loc * 4 + 3]
             for d in range(NDICE):
                 a = b[self.o_dloc + d]
-                dmask[d] = 1 if a == s0 or a == s1 or a == s2 or a == s3 else 0
+                dmask[d] = (a == s0) | (a == s1) | (a == s2) | (a == s3)
             for k in range(self.nc):
                 a = b[self.o_cloc + k]
-                cmask[k] = 1 if a == s0 or a == s1 or a == s2 or a == s3 else 0
+                cmask[k] = (a == s0) | (a == s1) | (a == s2) | (a == s3)
             return
         self.nbh_(b)
         c = comp[b[self.o_garea + loc]]
         t0 = self.na + self.gap_tw[loc * 2]
         t1 = self.na + self.gap_tw[loc * 2 + 1]
-        for d in range(NDICE):
+        for d in range(NDICE):  # comp[na + tower] is -1: a die in a tower counts by the tower
             a = b[self.o_dloc + d]
-            if a < self.na:
-                dmask[d] = 1 if comp[a] == c else 0
-            else:
-                dmask[d] = 1 if a == t0 or a == t1 else 0
+            dmask[d] = (comp[a] == c) | (a == t0) | (a == t1)
         for k in range(self.nc):
-            cmask[k] = 1 if comp[b[self.o_cloc + k]] == c else 0
+            cmask[k] = comp[b[self.o_cloc + k]] == c
 
     def promote_sources_(self, b, src):
         """``src[o]``: 1 if owner ``o`` has a noble in the wall's neighbourhood (one it may
@@ -263,10 +263,10 @@ class WalledCityRounds(WalledCityCount):
         an: cython.int = self.o_an
         ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
         for o in range(no):
-            src[o] = 1 if b[an + ga * no + o] > 0 else 0
+            src[o] = b[an + ga * no + o] > 0
             n += src[o]
         if n == no:
-            return n
+            return no
         self.nbh_(b)
         c = comp[ga]
         for a in range(self.na):
@@ -277,6 +277,8 @@ class WalledCityRounds(WalledCityCount):
         n = 0
         for o in range(no):
             n += src[o]
+        if not cython.compiled:  # numpy booleans interpreted
+            n = int(n)
         return n
 
     def promote_source_(self, b, o):
@@ -338,29 +340,29 @@ class WalledCityRounds(WalledCityCount):
         if ph == P_END or ph == P_CHANCE or seat != b[self.o_cur]:
             return 0
         # lists without a branch per item: each candidate is written, the count moves only
-        # past a legal one (random positions would mispredict the branch half the time);
-        # ``out`` holds every candidate anyway
+        # past a legal one (a comparison adds 0 or 1; random positions would mispredict a
+        # branch half the time); ``out`` holds every candidate anyway
         if ph == P_START or (ph == P_LOC and b[self.o_round] == 1):
             x = self.o_road
             for p in range(self.np_):
                 out[n] = p
-                n += 1 if b[x + p] == 0 else 0
+                n += b[x + p] == 0
         elif ph == P_LOC:
             x = self.o_wall
             for g in range(self.ng):
                 out[n] = g
-                n += 1 if b[x + g] == 0 else 0
+                n += b[x + g] == 0
         elif ph == P_ALIGN:
             x = self.o_gstate
             for g in range(NGUILD):
                 out[n] = g
-                n += 1 if b[x + g] == 2 else 0
+                n += b[x + g] == 2
         elif ph == P_CARD or ph == P_DCARD:
             top = OWN if ph == P_CARD else K
             x = self.o_hand + seat * K
             for k in range(top):
                 out[n] = k
-                n += 1 if b[x + k] > 0 else 0
+                n += b[x + k] > 0
         elif ph == P_SPLIT:
             c = b[self.o_sel_card]
             a = self.card_a[c]
@@ -412,12 +414,12 @@ class WalledCityRounds(WalledCityCount):
             x = self.o_die_v
             for d in range(NDICE):
                 out[n] = 1 + 2 * d
-                n += 1 if dmask[d] and b[x + d] < 3 else 0
+                n += dmask[d] & (b[x + d] < 3)
                 out[n] = 2 + 2 * d
-                n += 1 if dmask[d] and b[x + d] > 1 else 0
+                n += dmask[d] & (b[x + d] > 1)
             for k in range(self.nc):
                 out[n] = CHIT_BASE + k
-                n += 1 if cmask[k] else 0
+                n += cmask[k]
         elif ph == P_DZONE:
             c = b[self.o_sel_card]
             for z in range(self.nz):
@@ -427,6 +429,8 @@ class WalledCityRounds(WalledCityCount):
                     if self.card_a[c] != self.card_b[c]:
                         out[n] = z * 2 + 1
                         n += 1
+        if not cython.compiled:  # the comparisons above add numpy booleans interpreted
+            n = int(n)
         return n
 
     def legal(self, buf: cython.int[::1], seat: cython.int, out: cython.int[::1]) -> cython.int:
