@@ -310,8 +310,8 @@ class WalledCityRounds(WalledCityCount):
         return 1 if self.promote_sources_(b, self.s_src) > 0 else 0
 
     def legal_(self, b, seat, out):
-        """The legal moves of ``seat`` (ascending) into ``out``; their number.  ``out`` may be
-        written past them (up to the step's candidates, fewer than ``MAXM``)."""
+        """The legal moves of ``seat`` (ascending) into ``out``; their number.  ``out[n]``, one
+        past them, may be written too (a step has fewer than ``MAXM`` moves)."""
         ph: cython.int = b[self.o_phase]
         n: cython.int = 0
         p: cython.int
@@ -341,7 +341,7 @@ class WalledCityRounds(WalledCityCount):
             return 0
         # lists without a branch per item: each candidate is written, the count moves only
         # past a legal one (a comparison adds 0 or 1; random positions would mispredict a
-        # branch half the time); ``out`` holds every candidate anyway
+        # branch half the time); the last write is at most ``out[n]``
         if ph == P_START or (ph == P_LOC and b[self.o_round] == 1):
             x = self.o_road
             for p in range(self.np_):
