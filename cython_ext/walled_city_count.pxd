@@ -19,6 +19,7 @@ cdef class WalledCityCount(WalledCityBoard):
     cdef int s_fl[2 * NF * NDICE]  # per faction its labels, then (NF + faction) its towers
     cdef int s_nl[2 * NF]          # how many of each
     cdef int s_fv[NF]              # each faction's value
+    cdef int tower_z[MAXT * 2]     # topology: each tower's first and last defense zone, -1 none
 
     cdef inline int cit(self, int* b, int a, int o) noexcept
     cdef void majority_split_(self, int* cnt, int* nob, int value, int* add) noexcept

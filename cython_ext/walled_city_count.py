@@ -34,7 +34,7 @@ from .walled_city_board import WalledCityBoard
 
 if not cython.compiled:
     from .kernel import ptr
-    from .walled_city_board import MAXA, MAXO, NDICE, NF
+    from .walled_city_board import MAXA, MAXO, MAXT, NDICE, NF
 
 
 def tdiv(a, b):
@@ -62,6 +62,19 @@ class WalledCityCount(WalledCityBoard):
             self.s_fl = [0] * (2 * NF * NDICE)
             self.s_nl = [0] * (2 * NF)
             self.s_fv = [0] * NF
+            self.tower_z = [0] * (MAXT * 2)
+        t: cython.int
+        z: cython.int
+        for t in range(MAXT):  # each tower's first and last defense zone (zone order), -1 none
+            self.tower_z[t * 2] = -1
+            self.tower_z[t * 2 + 1] = -1
+        for t in range(self.nt):
+            for z in range(self.nz):
+                if self.zone_tw[z * 2] == t or self.zone_tw[z * 2 + 1] == t:
+                    if self.tower_z[t * 2] < 0:
+                        self.tower_z[t * 2] = z
+                    else:
+                        self.tower_z[t * 2 + 1] = z
 
     def cit(self, b, a, o):
         """Citizens (nobles + peasants) of owner ``o`` in area ``a``."""
@@ -258,7 +271,6 @@ class WalledCityCount(WalledCityBoard):
         """Each tower: most watchmen take both adjacent halves, second place the lower one."""
         t: cython.int
         z: cython.int
-        h: cython.int
         v1: cython.int
         v2: cython.int
         first: cython.int
@@ -266,20 +278,11 @@ class WalledCityCount(WalledCityBoard):
         w: cython.int
         o: cython.int
         low: cython.int
-        for t in range(self.nt):
-            v1 = -1
-            v2 = -1
-            for z in range(self.nz):
-                if self.zone_tw[z * 2] == t or self.zone_tw[z * 2 + 1] == t:
-                    h = self.zone_half_(b, z, t)
-                    if v1 < 0:
-                        v1 = h
-                    else:
-                        v2 = h
-            if v1 < 0:
-                v1 = 0
-            if v2 < 0:
-                v2 = 0
+        for t in range(self.nt):  # its first zone's half, and its last other zone's (tower_z)
+            z = self.tower_z[t * 2]
+            v1 = self.zone_half_(b, z, t) if z >= 0 else 0
+            z = self.tower_z[t * 2 + 1]
+            v2 = self.zone_half_(b, z, t) if z >= 0 else 0
             first = 0
             for o in range(self.no):
                 if b[self.o_tw + t * self.no + o] > first:
