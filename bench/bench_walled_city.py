@@ -1,6 +1,7 @@
 """The Walled City kernel compiled vs interpreted (one source), ratio recorded in one run.
 
     python -m pytest bench/bench_walled_city.py --benchmark-enable
+    python bench/bench_walled_city.py [iterations]   # CPU us per determinize + rollout, and a digest
 
 Each case benchmarks the compiled kernel with pytest-benchmark and times the
 interpreted one on the same inputs (median of runs); ``extra_info["ratio"]`` is
@@ -112,3 +113,42 @@ def test_legal_moves(benchmark):
 
     benchmark(gen, kc)
     record(benchmark, "legal move generation x10", median_time(lambda: gen(kp), number=5))
+
+
+def ceiling(n: int = 3000) -> None:
+    """CPU microseconds per determinize + rollout from each configuration's first decision
+    (the search's ceiling loop, ``bench_search.ceiling_ips``, timed with ``process_time``;
+    best of 3 runs of ``n``), and a digest of the first 500 final buffers: two builds that
+    play the same games (same rules, same random draws) print the same digest."""
+    import hashlib
+    import time
+
+    from bench.bench_search import first_decision
+    from search import core
+
+    for name, players in [("walled_city", 2), ("walled_city", 3), ("walled_city", 4),
+                          ("walled_city+powers", 2), ("walled_city+powers", 4)]:
+        st = first_decision(name, players)
+        seat = st.to_move()[0]
+        view = st.observe(seat)
+        k = view.game.kernel
+        rng = core.rng_for(k, 3)
+        w = view.buf.copy()
+        digest = hashlib.sha1()
+        runs = []
+        for rep in range(3):
+            c = time.process_time()
+            for i in range(n):
+                w[:] = view.buf
+                k.determinize(w, seat, rng)
+                k.rollout(w, rng)
+                if rep == 0 and i < 500:
+                    digest.update(w.tobytes())
+            runs.append((time.process_time() - c) / n * 1e6)
+        print(f"{name:20s} {players}p  {min(runs):6.2f} us  digest {digest.hexdigest()[:12]}")
+
+
+if __name__ == "__main__":  # python bench/bench_walled_city.py [iterations]
+    import sys
+
+    ceiling(int(sys.argv[1]) if len(sys.argv) > 1 else 3000)

@@ -35,7 +35,8 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .kernel import CHANCE, ptr
-    from .walled_city_board import K, MAXM, MAXO, MAXZ, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
+    from .walled_city_board import (K, MAXM, MAXO, MAXZ, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_PCHANCE,
+                                    P_POWER, P_START)
     from .walled_city_powers import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_FZR, TR_G, TR_LK, TR_LKO, TR_LOOK, TR_R,
                                      TR_SG, TR_W, TR_X, W_BUTCHERS)
 
@@ -571,6 +572,10 @@ class WalledCityKernel(WalledCityPowers):
     def rollout(self, buf: cython.int[::1], rng: Rng) -> None:
         """Uniformly random moves (and chance) to the end of the game, in place.
 
+        The neighbourhoods of the promote and adjust steps are kept from one move to the next
+        (``nbh_``) except after a move that may change a road or a path's sides: setup and
+        starting roads, a round-1 construction, anything inside a guild power.
+
         A decision with no legal move is a broken state: ValueError, nothing read
         from the unfilled move array."""
         b: cython.p_int = ptr(buf)
@@ -578,14 +583,27 @@ class WalledCityKernel(WalledCityPowers):
         seat: cython.int
         n: cython.int
         i: cython.int
+        ph: cython.int
         for i in range(MAXM):
             out[i] = 0
+        self.s_roll = 1
+        self.s_nok = 0
         while b[self.o_phase] != P_END:
-            if b[self.o_phase] == P_CHANCE or b[self.o_phase] == P_PCHANCE:
+            ph = b[self.o_phase]
+            if ph == P_CHANCE or ph == P_PCHANCE:
                 self.apply_(b, CHANCE, self.sample_chance_(b, rng))
+                self.s_nok = 0
             else:
                 seat = self.decider_(b)
                 n = self.legal_(b, seat, out)
                 if n <= 0:
+                    self.s_roll = 0
                     raise ValueError("walled_city: a state that is not over has no legal move")
-                self.apply_(b, seat, out[rng.below(n)])
+                # the only moves that write roads or path sides: kept labels go before and after
+                if ph == P_START or ph == P_POWER or (ph == P_LOC and b[self.o_round] == 1):
+                    self.s_nok = 0
+                    self.apply_(b, seat, out[rng.below(n)])
+                    self.s_nok = 0
+                else:
+                    self.apply_(b, seat, out[rng.below(n)])
+        self.s_roll = 0

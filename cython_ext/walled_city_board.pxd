@@ -61,7 +61,7 @@ cdef class WalledCityBoard(Kernel):
     cdef int card_b[K]
     cdef int gkey[NGUILD]
     cdef int pv[4]
-    # scratch: neighbourhood labels (count_votes_, adjust_targets_, promote_source_; never nested)
+    # scratch: neighbourhood labels (count_votes_ and the Python entries; the rounds keep their own, s_ncomp)
     cdef int s_comp[MAXA]
 
     cpdef int n_chance(self) noexcept

@@ -162,30 +162,42 @@ class WalledCityBoard(Kernel):
     # -- neighbourhoods ------------------------------------------------------------
     def comps_(self, b, comp):
         """Neighbourhoods: ``comp[a]`` = smallest area joined to ``a`` through unbuilt
-        (0) or broken (2) paths; only a road (1, or 3: two roads stacked by Drapers) separates."""
+        (0) or broken (2) paths; only a road (1, or 3: two roads stacked by Drapers) separates.
+
+        One pass of union-find over the open paths, in ``comp`` itself: a root is always the
+        smallest area of its set (the larger root is linked under the smaller), so every link
+        points to a lower area and one ascending pass at the end leaves each area its root."""
         a: cython.int
         p: cython.int
         s: cython.int
         x: cython.int
         m: cython.int
-        changed: cython.int = 1
+        r: cython.int
+        q: cython.int
         for a in range(self.na):
             comp[a] = a
-        while changed:  # relax to the minimum label; boards are tiny
-            changed = 0
-            for p in range(self.np_):
-                if b[self.o_road + p] == 1 or b[self.o_road + p] == 3:
+        for p in range(self.np_):
+            r = b[self.o_road + p]
+            if r == 1 or r == 3:
+                continue
+            q = self.o_pside + p * 4
+            m = -1
+            for s in range(4):
+                x = b[q + s]
+                if x < 0:
                     continue
-                m = MAXA
-                for s in range(4):
-                    x = b[self.o_pside + p * 4 + s]
-                    if x >= 0 and comp[x] < m:
-                        m = comp[x]
-                for s in range(4):
-                    x = b[self.o_pside + p * 4 + s]
-                    if x >= 0 and comp[x] != m:
-                        comp[x] = m
-                        changed = 1
+                while comp[x] != x:  # the root, halving the path on the way
+                    comp[x] = comp[comp[x]]
+                    x = comp[x]
+                if m < 0:
+                    m = x
+                elif x < m:
+                    comp[m] = x
+                    m = x
+                elif x > m:
+                    comp[x] = m
+        for a in range(self.na):
+            comp[a] = comp[comp[a]]
 
     def comps(self, buf: cython.int[::1], comp) -> None:
         """Python entry of :meth:`comps_`: fills the list ``comp`` (one label per area: the

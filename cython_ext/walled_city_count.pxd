@@ -13,11 +13,18 @@ cdef class WalledCityCount(WalledCityBoard):
     cdef int s_nob[MAXO]
     cdef int s_done[MAXO]
     cdef int s_mark[MAXA]
-    cdef int s_tmark[MAXT]
+    cdef int s_lc[MAXA * MAXO]     # citizens per neighbourhood label and owner (label_sums_)
+    cdef int s_ln[MAXA * MAXO]     # nobles, the same
+    cdef int s_lchit[MAXA]         # survey chits per label
+    cdef int s_fl[2 * NF * NDICE]  # per faction its labels, then (NF + faction) its towers
+    cdef int s_nl[2 * NF]          # how many of each
+    cdef int s_fv[NF]              # each faction's value
+    cdef int tower_z[MAXT * 2]     # topology: each tower's first and last defense zone, -1 none
 
     cdef inline int cit(self, int* b, int a, int o) noexcept
     cdef void majority_split_(self, int* cnt, int* nob, int value, int* add) noexcept
     cdef void place_split_(self, int* cnt, int* nob, int chit, int* add) noexcept
+    cdef void label_sums_(self, int* b, int* comp) noexcept
     cdef void score_neighbourhoods_(self, int* b, int* comp, int* add) noexcept
     cdef int faction_value_(self, int* b, int f, int towers) noexcept
     cdef void score_factions_(self, int* b, int* comp, int towers, int* add) noexcept

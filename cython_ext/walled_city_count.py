@@ -20,8 +20,10 @@ call; the methods without ``_`` are their Python entries, for tests and
 benches.  Scratch arrays (fixed C arrays of the object, lists interpreted):
 ``s_add`` votes gained per owner (count_votes_, end of game), ``s_cnt``/``s_nob``
 citizens/nobles per owner (the two majority counts), ``s_done`` owners
-already placed (place_split_), ``s_mark``/``s_tmark`` marked neighbourhoods
-and towers (score_factions_, flee_).  None of these calls nest.
+in place order (place_split_), ``s_mark`` marked neighbourhoods (flee_),
+``s_lc``/``s_ln``/``s_lchit`` the sums per neighbourhood label (label_sums_),
+``s_fl``/``s_nl``/``s_fv`` each faction's neighbourhoods, towers and value
+(score_factions_).  None of these calls nest.
 """
 try:
     import cython
@@ -54,7 +56,25 @@ class WalledCityCount(WalledCityBoard):
             self.s_nob = [0] * MAXO
             self.s_done = [0] * MAXO
             self.s_mark = [0] * MAXA
-            self.s_tmark = [0] * MAXT
+            self.s_lc = [0] * (MAXA * MAXO)
+            self.s_ln = [0] * (MAXA * MAXO)
+            self.s_lchit = [0] * MAXA
+            self.s_fl = [0] * (2 * NF * NDICE)
+            self.s_nl = [0] * (2 * NF)
+            self.s_fv = [0] * NF
+            self.tower_z = [0] * (MAXT * 2)
+        t: cython.int
+        z: cython.int
+        for t in range(MAXT):  # each tower's first and last defense zone (zone order), -1 none
+            self.tower_z[t * 2] = -1
+            self.tower_z[t * 2 + 1] = -1
+        for t in range(self.nt):
+            for z in range(self.nz):
+                if self.zone_tw[z * 2] == t or self.zone_tw[z * 2 + 1] == t:
+                    if self.tower_z[t * 2] < 0:
+                        self.tower_z[t * 2] = z
+                    else:
+                        self.tower_z[t * 2 + 1] = z
 
     def cit(self, b, a, o):
         """Citizens (nobles + peasants) of owner ``o`` in area ``a``."""
@@ -84,65 +104,90 @@ class WalledCityCount(WalledCityBoard):
 
     def place_split_(self, cnt, nob, chit, add):
         """Places 1st..4th (5/3/2/0, each changed by ``chit``); ties by nobles, then a full tie
-        shares the tied places' votes (remainder lost, negative places too)."""
-        done: cython.p_int = self.s_done
+        shares the tied places' votes (remainder lost, negative places too).  The owners with
+        citizens are sorted once (most citizens, then nobles, first) and taken group by group."""
+        idx: cython.p_int = self.s_done
         o: cython.int
+        m: cython.int = 0
+        i: cython.int
+        j: cython.int
+        q: cython.int
+        y: cython.int
         place: cython.int = 0
-        best: cython.int
-        bestn: cython.int
-        g: cython.int
         total: cython.int
         share: cython.int
         for o in range(self.no):
-            done[o] = 0
-        while True:
-            best = -1
-            bestn = -1
-            for o in range(self.no):
-                if not done[o] and cnt[o] > 0 and (cnt[o] > best or (cnt[o] == best and nob[o] > bestn)):
-                    best = cnt[o]
-                    bestn = nob[o]
-            if best <= 0:
-                return
-            g = 0
+            if cnt[o] <= 0:
+                continue
+            j = m  # insertion: after every owner ahead of it or level with it (stable)
+            while j > 0 and (cnt[idx[j - 1]] < cnt[o] or (cnt[idx[j - 1]] == cnt[o] and nob[idx[j - 1]] < nob[o])):
+                idx[j] = idx[j - 1]
+                j -= 1
+            idx[j] = o
+            m += 1
+        i = 0
+        while i < m:
+            y = idx[i]
+            j = i + 1
+            while j < m and cnt[idx[j]] == cnt[y] and nob[idx[j]] == nob[y]:
+                j += 1
             total = 0
-            for o in range(self.no):
-                if not done[o] and cnt[o] == best and nob[o] == bestn:
-                    total += (self.pv[place + g] if place + g < 4 else 0) + chit
-                    g += 1
-            share = tdiv(total, g)
-            for o in range(self.no):
-                if not done[o] and cnt[o] == best and nob[o] == bestn:
-                    add[o] += share
-                    done[o] = 1
-            place += g
+            for q in range(place, place + j - i):
+                total += (self.pv[q] if q < 4 else 0) + chit
+            share = tdiv(total, j - i)
+            for q in range(i, j):
+                add[idx[q]] += share
+            place += j - i
+            i = j
 
     # -- the count ---------------------------------------------------------------------
-    def score_neighbourhoods_(self, b, comp, add):
-        """Each neighbourhood (``comp`` labels) scores its places into ``add``."""
-        cnt: cython.p_int = self.s_cnt
-        nob: cython.p_int = self.s_nob
-        c: cython.int
+    def label_sums_(self, b, comp):
+        """Citizens and nobles per owner summed over the areas of each ``comp`` label
+        (``s_lc``, ``s_ln``: label * no + owner), and the survey chits per label
+        (``s_lchit``): the two counts below read these instead of the areas."""
+        lc: cython.p_int = self.s_lc
+        ln: cython.p_int = self.s_ln
+        lchit: cython.p_int = self.s_lchit
         a: cython.int
         o: cython.int
         k: cython.int
-        chit: cython.int
+        r: cython.int
+        x: cython.int
+        no: cython.int = self.no
+        for a in range(self.na * no):
+            lc[a] = 0
+            ln[a] = 0
+        for a in range(self.na):
+            lchit[a] = 0
+        for a in range(self.na):
+            r = comp[a] * no
+            x = a * no
+            for o in range(no):
+                lc[r + o] += b[self.o_an + x + o] + b[self.o_ap + x + o]
+                ln[r + o] += b[self.o_an + x + o]
+        for k in range(self.nc):
+            lchit[comp[b[self.o_cloc + k]]] += b[self.o_chit + k]
+
+    def score_neighbourhoods_(self, b, comp, add):
+        """Each neighbourhood (``comp`` labels; sums from :meth:`label_sums_`) scores its
+        places into ``add``."""
+        cnt: cython.p_int = self.s_cnt
+        nob: cython.p_int = self.s_nob
+        c: cython.int
+        o: cython.int
+        x: cython.int
+        t: cython.int
         for c in range(self.na):
             if comp[c] != c:
                 continue
+            x = c * self.no
+            t = 0
             for o in range(self.no):
-                cnt[o] = 0
-                nob[o] = 0
-            chit = 0
-            for a in range(self.na):
-                if comp[a] == c:
-                    for o in range(self.no):
-                        cnt[o] += self.cit(b, a, o)
-                        nob[o] += b[self.o_an + a * self.no + o]
-            for k in range(self.nc):
-                if comp[b[self.o_cloc + k]] == c:
-                    chit += b[self.o_chit + k]
-            self.place_split_(cnt, nob, chit, add)
+                cnt[o] = self.s_lc[x + o]
+                nob[o] = self.s_ln[x + o]
+                t += cnt[o]
+            if t > 0:  # nobody there: no place to give
+                self.place_split_(cnt, nob, self.s_lchit[c], add)
 
     def faction_value_(self, b, f, towers):
         """Sum of faction ``f``'s dice (those in towers only when ``towers``)."""
@@ -155,42 +200,60 @@ class WalledCityCount(WalledCityBoard):
 
     def score_factions_(self, b, comp, towers, add):
         """Each faction's majority over the neighbourhoods (and, with ``towers``, the towers)
-        holding its dice; watchmen count as nobles."""
+        holding its dice (sums from :meth:`label_sums_`); watchmen count as nobles.  One pass
+        over the dice lists each faction's neighbourhoods and towers (once each) and its value."""
         cnt: cython.p_int = self.s_cnt
         nob: cython.p_int = self.s_nob
-        mark: cython.p_int = self.s_mark
-        tmark: cython.p_int = self.s_tmark
+        fl: cython.p_int = self.s_fl
+        nl: cython.p_int = self.s_nl
+        fv: cython.p_int = self.s_fv
         f: cython.int
-        a: cython.int
-        t: cython.int
+        i: cython.int
+        j: cython.int
         d: cython.int
         o: cython.int
+        x: cython.int
+        lab: cython.int
+        base: cython.int
         for f in range(NF):
-            for a in range(self.na):
-                mark[a] = 0
-            for t in range(self.nt):
-                tmark[t] = 0
-            for d in range(NDICE):
-                if b[self.o_die_f + d] != f:
-                    continue
-                if b[self.o_dloc + d] < self.na:
-                    mark[comp[b[self.o_dloc + d]]] = 1
-                elif towers:
-                    tmark[b[self.o_dloc + d] - self.na] = 1
+            nl[f] = 0
+            nl[NF + f] = 0
+            fv[f] = 0
+        for d in range(NDICE):
+            f = b[self.o_die_f + d]
+            x = b[self.o_dloc + d]
+            if x < self.na:
+                lab = comp[x]
+                base = f * NDICE
+                j = f
+            elif towers:
+                lab = x - self.na
+                base = (NF + f) * NDICE
+                j = NF + f
+            else:
+                continue
+            fv[f] += b[self.o_die_v + d]
+            for i in range(nl[j]):
+                if fl[base + i] == lab:
+                    break
+            else:
+                fl[base + nl[j]] = lab
+                nl[j] += 1
+        for f in range(NF):
             for o in range(self.no):
                 cnt[o] = 0
                 nob[o] = 0
-            for a in range(self.na):
-                if mark[comp[a]]:
-                    for o in range(self.no):
-                        cnt[o] += self.cit(b, a, o)
-                        nob[o] += b[self.o_an + a * self.no + o]
-            for t in range(self.nt):
-                if tmark[t]:
-                    for o in range(self.no):
-                        cnt[o] += b[self.o_tw + t * self.no + o]
-                        nob[o] += b[self.o_tw + t * self.no + o]
-            self.majority_split_(cnt, nob, self.faction_value_(b, f, towers), add)
+            for i in range(nl[f]):
+                x = fl[f * NDICE + i] * self.no
+                for o in range(self.no):
+                    cnt[o] += self.s_lc[x + o]
+                    nob[o] += self.s_ln[x + o]
+            for i in range(nl[NF + f]):
+                x = fl[(NF + f) * NDICE + i] * self.no
+                for o in range(self.no):
+                    cnt[o] += b[self.o_tw + x + o]
+                    nob[o] += b[self.o_tw + x + o]
+            self.majority_split_(cnt, nob, fv[f], add)
 
     def zone_half_(self, b, z, t):
         """Value of the half of zone ``z``'s card nearer to tower ``t`` (0 when empty)."""
@@ -208,7 +271,6 @@ class WalledCityCount(WalledCityBoard):
         """Each tower: most watchmen take both adjacent halves, second place the lower one."""
         t: cython.int
         z: cython.int
-        h: cython.int
         v1: cython.int
         v2: cython.int
         first: cython.int
@@ -216,20 +278,11 @@ class WalledCityCount(WalledCityBoard):
         w: cython.int
         o: cython.int
         low: cython.int
-        for t in range(self.nt):
-            v1 = -1
-            v2 = -1
-            for z in range(self.nz):
-                if self.zone_tw[z * 2] == t or self.zone_tw[z * 2 + 1] == t:
-                    h = self.zone_half_(b, z, t)
-                    if v1 < 0:
-                        v1 = h
-                    else:
-                        v2 = h
-            if v1 < 0:
-                v1 = 0
-            if v2 < 0:
-                v2 = 0
+        for t in range(self.nt):  # its first zone's half, and its last other zone's (tower_z)
+            z = self.tower_z[t * 2]
+            v1 = self.zone_half_(b, z, t) if z >= 0 else 0
+            z = self.tower_z[t * 2 + 1]
+            v2 = self.zone_half_(b, z, t) if z >= 0 else 0
             first = 0
             for o in range(self.no):
                 if b[self.o_tw + t * self.no + o] > first:
@@ -278,6 +331,7 @@ class WalledCityCount(WalledCityBoard):
         r2 = b[self.o_round] == 2
         if r2:
             self.flee_(b, comp)
+        self.label_sums_(b, comp)
         self.score_neighbourhoods_(b, comp, add)
         self.score_factions_(b, comp, 1 if r2 else 0, add)
         for p in range(self.players):
@@ -295,6 +349,7 @@ class WalledCityCount(WalledCityBoard):
             self.s_comp[i] = comp[i]
         for i in range(self.no):
             self.s_add[i] = add[i]
+        self.label_sums_(ptr(buf), self.s_comp)
         self.score_neighbourhoods_(ptr(buf), self.s_comp, self.s_add)
         for i in range(self.no):
             add[i] = self.s_add[i]
@@ -306,6 +361,7 @@ class WalledCityCount(WalledCityBoard):
             self.s_comp[i] = comp[i]
         for i in range(self.no):
             self.s_add[i] = add[i]
+        self.label_sums_(ptr(buf), self.s_comp)
         self.score_factions_(ptr(buf), self.s_comp, towers, self.s_add)
         for i in range(self.no):
             add[i] = self.s_add[i]

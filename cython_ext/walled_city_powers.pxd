@@ -86,6 +86,7 @@ cdef class WalledCityPowers(WalledCityRounds):
     cdef inline int nob_at_(self, int* b, int loc, int o) noexcept
     cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept
     cdef int count_on_board_(self, int* b, int o, int nobles, int towers) noexcept
+    cdef int any_on_board_(self, int* b, int o, int nobles, int towers) noexcept
     cdef int filled_(self, int* b) noexcept
     cdef int item_loc_(self, int* b, int i) noexcept
     cdef int swap_ok_(self, int* b, int i, int j) noexcept

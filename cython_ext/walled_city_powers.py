@@ -131,6 +131,20 @@ class WalledCityPowers(WalledCityRounds):
                 n += b[self.o_tw + t * self.no + o]
         return n
 
+    def any_on_board_(self, b, o, nobles, towers):
+        """1 if :meth:`count_on_board_` would be above 0 (stops at the first piece)."""
+        a: cython.int
+        t: cython.int
+        x: cython.int = self.o_an if nobles else self.o_ap
+        for a in range(self.na):
+            if b[x + a * self.no + o] > 0:
+                return 1
+        if nobles and towers:
+            for t in range(self.nt):
+                if b[self.o_tw + t * self.no + o] > 0:
+                    return 1
+        return 0
+
     def filled_(self, b):
         """1 if some road or wall stands unbroken (Goldsmiths, Skinners)."""
         i: cython.int
@@ -187,9 +201,9 @@ class WalledCityPowers(WalledCityRounds):
             if w == W_IRONMONGERS:
                 return o
             if o != seat:
-                if w == W_MERCERS and self.count_on_board_(b, o, 1, 1) > 0:
+                if w == W_MERCERS and self.any_on_board_(b, o, 1, 1):
                     return o
-                if (w == W_PAINTERS or w == W_TAYLORS) and self.count_on_board_(b, o, 0, 0) > 0:
+                if (w == W_PAINTERS or w == W_TAYLORS) and self.any_on_board_(b, o, 0, 0):
                     return o
             o += 1
         return o
@@ -367,7 +381,7 @@ class WalledCityPowers(WalledCityRounds):
             if w == W_PAINTERS and b[self.o_pea + seat] == 0:
                 return 0
             for o in range(self.no):
-                if o != seat and self.count_on_board_(b, o, 1 if w == W_MERCERS else 0, 1) > 0:
+                if o != seat and self.any_on_board_(b, o, 1 if w == W_MERCERS else 0, 1):
                     return 1
             return 0
         if w == W_DRAPERS:
@@ -384,7 +398,7 @@ class WalledCityPowers(WalledCityRounds):
             return 0
         if w == W_FISHMONGERS:
             for o in range(self.no):
-                if b[self.o_pea + o] >= 4 and self.count_on_board_(b, o, 1, 0) > 0:
+                if b[self.o_pea + o] >= 4 and self.any_on_board_(b, o, 1, 0):
                     return 1
             return 0
         if w == W_GOLDSMITHS or w == W_SKINNERS:
@@ -395,7 +409,7 @@ class WalledCityPowers(WalledCityRounds):
             return 1 if b[self.o_nob + seat] > 0 or b[self.o_pea + seat] > 0 else 0
         if w == W_IRONMONGERS:
             for o in range(self.no):
-                if self.count_on_board_(b, o, 1, 0) == 0:
+                if not self.any_on_board_(b, o, 1, 0):
                     return 0
             return 1
         if w == W_VINTNERS:
@@ -548,21 +562,26 @@ class WalledCityPowers(WalledCityRounds):
         k: cython.int
         ok: cython.int
         nitem: cython.int = NDICE + self.nc
-        if w == W_MERCERS or w == W_BAKERS:
+        if w == W_MERCERS:  # counting comparisons: no branch per place (see WalledCityRounds.legal_)
+            for x in range(self.na):
+                out[n] = x
+                n += b[self.o_an + x * self.no + o] > 0
+            for x in range(self.nt):
+                out[n] = self.na + x
+                n += b[self.o_tw + x * self.no + o] > 0
+            out[n] = DONE
+            n += 1
+        elif w == W_BAKERS:
             for x in range(self.na + self.nt):
-                if w == W_BAKERS and (x < pa or self.from_(b, x, 0, seat, 0) < 3 - b[self.o_pw_n]):
+                if x < pa or self.from_(b, x, 0, seat, 0) < 3 - b[self.o_pw_n]:
                     continue
-                if self.nob_at_(b, x, seat if w == W_BAKERS else o) > 0:
+                if self.nob_at_(b, x, seat) > 0:
                     out[n] = x
                     n += 1
-            if w == W_MERCERS:
-                out[n] = DONE
-                n += 1
         elif w == W_PAINTERS or w == W_TAYLORS:
             for x in range(self.na):
-                if b[self.o_ap + x * self.no + o] > 0:
-                    out[n] = x
-                    n += 1
+                out[n] = x
+                n += b[self.o_ap + x * self.no + o] > 0
             if w == W_PAINTERS:
                 out[n] = DONE
                 n += 1
@@ -595,13 +614,11 @@ class WalledCityPowers(WalledCityRounds):
                         n += 1
         elif w == W_GOLDSMITHS or w == W_SKINNERS:
             for x in range(self.np_):
-                if b[self.o_road + x] == 1 or b[self.o_road + x] == 3:
-                    out[n] = x
-                    n += 1
+                out[n] = x
+                n += (b[self.o_road + x] == 1) | (b[self.o_road + x] == 3)
             for x in range(self.ng):
-                if b[self.o_wall + x] == 1 or b[self.o_wall + x] == 3:
-                    out[n] = self.np_ + x
-                    n += 1
+                out[n] = self.np_ + x
+                n += (b[self.o_wall + x] == 1) | (b[self.o_wall + x] == 3)
         elif w == W_HABERDASHERS:
             for x in range(nitem):
                 out[n] = x
@@ -636,9 +653,8 @@ class WalledCityPowers(WalledCityRounds):
         elif w == W_IRONMONGERS:
             if s == 0:
                 for x in range(self.na):
-                    if b[self.o_an + x * self.no + o] > 0:
-                        out[n] = x
-                        n += 1
+                    out[n] = x
+                    n += b[self.o_an + x * self.no + o] > 0
             else:
                 for x in range(self.nt):
                     out[n] = x
@@ -744,6 +760,8 @@ class WalledCityPowers(WalledCityRounds):
                     if b[self.o_hand + o * K + x] > 0 and (s == 2 or self.tot_(x) > self.tot_(pa)):
                         out[n] = x
                         n += 1
+        if not cython.compiled:  # the counted comparisons add numpy booleans interpreted
+            n = int(n)
         return n
 
     def power_apply_(self, b, seat, m):

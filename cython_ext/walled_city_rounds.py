@@ -36,7 +36,7 @@ from .walled_city_count import WalledCityCount
 
 if not cython.compiled:
     from .kernel import CHANCE, dptr, ptr
-    from .walled_city_board import (CHIT_BASE, K, MAXC, MAXO, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
+    from .walled_city_board import (CHIT_BASE, K, MAXA, MAXC, MAXO, MAXT, NDICE, NF, NGUILD, OWN, P_ADJUST, P_ALIGN,
                                     P_CARD, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_N1, P_N2, P_PROMOTE,
                                     P_SPLIT, P_START)
 
@@ -51,6 +51,10 @@ class WalledCityRounds(WalledCityCount):
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.s_dmask = [0] * NDICE
             self.s_cmask = [0] * MAXC
+            self.s_src = [0] * MAXO
+            self.s_ncomp = [0] * (MAXA + MAXT)
+        self.s_roll = 0
+        self.s_nok = 0
 
     # -- turn order --------------------------------------------------------------------
     def sort_order_(self, b, by_score, key_off):
@@ -192,72 +196,122 @@ class WalledCityRounds(WalledCityCount):
         out[0] = buf[self.o_cur]
         return 1
 
+    def nbh_(self, b):
+        """Neighbourhood labels (``comps_``) into ``s_ncomp`` for the promote and adjust steps.
+        Inside a rollout (``s_roll``) they are kept while ``s_nok``: the rollout clears it
+        after every move that may build or break a road or move a path's side (see
+        :meth:`cython_ext.walled_city.WalledCityKernel.rollout`); anywhere else they are
+        worked out afresh (the next call may bring another buffer)."""
+        t: cython.int
+        if self.s_roll and self.s_nok:
+            return
+        self.comps_(b, self.s_ncomp)
+        for t in range(self.nt):  # the towers' places: in no neighbourhood
+            self.s_ncomp[self.na + t] = -1
+        self.s_nok = self.s_roll
+
     def adjust_targets_(self, b, dmask, cmask):
         """Which dice / chits the current turn may adjust (1 in the masks): round 1, those in
         the areas beside the road; round 2, those in the wall's neighbourhood and its two
         closest towers."""
-        comp: cython.p_int = self.s_comp
+        comp: cython.p_int = self.s_ncomp
         d: cython.int
         k: cython.int
-        s: cython.int
         a: cython.int
         c: cython.int
+        s0: cython.int
+        s1: cython.int
+        s2: cython.int
+        s3: cython.int
+        t0: cython.int
+        t1: cython.int
         loc: cython.int = b[self.o_sel_loc]
-        for d in range(NDICE):
-            dmask[d] = 0
-        for k in range(self.nc):
-            cmask[k] = 0
-        if b[self.o_round] == 1:
-            for s in range(4):
-                a = b[self.o_pside + loc * 4 + s]
-                if a < 0:
-                    continue
-                for d in range(NDICE):
-                    if b[self.o_dloc + d] == a:
-                        dmask[d] = 1
-                for k in range(self.nc):
-                    if b[self.o_cloc + k] == a:
-                        cmask[k] = 1
+        if b[self.o_round] == 1:  # a side of one area is -1: no die or chit is there
+            s0 = b[self.o_pside + loc * 4]
+            s1 = b[self.o_pside + loc * 4 + 1]
+            s2 = b[self.o_pside + loc * 4 + 2]
+            s3 = b[self.o_pside + loc * 4 + 3]
+            for d in range(NDICE):
+                a = b[self.o_dloc + d]
+                dmask[d] = (a == s0) | (a == s1) | (a == s2) | (a == s3)
+            for k in range(self.nc):
+                a = b[self.o_cloc + k]
+                cmask[k] = (a == s0) | (a == s1) | (a == s2) | (a == s3)
             return
-        self.comps_(b, comp)
+        self.nbh_(b)
         c = comp[b[self.o_garea + loc]]
-        for d in range(NDICE):
+        t0 = self.na + self.gap_tw[loc * 2]
+        t1 = self.na + self.gap_tw[loc * 2 + 1]
+        for d in range(NDICE):  # comp[na + tower] is -1: a die in a tower counts by the tower
             a = b[self.o_dloc + d]
-            if a < self.na:
-                if comp[a] == c:
-                    dmask[d] = 1
-            elif a - self.na == self.gap_tw[loc * 2] or a - self.na == self.gap_tw[loc * 2 + 1]:
-                dmask[d] = 1
+            dmask[d] = (comp[a] == c) | (a == t0) | (a == t1)
         for k in range(self.nc):
-            if comp[b[self.o_cloc + k]] == c:
-                cmask[k] = 1
+            cmask[k] = comp[b[self.o_cloc + k]] == c
+
+    def promote_sources_(self, b, src):
+        """``src[o]``: 1 if owner ``o`` has a noble in the wall's neighbourhood (one it may
+        promote), else 0; the number of such owners.  The neighbourhood is looked up only
+        when some owner has none in the wall's own area; no branch on the areas' contents
+        (random boards mispredict them)."""
+        comp: cython.p_int = self.s_ncomp
+        a: cython.int
+        o: cython.int
+        c: cython.int
+        x: cython.int
+        n: cython.int = 0
+        no: cython.int = self.no
+        an: cython.int = self.o_an
+        ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
+        for o in range(no):
+            src[o] = b[an + ga * no + o] > 0
+            n += src[o]
+        if n == no:
+            return no
+        self.nbh_(b)
+        c = comp[ga]
+        for a in range(self.na):
+            x = an + a * no
+            if comp[a] == c:
+                for o in range(no):
+                    src[o] |= b[x + o] > 0
+        n = 0
+        for o in range(no):
+            n += src[o]
+        if not cython.compiled:  # numpy booleans interpreted
+            n = int(n)
+        return n
 
     def promote_source_(self, b, o):
         """Area a promoted noble of owner ``o`` leaves: the wall's own area first, then the
         lowest-numbered area of its neighbourhood holding one (-1: none)."""
-        comp: cython.p_int = self.s_comp
+        comp: cython.p_int = self.s_ncomp
         a: cython.int
+        c: cython.int
         ga: cython.int = b[self.o_garea + b[self.o_sel_loc]]
         if b[self.o_an + ga * self.no + o] > 0:
             return ga
-        self.comps_(b, comp)
+        self.nbh_(b)
+        c = comp[ga]
         for a in range(self.na):
-            if comp[a] == comp[ga] and b[self.o_an + a * self.no + o] > 0:
+            if comp[a] == c and b[self.o_an + a * self.no + o] > 0:
                 return a
         return -1
 
     def can_promote_(self, b):
         """1 while promotions are left and a noble stands in the wall's neighbourhood."""
         o: cython.int
+        ga: cython.int
         if b[self.o_sel_left] <= 0:
             return 0
-        for o in range(self.no):
-            if self.promote_source_(b, o) >= 0:
+        ga = b[self.o_garea + b[self.o_sel_loc]]
+        for o in range(self.no):  # mostly one settled right there: no neighbourhoods needed
+            if b[self.o_an + ga * self.no + o] > 0:
                 return 1
-        return 0
+        return 1 if self.promote_sources_(b, self.s_src) > 0 else 0
 
     def legal_(self, b, seat, out):
-        """The legal moves of ``seat`` (ascending) into ``out``; their number."""
+        """The legal moves of ``seat`` (ascending) into ``out``; their number.  ``out[n]``, one
+        past them, may be written too (a step has fewer than ``MAXM`` moves)."""
         ph: cython.int = b[self.o_phase]
         n: cython.int = 0
         p: cython.int
@@ -280,31 +334,35 @@ class WalledCityRounds(WalledCityCount):
         side: cython.int
         d: cython.int
         z: cython.int
+        x: cython.int
         dmask: cython.p_int = self.s_dmask
         cmask: cython.p_int = self.s_cmask
         if ph == P_END or ph == P_CHANCE or seat != b[self.o_cur]:
             return 0
+        # lists without a branch per item: each candidate is written, the count moves only
+        # past a legal one (a comparison adds 0 or 1; random positions would mispredict a
+        # branch half the time); the last write is at most ``out[n]``
         if ph == P_START or (ph == P_LOC and b[self.o_round] == 1):
+            x = self.o_road
             for p in range(self.np_):
-                if b[self.o_road + p] == 0:
-                    out[n] = p
-                    n += 1
+                out[n] = p
+                n += b[x + p] == 0
         elif ph == P_LOC:
+            x = self.o_wall
             for g in range(self.ng):
-                if b[self.o_wall + g] == 0:
-                    out[n] = g
-                    n += 1
+                out[n] = g
+                n += b[x + g] == 0
         elif ph == P_ALIGN:
+            x = self.o_gstate
             for g in range(NGUILD):
-                if b[self.o_gstate + g] == 2:
-                    out[n] = g
-                    n += 1
+                out[n] = g
+                n += b[x + g] == 2
         elif ph == P_CARD or ph == P_DCARD:
             top = OWN if ph == P_CARD else K
+            x = self.o_hand + seat * K
             for k in range(top):
-                if b[self.o_hand + seat * K + k] > 0:
-                    out[n] = k
-                    n += 1
+                out[n] = k
+                n += b[x + k] > 0
         elif ph == P_SPLIT:
             c = b[self.o_sel_card]
             a = self.card_a[c]
@@ -343,8 +401,9 @@ class WalledCityRounds(WalledCityCount):
         elif ph == P_PROMOTE:
             out[0] = 0
             n = 1
+            self.promote_sources_(b, self.s_src)
             for o in range(self.no):
-                if self.promote_source_(b, o) >= 0:
+                if self.s_src[o]:
                     for side in range(2):
                         out[n] = 1 + o * 2 + side
                         n += 1
@@ -352,18 +411,15 @@ class WalledCityRounds(WalledCityCount):
             self.adjust_targets_(b, dmask, cmask)
             out[0] = 0
             n = 1
+            x = self.o_die_v
             for d in range(NDICE):
-                if dmask[d]:
-                    if b[self.o_die_v + d] < 3:
-                        out[n] = 1 + 2 * d
-                        n += 1
-                    if b[self.o_die_v + d] > 1:
-                        out[n] = 2 + 2 * d
-                        n += 1
+                out[n] = 1 + 2 * d
+                n += dmask[d] & (b[x + d] < 3)
+                out[n] = 2 + 2 * d
+                n += dmask[d] & (b[x + d] > 1)
             for k in range(self.nc):
-                if cmask[k]:
-                    out[n] = CHIT_BASE + k
-                    n += 1
+                out[n] = CHIT_BASE + k
+                n += cmask[k]
         elif ph == P_DZONE:
             c = b[self.o_sel_card]
             for z in range(self.nz):
@@ -373,6 +429,8 @@ class WalledCityRounds(WalledCityCount):
                     if self.card_a[c] != self.card_b[c]:
                         out[n] = z * 2 + 1
                         n += 1
+        if not cython.compiled:  # the comparisons above add numpy booleans interpreted
+            n = int(n)
         return n
 
     def legal(self, buf: cython.int[::1], seat: cython.int, out: cython.int[::1]) -> cython.int:
