@@ -13,7 +13,7 @@ cpdef enum:
     ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
-    BSEARCH_MAX = 32  # a merged segment up to this long is binary-searched (longer: slot table)
+    BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
@@ -121,7 +121,6 @@ cdef class Search:
     # scratch
     cdef int* eids
     cdef int* slot
-    cdef int* sstamp
     cdef int stamp
     cdef int pcap
     cdef int* path_e
@@ -145,6 +144,7 @@ cdef class Search:
     cdef inline int _child_pos(self, int node, unsigned long long ev) noexcept
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _prefetch_next(self, int T) noexcept
+    cdef inline int _prefetch_seg(self, int g) noexcept
     cdef int _child_put(self, int child) except -1
     cdef int _segment(self, int node, int seat, int size, int room) except -1
     cdef int _mark(self, int node, int seat, bint on) noexcept
@@ -153,7 +153,7 @@ cdef class Search:
     cdef int _recycle(self, int g) noexcept
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
-    cdef inline int _find(self, int first, int n, int move) noexcept
+    cdef int _lookup(self, int first, int n, int nl) noexcept
     cdef int _scan(self, int node) noexcept
     cdef inline int _slot(self, int m) noexcept
     cdef int _sort_seg(self, int g) noexcept

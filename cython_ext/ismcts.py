@@ -23,28 +23,32 @@ or place but get no reward); ``SCORE`` normalised score margin over the
 seats' ``kernel.scores``.  ``CALLBACK`` calls ``reward_fn(world)``: only for
 a game whose Python rank keys are not yet its kernel's (``search.core``).
 
-Storage (under 200 bytes a node, see docs/performance.md): nodes are flat
-arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
-64-bit key; children are found through one open-addressed table of child ids
-(linear probing, -1 = empty) checked against those.  A node's edges are
-*segments*: runs of consecutive entries of the edge arrays (``e_move``,
-``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
-node.  A seat's first segment has exactly its first legal moves; moves a later
+Storage (under 200 bytes a node, see docs/performance.md): a node is a
+record of eight ints indexed by id (visits, first child, next sibling, first
+segment, parent, its 64-bit key in the last two: one cache line); children
+are found through one open-addressed table of child ids (linear probing, -1 =
+empty) checked against those.  An edge is a record of four words (move,
+visits, availability, reward sum).  A node's edges are *segments*: runs of
+consecutive edge records, each of one seat, linked from the node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
 one sorted segment with room to grow by half (moved on when full; what a
 merge leaves behind is reused by the next new segment of that size).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
-hidden hand near the root) selection binary-searches one segment a seat, not
+hidden hand near the root) selection walks one sorted segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
 indexed by move, so no per-edge key is stored.  A segment's three ints (first
 edge, seat and length, next segment) sit side by side in ``gs``: walking a
-node's segments reads one cache line per segment.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
-visits; ties and rank rewards round at 2**-24 relative).  View hashes are
+node's segments reads one cache line per segment.  A descent is mostly
+cache misses on records no other iteration touched lately, so the loop asks
+for them early (``prefetch``): every tree's child lookup, then every tree's
+next segment and edges, at once.  Reward sums are 32-bit floats (exact for
+win rewards up to 2**24 visits; ties and rank rewards round at 2**-24 relative).  View hashes are
 stored only with ``view_keys`` (tree reuse by view).  Every array grows by
 doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
-(numpy float32 for the sums); the helpers ``new_*``/``resize_*``/``release``
-are the only code that differs.
+(numpy float32 for the sums; compiled they are the edge records' last word,
+``ef`` being ``ed`` read as floats); the helpers ``new_*``/``resize_*``/
+``floats_of``/``keys_of``/``release`` are the only code that differs.
 
 This file is compiled by Cython (declarations in ``ismcts.pxd``) and runs
 unchanged as plain Python; both modes use the random generator identically
@@ -315,8 +319,9 @@ class Search:
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
-        self.slot = new_ints(max(self.mm, 1), -1)
-        self.sstamp = new_ints(max(self.mm, 1), 0)  # slot[m] holds for this selection iff sstamp[m] == stamp
+        # slot[2m]: the edge of move m, valid for this selection iff slot[2m + 1] == stamp
+        # (side by side: a lookup reads one cache line)
+        self.slot = new_ints(2 * max(self.mm, 1), 0)
         self.stamp = 0
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
@@ -334,7 +339,6 @@ class Search:
         release(self.rcount)
         release(self.eids)
         release(self.slot)
-        release(self.sstamp)
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
@@ -447,8 +451,12 @@ class Search:
 
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
-        pos: cython.int = self._child_pos(node, ev)
-        c: cython.int = self.ch_val[pos]
+        pos: cython.int
+        c: cython.int = self.nd[8 * node + N_CHILD]
+        if c >= 0 and self.nk[4 * c + N_KEY] == ev:
+            return c  # the newest child: most nodes deep in a tree have just one
+        pos = self._child_pos(node, ev)
+        c = self.ch_val[pos]
         while c != -1:
             if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
                 return c
@@ -552,15 +560,15 @@ class Search:
                 e = self.gs[3 * g]
                 for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
                     m = self.ed[4 * (e + i)]
-                    self.slot[m] = e + i if on else -1
-                    self.sstamp[m] = self.stamp
+                    self.slot[2 * m] = e + i if on else -1
+                    self.slot[2 * m + 1] = self.stamp
             g = self.gs[3 * g + NEXT]
         return self.scount[seat]
 
     def _slot(self, m):
         """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
-        if self.sstamp[m] == self.stamp:
-            return self.slot[m]
+        if self.slot[2 * m + 1] == self.stamp:
+            return self.slot[2 * m]
         return -1
 
     def _room(self, node, seat, missing, nseg):
@@ -694,9 +702,11 @@ class Search:
         """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
 
         The legal moves of this determinization are looked up in the seat's
-        segments: by binary search when the seat has one merged segment (kept
-        sorted by move: the hot nodes) of at most ``BSEARCH_MAX`` edges, else
-        through ``slot`` (move -> edge, valid only where ``sstamp`` holds this
+        segments: none when its one segment lists exactly them in order (edge i
+        is move i: the usual case), by one walk along both lists when the seat has
+        one merged segment (kept sorted by move: the hot nodes) of at most
+        ``BSEARCH_MAX`` edges, else
+        through ``slot`` (move -> edge, valid only where its stamp word holds this
         selection's ``stamp``, so nothing is reset on leaving), which costs two
         linear passes over the edges but no search per move.  Moves never seen here get edges
         in a segment with room, or a new one."""
@@ -718,7 +728,9 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         lastav: cython.int = -1
+        lastn: cython.int = -1
         lg: cython.double = 0.0
+        expl: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
         if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
             nl = self._mask_root(nl)
@@ -727,26 +739,38 @@ class Search:
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
-            # a hot node: one sorted segment, found by binary search from now on
+            # a hot node: one sorted segment, walked in order from now on
             prim = self._merge(node, seat, 0)
             if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
                 self._sort_seg(prim)
             nseg = 1
             self.sfirst[seat] = prim
             self.scount[seat] = 1
-        if nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+        if nseg == 1 and (self.gs[3 * prim + INFO] & 0x7FFFFF) == nl:
+            # the usual case: the seat's one segment lists exactly these moves in this
+            # order (made from such a list, or sorted like it), so edge i is move i
+            first = self.gs[3 * prim]
+            done = True
+            for i in range(nl):
+                if self.ed[4 * (first + i)] != as_int(self.moves[i]):
+                    done = False
+                    break
+            if done:
+                for i in range(nl):
+                    e = first + i
+                    self.ed[4 * e + E_AVAIL] += 1
+                    self.eids[i] = e
+                    if self.ed[4 * e + E_VIS] == 0:
+                        untried += 1
+        if not done and nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
             first = self.gs[3 * prim]
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
-            for i in range(nl):
-                e = self._find(first, ln, as_int(self.moves[i]))
-                self.eids[i] = e
-                if e < 0:
-                    missing += 1
+            missing = self._lookup(first, ln, nl)
             if missing > 0 and ln + missing <= self._seg_room(prim):
                 e = first + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
-                    if self._find(first, ln, m) < 0:
+                    if self.eids[i] < 0:
                         self.ed[4 * e] = m
                         self.ed[4 * e + E_VIS] = 0
                         self.ed[4 * e + E_AVAIL] = 0
@@ -755,9 +779,7 @@ class Search:
                 self.gs[3 * prim + INFO] += missing
                 self._sort_seg(prim)
                 ln += missing
-                missing = 0
-                for i in range(nl):
-                    self.eids[i] = self._find(first, ln, as_int(self.moves[i]))
+                missing = self._lookup(first, ln, nl)
             if missing == 0:
                 for i in range(nl):
                     e = self.eids[i]
@@ -770,7 +792,7 @@ class Search:
             self.stamp += 1
             if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
                 for i in range(max(self.mm, 1)):
-                    self.sstamp[i] = 0
+                    self.slot[2 * i + 1] = 0
                 self.stamp = 1
             nseg = self._mark(node, seat, True)
             for i in range(nl):
@@ -787,8 +809,8 @@ class Search:
                         self.ed[4 * e + E_VIS] = 0
                         self.ed[4 * e + E_AVAIL] = 0
                         self.ef[4 * e + E_VAL] = 0.0
-                        self.slot[m] = e
-                        self.sstamp[m] = self.stamp
+                        self.slot[2 * m] = e
+                        self.slot[2 * m + 1] = self.stamp
                         e += 1
                 self.gs[3 * g + INFO] += missing
                 if self.gs[3 * g + INFO] & ROOMY:
@@ -814,7 +836,11 @@ class Search:
             if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
                 lastav = self.ed[4 * e + E_AVAIL]
                 lg = log(lastav)
-            v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + self.c * sqrt(lg / nvis)
+                lastn = -1
+            if nvis != lastn:  # and often their visits (many edges of one visit at wide nodes)
+                lastn = nvis
+                expl = self.c * sqrt(lg / nvis)
+            v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + expl
             if v > bestv:
                 best = i
                 bestv = v
@@ -831,7 +857,7 @@ class Search:
             self.scount[s] = 0
         while g >= 0:
             s = self.gs[3 * g + INFO] >> 24
-            prefetch(self.ed, 4 * self.gs[3 * g])
+            self._prefetch_seg(g)
             if self.sfirst[s] < 0:
                 self.sfirst[s] = g
             self.scount[s] += 1
@@ -839,20 +865,29 @@ class Search:
         self.scanned = node
         return 0
 
-    def _find(self, first, n, move):
-        """The edge of ``move`` among the ``n`` edges from ``first`` (sorted by move), or -1."""
-        lo: cython.int = first
-        hi: cython.int = first + n
-        mid: cython.int
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if self.ed[4 * mid] < move:
-                lo = mid + 1
+    def _lookup(self, first, n, nl):
+        """``eids[i]``: the edge of legal move ``i`` among the ``n`` edges from ``first``
+        (sorted by move), or -1; returns how many are missing.  One walk along both
+        lists while the legal moves ascend (kernels list them so), a restart where not."""
+        i: cython.int
+        m: cython.int
+        j: cython.int = first
+        end: cython.int = first + n
+        prevm: cython.int = -1
+        missing: cython.int = 0
+        for i in range(nl):
+            m = as_int(self.moves[i])
+            if m <= prevm:
+                j = first
+            prevm = m
+            while j < end and self.ed[4 * j] < m:
+                j += 1
+            if j < end and self.ed[4 * j] == m:
+                self.eids[i] = j
             else:
-                hi = mid
-        if lo < first + n and self.ed[4 * lo] == move:
-            return lo
-        return -1
+                self.eids[i] = -1
+                missing += 1
+        return missing
 
     def _sort_seg(self, g):
         """Sort segment ``g``'s edges by move (insertion sort: its runs are already sorted)."""
@@ -897,8 +932,18 @@ class Search:
         for t in range(T):
             g = self.nd[8 * self.cur[t] + N_GROUP]
             if g >= 0:
-                prefetch(self.ed, 4 * self.gs[3 * g])
-                prefetch(self.ed, 4 * self.gs[3 * g] + 16)
+                self._prefetch_seg(g)
+        return 0
+
+    def _prefetch_seg(self, g):
+        """Start loading the cache lines of segment ``g``'s edges (at most 16 edges)."""
+        first: cython.int = self.gs[3 * g]
+        n: cython.int = min(self.gs[3 * g + INFO] & 0x7FFFFF, 16)
+        i: cython.int
+        for i in range(0, n, 4):
+            prefetch(self.ed, 4 * (first + i))
+        if n > 0:
+            prefetch(self.ed, 4 * (first + n - 1))
         return 0
 
     def _grow_paths(self):
@@ -978,12 +1023,12 @@ class Search:
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     self.evk[t] = mix64(self.evk[t] ^ vh)
                 self.vks[t] = vh
-                # every tree's lookup starts loading at once (the table is mostly cache misses)
-                prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
-            for t in range(T):  # then the nodes they point at (the first probe mostly finds it)
-                c = self.ch_val[self._child_pos(self.cur[t], self.evk[t])]
+                # every tree's lookup starts loading at once (mostly cache misses): the
+                # newest child, and the table's slot where it is not the one
+                c = self.nd[8 * self.cur[t] + N_CHILD]
                 if c >= 0:
                     prefetch(self.nd, 8 * c)
+                prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
             grown = False
             for t in range(T):
                 c = self._child_get(self.cur[t], self.evk[t])
