@@ -15,6 +15,7 @@ cpdef enum:
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
+    XTAB = 64       # exploration terms kept for edges of fewer visits (per log of availability)
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
 
@@ -138,6 +139,9 @@ cdef class Search:
     cdef int sfirst[MAXSEATS]
     cdef int scount[MAXSEATS]
     cdef int scanned
+    cdef double xterm[XTAB]
+    cdef int xstamp[XTAB]
+    cdef int xgen
 
     cdef void _free_tree(self) noexcept
     cdef int _new_node(self, int parent, unsigned long long ev) except -1

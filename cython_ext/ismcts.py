@@ -269,6 +269,7 @@ class Search:
     def __init__(self, kernel, players: cython.int, root_seat: cython.int, mode: cython.int,
                  exploration: cython.double, reward_mode: cython.int, scale: cython.double,
                  max_nodes: cython.int, hash_depth: cython.int, reward_fn=None, rollout_fn=None):
+        i: cython.int
         if players > MAXSEATS:
             raise ValueError(f"the search handles at most {MAXSEATS} seats")
         if not cython.compiled:  # the C arrays of the .pxd
@@ -281,6 +282,8 @@ class Search:
             self.sfirst = [0] * MAXSEATS
             self.scount = [0] * MAXSEATS
             self.vks = [0] * MAXSEATS
+            self.xterm = [0.0] * XTAB
+            self.xstamp = [0] * XTAB
             self.nk = []
             self.ef = None
         self.k = kernel
@@ -316,6 +319,9 @@ class Search:
         self.iterations = 0
         self.node_visits_total = 0
         self.scanned = -1
+        self.xgen = 0
+        for i in range(XTAB):
+            self.xstamp[i] = 0
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
@@ -728,7 +734,7 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         lastav: cython.int = -1
-        lastn: cython.int = -1
+        j: cython.int
         lg: cython.double = 0.0
         expl: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
@@ -836,9 +842,17 @@ class Search:
             if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
                 lastav = self.ed[4 * e + E_AVAIL]
                 lg = log(lastav)
-                lastn = -1
-            if nvis != lastn:  # and often their visits (many edges of one visit at wide nodes)
-                lastn = nvis
+                self.xgen += 1  # the exploration terms below were of another log
+                if self.xgen == 1 << 30:
+                    for j in range(XTAB):
+                        self.xstamp[j] = 0
+                    self.xgen = 1
+            if nvis < XTAB:  # and many their visits (wide nodes: hundreds of edges of a few visits)
+                if self.xstamp[nvis] != self.xgen:
+                    self.xstamp[nvis] = self.xgen
+                    self.xterm[nvis] = self.c * sqrt(lg / nvis)
+                expl = self.xterm[nvis]
+            else:
                 expl = self.c * sqrt(lg / nvis)
             v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + expl
             if v > bestv:
