@@ -1141,6 +1141,21 @@ class Search:
         out.sort()
         return out
 
+    def availability_of(self, node: cython.int):
+        """``(seat, move, availability)`` of every edge of ``node``, by seat then move: in how
+        many of the selections there the move was legal for the seat."""
+        g: cython.int = self.nd[8 * node + N_GROUP]
+        i: cython.int
+        e: cython.int
+        out = []
+        while g >= 0:
+            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                e = self.gs[3 * g] + i
+                out.append((self.gs[3 * g + INFO] >> 24, self.ed[4 * e], self.ed[4 * e + E_AVAIL]))
+            g = self.gs[3 * g + NEXT]
+        out.sort()
+        return out
+
     def children_of(self, node: cython.int):
         """``(child, visits)`` of every child of ``node``, in creation order."""
         c: cython.int = self.nd[8 * node + N_CHILD]
