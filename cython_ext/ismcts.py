@@ -32,7 +32,7 @@ visits, availability, reward sum).  A node's edges are *segments*: runs of
 consecutive edge records, each of one seat, linked from the node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
-one sorted segment with room to grow by half (moved on when full; what a
+one sorted segment with room to grow by a quarter (moved on when full; what a
 merge leaves behind is reused by the next new segment of that size).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
 hidden hand near the root) selection walks one sorted segment a seat, not
@@ -594,7 +594,8 @@ class Search:
 
     def _merge(self, node, seat, missing):
         """Merge ``seat``'s segments at ``node`` into one (unsorted) with room to grow by
-        half, plus ``missing``; the old entries stay unused.  Returns the new segment."""
+        a quarter, plus ``missing`` (a hot node has mostly seen its moves by then); the old
+        entries are offered for reuse.  Returns the new segment."""
         g: cython.int = self.nd[8 * node + N_GROUP]
         h: cython.int
         prev: cython.int
@@ -605,7 +606,7 @@ class Search:
             if self.gs[3 * g + INFO] >> 24 == seat:
                 total += self.gs[3 * g + INFO] & 0x7FFFFF
             g = self.gs[3 * g + NEXT]
-        h = self._segment(node, seat, 0, total + missing + (total + missing) // 2 + 1)
+        h = self._segment(node, seat, 0, total + missing + (total + missing) // 4 + 1)
         d = self.gs[3 * h]
         g = self.gs[3 * h + NEXT]
         prev = h
