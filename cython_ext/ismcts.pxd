@@ -13,10 +13,27 @@ cpdef enum:
     ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
-    BSEARCH_MAX = 32  # a merged segment up to this long is binary-searched (longer: slot table)
+    BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
+    XTAB = 64       # exploration terms kept for edges of fewer visits (per log of availability)
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
+
+# a node's record: NODE_INTS ints of nd (the key: 64-bit word N_KEY of its four in nk)
+cpdef enum:
+    N_VIS = 0
+    N_CHILD = 1
+    N_SIB = 2
+    N_GROUP = 3
+    N_PARENT = 4
+    N_KEY = 3
+    NODE_INTS = 8
+
+# an edge's record: four words of ed (the move first), the reward sum in ef
+cpdef enum:
+    E_VIS = 1
+    E_AVAIL = 2
+    E_VAL = 3
 
 # tree modes
 cpdef enum:
@@ -42,8 +59,8 @@ cdef void* grow(void* p, size_t nbytes) except NULL
 cdef int* new_ints(int n, int fill) except NULL
 cdef unsigned long long* new_keys(int n) except NULL
 cdef double* new_doubles(int n) except NULL
-cdef float* new_floats(int n) except NULL
-cdef float* resize_floats(float* p, int old, int n) except NULL
+cdef float* floats_of(int* ed, float* ef, int old, int n) noexcept
+cdef unsigned long long* keys_of(int* nd, unsigned long long* nk, int old, int n) noexcept
 cdef int* resize_ints(int* p, int old, int n) except NULL
 cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
 cdef double* resize_doubles(double* p, int old, int n) except NULL
@@ -52,6 +69,15 @@ cdef void release(void* p) noexcept
 
 cdef inline unsigned long long* uptr(unsigned long long[::1] v) noexcept:
     return &v[0]
+
+
+cdef extern from *:
+    void __builtin_prefetch(const void* addr) nogil
+
+
+# Start loading p[i] into the cache (interpreted: nothing).
+cdef inline void prefetch(int* p, long i) noexcept nogil:
+    __builtin_prefetch(p + i)
 
 
 # A buffer word as a C int (interpreted: numpy scalar -> Python int).
@@ -72,14 +98,10 @@ cdef class Search:
     cdef int[::1] world, tmp, root, seats, moves, sc, kb
     # nodes
     cdef int nn, ncap
-    cdef int* nv
-    cdef int* nfirst_child
-    cdef int* nnext
-    cdef int* ngroup
-    cdef int* nparent
+    cdef int* nd
+    cdef unsigned long long* nk
     cdef int hcap
     cdef unsigned long long* nhash
-    cdef unsigned long long* nev
     # child table: child ids, found by (nparent, nev)
     cdef int chcap, chcount
     cdef int* ch_val
@@ -90,10 +112,8 @@ cdef class Search:
     # edge arena
     cdef int ne, ecap
     cdef long long dead
-    cdef int* e_move
-    cdef int* e_visits
-    cdef int* e_avail
-    cdef float* e_value
+    cdef int* ed
+    cdef float* ef
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec
@@ -102,7 +122,6 @@ cdef class Search:
     # scratch
     cdef int* eids
     cdef int* slot
-    cdef int* sstamp
     cdef int stamp
     cdef int pcap
     cdef int* path_e
@@ -115,14 +134,21 @@ cdef class Search:
     cdef int chosen[MAXSEATS]
     cdef int cur[MAXSEATS]
     cdef unsigned long long evk[MAXSEATS]
+    cdef unsigned long long vks[MAXSEATS]
     cdef double r[MAXSEATS]
     cdef int sfirst[MAXSEATS]
     cdef int scount[MAXSEATS]
     cdef int scanned
+    cdef double xterm[XTAB]
+    cdef int xstamp[XTAB]
+    cdef int xgen
 
     cdef void _free_tree(self) noexcept
     cdef int _new_node(self, int parent, unsigned long long ev) except -1
+    cdef inline int _child_pos(self, int node, unsigned long long ev) noexcept
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
+    cdef int _prefetch_next(self, int T) noexcept
+    cdef inline int _prefetch_seg(self, int g) noexcept
     cdef int _child_put(self, int child) except -1
     cdef int _segment(self, int node, int seat, int size, int room) except -1
     cdef int _mark(self, int node, int seat, bint on) noexcept
@@ -131,7 +157,7 @@ cdef class Search:
     cdef int _recycle(self, int g) noexcept
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
-    cdef inline int _find(self, int first, int n, int move) noexcept
+    cdef int _lookup(self, int first, int n, int nl) noexcept
     cdef int _scan(self, int node) noexcept
     cdef inline int _slot(self, int m) noexcept
     cdef int _sort_seg(self, int g) noexcept

@@ -23,28 +23,32 @@ or place but get no reward); ``SCORE`` normalised score margin over the
 seats' ``kernel.scores``.  ``CALLBACK`` calls ``reward_fn(world)``: only for
 a game whose Python rank keys are not yet its kernel's (``search.core``).
 
-Storage (under 200 bytes a node, see docs/performance.md): nodes are flat
-arrays indexed by id (``nv[node]`` ...), each node knowing its parent and its
-64-bit key; children are found through one open-addressed table of child ids
-(linear probing, -1 = empty) checked against those.  A node's edges are
-*segments*: runs of consecutive entries of the edge arrays (``e_move``,
-``e_visits``, ``e_avail``, ``e_value``), each of one seat, linked from the
-node.  A seat's first segment has exactly its first legal moves; moves a later
+Storage (under 200 bytes a node, see docs/performance.md): a node is a
+record of eight ints indexed by id (visits, first child, next sibling, first
+segment, parent, its 64-bit key in the last two: one cache line); children
+are found through one open-addressed table of child ids (linear probing, -1 =
+empty) checked against those.  An edge is a record of four words (move,
+visits, availability, reward sum).  A node's edges are *segments*: runs of
+consecutive edge records, each of one seat, linked from the node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
-one sorted segment with room to grow by half (moved on when full; what a
+one sorted segment with room to grow by a quarter (moved on when full; what a
 merge leaves behind is reused by the next new segment of that size).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
-hidden hand near the root) selection binary-searches one segment a seat, not
+hidden hand near the root) selection walks one sorted segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
 indexed by move, so no per-edge key is stored.  A segment's three ints (first
 edge, seat and length, next segment) sit side by side in ``gs``: walking a
-node's segments reads one cache line per segment.  Reward sums are 32-bit floats (exact for win rewards up to 2**24
-visits; ties and rank rewards round at 2**-24 relative).  View hashes are
+node's segments reads one cache line per segment.  A descent is mostly
+cache misses on records no other iteration touched lately, so the loop asks
+for them early (``prefetch``): every tree's child lookup, then every tree's
+next segment and edges, at once.  Reward sums are 32-bit floats (exact for
+win rewards up to 2**24 visits; ties and rank rewards round at 2**-24 relative).  View hashes are
 stored only with ``view_keys`` (tree reuse by view).  Every array grows by
 doubling; compiled they are ``malloc``'ed C arrays, interpreted Python lists
-(numpy float32 for the sums); the helpers ``new_*``/``resize_*``/``release``
-are the only code that differs.
+(numpy float32 for the sums; compiled they are the edge records' last word,
+``ef`` being ``ed`` read as floats); the helpers ``new_*``/``resize_*``/
+``floats_of``/``keys_of``/``release`` are the only code that differs.
 
 This file is compiled by Cython (declarations in ``ismcts.pxd``) and runs
 unchanged as plain Python; both modes use the random generator identically
@@ -75,6 +79,9 @@ if not cython.compiled:
     def uptr(v):
         """Interpreted stand-in for the ``.pxd``'s pointer to ``v[0]``: the array itself."""
         return v
+
+    def prefetch(p, i):
+        """Interpreted stand-in for the ``.pxd``'s cache prefetch of ``p[i]``: nothing."""
 
     def as_int(x):
         """Interpreted stand-in for the ``.pxd``'s C int: a numpy scalar read from a
@@ -216,31 +223,33 @@ def resize_keys(p, old, n):
         return p[:old] + [0] * (n - old)
 
 
-def new_floats(n):
-    """A fresh array of ``n`` zero 32-bit floats (interpreted: numpy, so that
-    stores round to float32 exactly as C does)."""
-    i: cython.int
-    if cython.compiled:
-        p: cython.p_float = cython.cast(cython.p_float, grow(cython.NULL, n * cython.sizeof(cython.float)))
-        for i in range(n):
-            p[i] = 0.0
-        return p
-    else:
-        return np.zeros(n, dtype=np.float32)
-
-
-def resize_floats(p, old, n):
-    if cython.compiled:
-        return cython.cast(cython.p_float, grow(p, n * cython.sizeof(cython.float)))
-    else:
-        return np.concatenate([p[:old], np.zeros(n - old, dtype=np.float32)])
-
-
 def resize_doubles(p, old, n):
     if cython.compiled:
         return cython.cast(cython.p_double, grow(p, n * cython.sizeof(cython.double)))
     else:
         return p[:old] + [0.0] * (n - old)
+
+
+def floats_of(ed, ef, old, n):
+    """The reward sums of the edge records ``ed`` (``n`` records, ``old`` of them in
+    ``ef`` already): compiled, ``ed`` itself read as floats (the sum is each record's
+    last word); interpreted, a float32 array of as many words, grown keeping ``ef``."""
+    if cython.compiled:
+        return cython.cast(cython.p_float, ed)
+    elif old == 0:
+        return np.zeros(4 * n, dtype=np.float32)
+    else:
+        return np.concatenate([ef[:4 * old], np.zeros(4 * (n - old), dtype=np.float32)])
+
+
+def keys_of(nd, nk, old, n):
+    """The 64-bit keys of the node records ``nd`` (``n`` records of ``NODE_INTS`` ints):
+    compiled, ``nd`` read as 64-bit words (a key is a record's last two ints);
+    interpreted, a list of as many words, grown keeping ``nk``."""
+    if cython.compiled:
+        return cython.cast(cython.p_ulonglong, nd)
+    else:
+        return (nk[:NODE_INTS // 2 * old] if old else []) + [0] * (NODE_INTS // 2 * (n - old))
 
 
 def release(p):
@@ -260,6 +269,7 @@ class Search:
     def __init__(self, kernel, players: cython.int, root_seat: cython.int, mode: cython.int,
                  exploration: cython.double, reward_mode: cython.int, scale: cython.double,
                  max_nodes: cython.int, hash_depth: cython.int, reward_fn=None, rollout_fn=None):
+        i: cython.int
         if players > MAXSEATS:
             raise ValueError(f"the search handles at most {MAXSEATS} seats")
         if not cython.compiled:  # the C arrays of the .pxd
@@ -271,6 +281,11 @@ class Search:
             self.r = [0.0] * MAXSEATS
             self.sfirst = [0] * MAXSEATS
             self.scount = [0] * MAXSEATS
+            self.vks = [0] * MAXSEATS
+            self.xterm = [0.0] * XTAB
+            self.xstamp = [0] * XTAB
+            self.nk = []
+            self.ef = None
         self.k = kernel
         self.n = players
         self.size = kernel.size
@@ -304,11 +319,15 @@ class Search:
         self.iterations = 0
         self.node_visits_total = 0
         self.scanned = -1
+        self.xgen = 0
+        for i in range(XTAB):
+            self.xstamp[i] = 0
         self.pw_np = powers(self.size)
         self.pw = uptr(self.pw_np)
         self.eids = new_ints(max(self.mm, 1), 0)
-        self.slot = new_ints(max(self.mm, 1), -1)
-        self.sstamp = new_ints(max(self.mm, 1), 0)  # slot[m] holds for this selection iff sstamp[m] == stamp
+        # slot[2m]: the edge of move m, valid for this selection iff slot[2m + 1] == stamp
+        # (side by side: a lookup reads one cache line)
+        self.slot = new_ints(2 * max(self.mm, 1), 0)
         self.stamp = 0
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
@@ -326,7 +345,6 @@ class Search:
         release(self.rcount)
         release(self.eids)
         release(self.slot)
-        release(self.sstamp)
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
@@ -334,17 +352,12 @@ class Search:
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
-            free(self.nv); free(self.nfirst_child); free(self.nnext)
-            free(self.ngroup); free(self.nparent); free(self.nhash); free(self.nev)
-            free(self.ch_val)
-            free(self.gs); free(self.freed)
-            free(self.e_move); free(self.e_visits); free(self.e_avail); free(self.e_value)
-            self.nv = cython.NULL; self.nfirst_child = cython.NULL
-            self.nnext = cython.NULL; self.ngroup = cython.NULL; self.nparent = cython.NULL
-            self.nhash = cython.NULL; self.nev = cython.NULL; self.ch_val = cython.NULL
+            free(self.nd); free(self.nhash); free(self.ch_val)
+            free(self.gs); free(self.freed); free(self.ed)
+            self.nd = cython.NULL; self.nk = cython.NULL
+            self.nhash = cython.NULL; self.ch_val = cython.NULL
             self.gs = cython.NULL; self.freed = cython.NULL
-            self.e_move = cython.NULL; self.e_visits = cython.NULL; self.e_avail = cython.NULL
-            self.e_value = cython.NULL
+            self.ed = cython.NULL; self.ef = cython.NULL
 
     # -- arena --------------------------------------------------------------
     def clear(self):
@@ -353,12 +366,11 @@ class Search:
         self._free_tree()
         self.nn = 0
         self.ncap = 1024
-        self.nv = new_ints(self.ncap, 0)               # node visits
-        self.nfirst_child = new_ints(self.ncap, 0)
-        self.nnext = new_ints(self.ncap, 0)            # next sibling
-        self.ngroup = new_ints(self.ncap, 0)           # first edge segment
-        self.nparent = new_ints(self.ncap, 0)
-        self.nev = new_keys(self.ncap)                 # the key under which the parent finds it
+        # node i: nd[8i + N_VIS] visits, + N_CHILD first child, + N_SIB next sibling,
+        # + N_GROUP first edge segment, + N_PARENT, and in its last two ints (nk[4i + N_KEY])
+        # the key under which the parent finds it: what a visit reads, in one cache line
+        self.nd = new_ints(NODE_INTS * self.ncap, 0)
+        self.nk = keys_of(self.nd, self.nk, 0, self.ncap)
         self.hcap = 1                                  # view hashes: only with view_keys
         self.nhash = new_keys(self.hcap)
         self.chcap = 1024
@@ -373,10 +385,10 @@ class Search:
         self.ne = 0
         self.dead = 0
         self.ecap = 4096
-        self.e_move = new_ints(self.ecap, 0)
-        self.e_visits = new_ints(self.ecap, 0)
-        self.e_avail = new_ints(self.ecap, 0)
-        self.e_value = new_floats(self.ecap)           # sum of the edge seat's rewards
+        # edge e: ed[4e] its move, + E_VIS visits, + E_AVAIL availability, ef[4e + E_VAL]
+        # the sum of its seat's rewards (compiled, ef is ed read as floats): one record
+        self.ed = new_ints(4 * self.ecap, 0)
+        self.ef = floats_of(self.ed, self.ef, 0, self.ecap)
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
@@ -398,11 +410,11 @@ class Search:
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
-        return self.ncap * 28 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+        return self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
 
     def used_bytes(self):
         """Bytes of the entries in use: nodes, child table, segments, edge arena."""
-        return self.nn * 28 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+        return self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
 
     def live_edges(self):
         """Edges reachable from nodes (the arena also holds merged segments' old copies and room)."""
@@ -416,12 +428,8 @@ class Search:
         i: cython.int = self.nn
         j: cython.int
         if i == self.ncap:
-            self.nv = resize_ints(self.nv, self.ncap, self.ncap * 2)
-            self.nfirst_child = resize_ints(self.nfirst_child, self.ncap, self.ncap * 2)
-            self.nnext = resize_ints(self.nnext, self.ncap, self.ncap * 2)
-            self.ngroup = resize_ints(self.ngroup, self.ncap, self.ncap * 2)
-            self.nparent = resize_ints(self.nparent, self.ncap, self.ncap * 2)
-            self.nev = resize_keys(self.nev, self.ncap, self.ncap * 2)
+            self.nd = resize_ints(self.nd, NODE_INTS * self.ncap, NODE_INTS * self.ncap * 2)
+            self.nk = keys_of(self.nd, self.nk, self.ncap, self.ncap * 2)
             self.ncap *= 2
         if self.view_keys and i >= self.hcap:
             self.nhash = resize_keys(self.nhash, self.hcap, self.ncap)
@@ -429,26 +437,34 @@ class Search:
                 self.nhash[j] = 0
             self.hcap = self.ncap
         self.nn += 1
-        self.nv[i] = 0
+        self.nd[8 * i] = 0
         if i < self.hcap:
             self.nhash[i] = 0
-        self.nev[i] = ev
-        self.nparent[i] = parent
-        self.nfirst_child[i] = -1
-        self.nnext[i] = -1
-        self.ngroup[i] = -1
+        self.nk[4 * i + N_KEY] = ev
+        self.nd[8 * i + N_PARENT] = parent
+        self.nd[8 * i + N_CHILD] = -1
+        self.nd[8 * i + N_SIB] = -1
+        self.nd[8 * i + N_GROUP] = -1
         if parent >= 0:
             self._child_put(i)
-            self.nnext[i] = self.nfirst_child[parent]
-            self.nfirst_child[parent] = i
+            self.nd[8 * i + N_SIB] = self.nd[8 * parent + N_CHILD]
+            self.nd[8 * parent + N_CHILD] = i
         return i
+
+    def _child_pos(self, node, ev):
+        """Where the child table's probe for ``(node, ev)`` starts."""
+        return mix64(ev ^ (node * GOLDEN)) & (self.chcap - 1)
 
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
-        pos: cython.int = mix64(ev ^ (node * GOLDEN)) & mask
-        c: cython.int = self.ch_val[pos]
+        pos: cython.int
+        c: cython.int = self.nd[8 * node + N_CHILD]
+        if c >= 0 and self.nk[4 * c + N_KEY] == ev:
+            return c  # the newest child: most nodes deep in a tree have just one
+        pos = self._child_pos(node, ev)
+        c = self.ch_val[pos]
         while c != -1:
-            if self.nparent[c] == node and self.nev[c] == ev:
+            if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
                 return c
             pos = (pos + 1) & mask
             c = self.ch_val[pos]
@@ -470,7 +486,7 @@ class Search:
                     self._child_put(ov[i])
             release(ov)
         mask = self.chcap - 1
-        pos = mix64(self.nev[child] ^ (self.nparent[child] * GOLDEN)) & mask
+        pos = mix64(self.nk[4 * child + N_KEY] ^ (self.nd[8 * child + N_PARENT] * GOLDEN)) & mask
         while self.ch_val[pos] != -1:
             pos = (pos + 1) & mask
         self.ch_val[pos] = child
@@ -490,22 +506,20 @@ class Search:
         while self.ne + room + extra > newcap:
             newcap *= 2
         if newcap != self.ecap:
-            self.e_move = resize_ints(self.e_move, self.ecap, newcap)
-            self.e_visits = resize_ints(self.e_visits, self.ecap, newcap)
-            self.e_avail = resize_ints(self.e_avail, self.ecap, newcap)
-            self.e_value = resize_floats(self.e_value, self.ecap, newcap)
+            self.ed = resize_ints(self.ed, 4 * self.ecap, 4 * newcap)
+            self.ef = floats_of(self.ed, self.ef, self.ecap, newcap)
             self.ecap = newcap
         self.ng += 1
         self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.gs[3 * g + NEXT] = self.ngroup[node]
-        self.ngroup[node] = g
+        self.gs[3 * g + NEXT] = self.nd[8 * node + N_GROUP]
+        self.nd[8 * node + N_GROUP] = g
         if not extra and room <= RECYCLE and self.freed[room] >= 0:
             # the entries of a segment a merge left behind, of exactly this size
             self.gs[3 * g] = self.freed[room]
-            self.freed[room] = self.e_move[self.gs[3 * g]]
+            self.freed[room] = self.ed[4 * (self.gs[3 * g])]
             return g
         if extra:
-            self.e_move[self.ne] = room
+            self.ed[4 * (self.ne)] = room
             self.ne += 1
         self.gs[3 * g] = self.ne
         self.ne += room
@@ -519,9 +533,9 @@ class Search:
         run: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
         if self.gs[3 * g + INFO] & ROOMY:
             first -= 1
-            run = self.e_move[first] + 1
+            run = self.ed[4 * first] + 1
         if 0 < run <= RECYCLE:
-            self.e_move[first] = self.freed[run]
+            self.ed[4 * first] = self.freed[run]
             self.freed[run] = first
         return 0
 
@@ -534,7 +548,7 @@ class Search:
     def _seg_room(self, g):
         """How many edges segment ``g`` can hold."""
         if self.gs[3 * g + INFO] & ROOMY:
-            return self.e_move[self.gs[3 * g] - 1]
+            return self.ed[4 * (self.gs[3 * g] - 1)]
         return self.gs[3 * g + INFO] & 0x7FFFFF
 
     def _mark(self, node, seat, on):
@@ -551,16 +565,16 @@ class Search:
                 left -= 1
                 e = self.gs[3 * g]
                 for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                    m = self.e_move[e + i]
-                    self.slot[m] = e + i if on else -1
-                    self.sstamp[m] = self.stamp
+                    m = self.ed[4 * (e + i)]
+                    self.slot[2 * m] = e + i if on else -1
+                    self.slot[2 * m + 1] = self.stamp
             g = self.gs[3 * g + NEXT]
         return self.scount[seat]
 
     def _slot(self, m):
         """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
-        if self.sstamp[m] == self.stamp:
-            return self.slot[m]
+        if self.slot[2 * m + 1] == self.stamp:
+            return self.slot[2 * m]
         return -1
 
     def _room(self, node, seat, missing, nseg):
@@ -569,7 +583,7 @@ class Search:
         g: cython.int = self.sfirst[seat]
         if nseg > 0 and (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
             return g  # the merged segment has room
-        if nseg == 0 or self.nv[node] < MERGE_AT:
+        if nseg == 0 or self.nd[8 * node] < MERGE_AT:
             g = self._exact(node, seat, missing)  # one more exact segment
             self.scount[seat] += 1
         else:
@@ -580,8 +594,9 @@ class Search:
 
     def _merge(self, node, seat, missing):
         """Merge ``seat``'s segments at ``node`` into one (unsorted) with room to grow by
-        half, plus ``missing``; the old entries stay unused.  Returns the new segment."""
-        g: cython.int = self.ngroup[node]
+        a quarter, plus ``missing`` (a hot node has mostly seen its moves by then); the old
+        entries are offered for reuse.  Returns the new segment."""
+        g: cython.int = self.nd[8 * node + N_GROUP]
         h: cython.int
         prev: cython.int
         i: cython.int
@@ -591,17 +606,17 @@ class Search:
             if self.gs[3 * g + INFO] >> 24 == seat:
                 total += self.gs[3 * g + INFO] & 0x7FFFFF
             g = self.gs[3 * g + NEXT]
-        h = self._segment(node, seat, 0, total + missing + (total + missing) // 2 + 1)
+        h = self._segment(node, seat, 0, total + missing + (total + missing) // 4 + 1)
         d = self.gs[3 * h]
         g = self.gs[3 * h + NEXT]
         prev = h
         while g >= 0:
             if self.gs[3 * g + INFO] >> 24 == seat:
                 for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                    self.e_move[d] = self.e_move[self.gs[3 * g] + i]
-                    self.e_visits[d] = self.e_visits[self.gs[3 * g] + i]
-                    self.e_avail[d] = self.e_avail[self.gs[3 * g] + i]
-                    self.e_value[d] = self.e_value[self.gs[3 * g] + i]
+                    self.ed[4 * d] = self.ed[4 * (self.gs[3 * g] + i)]
+                    self.ed[4 * d + E_VIS] = self.ed[4 * (self.gs[3 * g] + i) + E_VIS]
+                    self.ed[4 * d + E_AVAIL] = self.ed[4 * (self.gs[3 * g] + i) + E_AVAIL]
+                    self.ef[4 * d + E_VAL] = self.ef[4 * (self.gs[3 * g] + i) + E_VAL]
                     d += 1
                 self.dead += self.gs[3 * g + INFO] & 0x7FFFFF
                 self.gs[3 * prev + NEXT] = self.gs[3 * g + NEXT]  # unlinked
@@ -656,20 +671,20 @@ class Search:
         stack = [(tree_root, 0)]  # (node, depth below the root)
         while stack:
             x, d = stack.pop()
-            if x != tree_root and x < self.hcap and self.nhash[x] == h and self.nv[x] > bv:
-                best, bv = x, self.nv[x]
+            if x != tree_root and x < self.hcap and self.nhash[x] == h and self.nd[8 * x] > bv:
+                best, bv = x, self.nd[8 * x]
             if d < self.hash_depth:
-                c = self.nfirst_child[x]
+                c = self.nd[8 * x + N_CHILD]
                 while c >= 0:
                     stack.append((c, d + 1))
-                    c = self.nnext[c]
+                    c = self.nd[8 * c + N_SIB]
         return best
 
     def depth(self, node: cython.int):
         """Depth of ``node`` below its tree's first root (not stored: parents are)."""
         d: cython.int = 0
-        while self.nparent[node] >= 0:
-            node = self.nparent[node]
+        while self.nd[8 * node + N_PARENT] >= 0:
+            node = self.nd[8 * node + N_PARENT]
             d += 1
         return d
 
@@ -694,9 +709,11 @@ class Search:
         """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
 
         The legal moves of this determinization are looked up in the seat's
-        segments: by binary search when the seat has one merged segment (kept
-        sorted by move: the hot nodes) of at most ``BSEARCH_MAX`` edges, else
-        through ``slot`` (move -> edge, valid only where ``sstamp`` holds this
+        segments: none when its one segment lists exactly them in order (edge i
+        is move i: the usual case), by one walk along both lists when the seat has
+        one merged segment (kept sorted by move: the hot nodes) of at most
+        ``BSEARCH_MAX`` edges, else
+        through ``slot`` (move -> edge, valid only where its stamp word holds this
         selection's ``stamp``, so nothing is reset on leaving), which costs two
         linear passes over the edges but no search per move.  Moves never seen here get edges
         in a segment with room, or a new one."""
@@ -718,7 +735,9 @@ class Search:
         v: cython.double
         bestv: cython.double = -1.0e300
         lastav: cython.int = -1
+        j: cython.int
         lg: cython.double = 0.0
+        expl: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
         if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
             nl = self._mask_root(nl)
@@ -726,43 +745,53 @@ class Search:
             self._scan(node)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
-        if nseg > 1 and self.nv[node] >= MERGE_AT:
-            # a hot node: one sorted segment, found by binary search from now on
+        if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
+            # a hot node: one sorted segment, walked in order from now on
             prim = self._merge(node, seat, 0)
             if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
                 self._sort_seg(prim)
             nseg = 1
             self.sfirst[seat] = prim
             self.scount[seat] = 1
-        if nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+        if nseg == 1 and (self.gs[3 * prim + INFO] & 0x7FFFFF) == nl:
+            # the usual case: the seat's one segment lists exactly these moves in this
+            # order (made from such a list, or sorted like it), so edge i is move i
+            first = self.gs[3 * prim]
+            done = True
+            for i in range(nl):
+                if self.ed[4 * (first + i)] != as_int(self.moves[i]):
+                    done = False
+                    break
+            if done:
+                for i in range(nl):
+                    e = first + i
+                    self.ed[4 * e + E_AVAIL] += 1
+                    self.eids[i] = e
+                    if self.ed[4 * e + E_VIS] == 0:
+                        untried += 1
+        if not done and nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
             first = self.gs[3 * prim]
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
-            for i in range(nl):
-                e = self._find(first, ln, as_int(self.moves[i]))
-                self.eids[i] = e
-                if e < 0:
-                    missing += 1
+            missing = self._lookup(first, ln, nl)
             if missing > 0 and ln + missing <= self._seg_room(prim):
                 e = first + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
-                    if self._find(first, ln, m) < 0:
-                        self.e_move[e] = m
-                        self.e_visits[e] = 0
-                        self.e_avail[e] = 0
-                        self.e_value[e] = 0.0
+                    if self.eids[i] < 0:
+                        self.ed[4 * e] = m
+                        self.ed[4 * e + E_VIS] = 0
+                        self.ed[4 * e + E_AVAIL] = 0
+                        self.ef[4 * e + E_VAL] = 0.0
                         e += 1
                 self.gs[3 * prim + INFO] += missing
                 self._sort_seg(prim)
                 ln += missing
-                missing = 0
-                for i in range(nl):
-                    self.eids[i] = self._find(first, ln, as_int(self.moves[i]))
+                missing = self._lookup(first, ln, nl)
             if missing == 0:
                 for i in range(nl):
                     e = self.eids[i]
-                    self.e_avail[e] += 1
-                    if self.e_visits[e] == 0:
+                    self.ed[4 * e + E_AVAIL] += 1
+                    if self.ed[4 * e + E_VIS] == 0:
                         untried += 1
                 done = True
             missing = 0
@@ -770,7 +799,7 @@ class Search:
             self.stamp += 1
             if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
                 for i in range(max(self.mm, 1)):
-                    self.sstamp[i] = 0
+                    self.slot[2 * i + 1] = 0
                 self.stamp = 1
             nseg = self._mark(node, seat, True)
             for i in range(nl):
@@ -783,12 +812,12 @@ class Search:
                 for i in range(nl):
                     m = as_int(self.moves[i])
                     if self._slot(m) < 0:
-                        self.e_move[e] = m
-                        self.e_visits[e] = 0
-                        self.e_avail[e] = 0
-                        self.e_value[e] = 0.0
-                        self.slot[m] = e
-                        self.sstamp[m] = self.stamp
+                        self.ed[4 * e] = m
+                        self.ed[4 * e + E_VIS] = 0
+                        self.ed[4 * e + E_AVAIL] = 0
+                        self.ef[4 * e + E_VAL] = 0.0
+                        self.slot[2 * m] = e
+                        self.slot[2 * m + 1] = self.stamp
                         e += 1
                 self.gs[3 * g + INFO] += missing
                 if self.gs[3 * g + INFO] & ROOMY:
@@ -797,24 +826,36 @@ class Search:
                     self._mark(node, seat, True)  # merged or sorted: the edges moved
             for i in range(nl):
                 e = self._slot(as_int(self.moves[i]))
-                self.e_avail[e] += 1
+                self.ed[4 * e + E_AVAIL] += 1
                 self.eids[i] = e
-                if self.e_visits[e] == 0:
+                if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
-                if self.e_visits[self.eids[i]] == 0:
+                if self.ed[4 * (self.eids[i]) + E_VIS] == 0:
                     if r == 0:
                         return self.eids[i]
                     r -= 1
         for i in range(nl):
             e = self.eids[i]
-            nvis = self.e_visits[e]
-            if self.e_avail[e] != lastav:  # a seat's edges often share their availability
-                lastav = self.e_avail[e]
+            nvis = self.ed[4 * e + E_VIS]
+            if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
+                lastav = self.ed[4 * e + E_AVAIL]
                 lg = log(lastav)
-            v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(lg / nvis)
+                self.xgen += 1  # the exploration terms below were of another log
+                if self.xgen == 1 << 30:
+                    for j in range(XTAB):
+                        self.xstamp[j] = 0
+                    self.xgen = 1
+            if nvis < XTAB:  # and many their visits (wide nodes: hundreds of edges of a few visits)
+                if self.xstamp[nvis] != self.xgen:
+                    self.xstamp[nvis] = self.xgen
+                    self.xterm[nvis] = self.c * sqrt(lg / nvis)
+                expl = self.xterm[nvis]
+            else:
+                expl = self.c * sqrt(lg / nvis)
+            v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + expl
             if v > bestv:
                 best = i
                 bestv = v
@@ -824,13 +865,14 @@ class Search:
         """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),
         in one walk for all the seats that select there in this step; a seat's select
         changes only its own segments, so the others' entries stay right."""
-        g: cython.int = self.ngroup[node]
+        g: cython.int = self.nd[8 * node + N_GROUP]
         s: cython.int
         for s in range(self.n):
             self.sfirst[s] = -1
             self.scount[s] = 0
         while g >= 0:
             s = self.gs[3 * g + INFO] >> 24
+            self._prefetch_seg(g)
             if self.sfirst[s] < 0:
                 self.sfirst[s] = g
             self.scount[s] += 1
@@ -838,20 +880,29 @@ class Search:
         self.scanned = node
         return 0
 
-    def _find(self, first, n, move):
-        """The edge of ``move`` among the ``n`` edges from ``first`` (sorted by move), or -1."""
-        lo: cython.int = first
-        hi: cython.int = first + n
-        mid: cython.int
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if self.e_move[mid] < move:
-                lo = mid + 1
+    def _lookup(self, first, n, nl):
+        """``eids[i]``: the edge of legal move ``i`` among the ``n`` edges from ``first``
+        (sorted by move), or -1; returns how many are missing.  One walk along both
+        lists while the legal moves ascend (kernels list them so), a restart where not."""
+        i: cython.int
+        m: cython.int
+        j: cython.int = first
+        end: cython.int = first + n
+        prevm: cython.int = -1
+        missing: cython.int = 0
+        for i in range(nl):
+            m = as_int(self.moves[i])
+            if m <= prevm:
+                j = first
+            prevm = m
+            while j < end and self.ed[4 * j] < m:
+                j += 1
+            if j < end and self.ed[4 * j] == m:
+                self.eids[i] = j
             else:
-                hi = mid
-        if lo < first + n and self.e_move[lo] == move:
-            return lo
-        return -1
+                self.eids[i] = -1
+                missing += 1
+        return missing
 
     def _sort_seg(self, g):
         """Sort segment ``g``'s edges by move (insertion sort: its runs are already sorted)."""
@@ -864,23 +915,50 @@ class Search:
         av: cython.int
         val: cython.float
         for i in range(first + 1, first + n):
-            m = self.e_move[i]
-            if self.e_move[i - 1] <= m:
+            m = self.ed[4 * i]
+            if self.ed[4 * (i - 1)] <= m:
                 continue
-            vi = self.e_visits[i]
-            av = self.e_avail[i]
-            val = self.e_value[i]
+            vi = self.ed[4 * i + E_VIS]
+            av = self.ed[4 * i + E_AVAIL]
+            val = self.ef[4 * i + E_VAL]
             j = i - 1
-            while j >= first and self.e_move[j] > m:
-                self.e_move[j + 1] = self.e_move[j]
-                self.e_visits[j + 1] = self.e_visits[j]
-                self.e_avail[j + 1] = self.e_avail[j]
-                self.e_value[j + 1] = self.e_value[j]
+            while j >= first and self.ed[4 * j] > m:
+                self.ed[4 * (j + 1)] = self.ed[4 * j]
+                self.ed[4 * (j + 1) + E_VIS] = self.ed[4 * j + E_VIS]
+                self.ed[4 * (j + 1) + E_AVAIL] = self.ed[4 * j + E_AVAIL]
+                self.ef[4 * (j + 1) + E_VAL] = self.ef[4 * j + E_VAL]
                 j -= 1
-            self.e_move[j + 1] = m
-            self.e_visits[j + 1] = vi
-            self.e_avail[j + 1] = av
-            self.e_value[j + 1] = val
+            self.ed[4 * (j + 1)] = m
+            self.ed[4 * (j + 1) + E_VIS] = vi
+            self.ed[4 * (j + 1) + E_AVAIL] = av
+            self.ef[4 * (j + 1) + E_VAL] = val
+        return 0
+
+    def _prefetch_next(self, T):
+        """Start loading what the next step's selections read first, for every tree at
+        once: the first segment record of each tree's new node, then its first edges
+        (a descent is mostly cache misses; issued together they overlap)."""
+        t: cython.int
+        g: cython.int
+        for t in range(T):
+            g = self.nd[8 * self.cur[t] + N_GROUP]
+            if g >= 0:
+                prefetch(self.gs, 3 * g)
+        for t in range(T):
+            g = self.nd[8 * self.cur[t] + N_GROUP]
+            if g >= 0:
+                self._prefetch_seg(g)
+        return 0
+
+    def _prefetch_seg(self, g):
+        """Start loading the cache lines of segment ``g``'s edges (at most 16 edges)."""
+        first: cython.int = self.gs[3 * g]
+        n: cython.int = min(self.gs[3 * g + INFO] & 0x7FFFFF, 16)
+        i: cython.int
+        for i in range(0, n, 4):
+            prefetch(self.ed, 4 * (first + i))
+        if n > 0:
+            prefetch(self.ed, 4 * (first + n - 1))
         return 0
 
     def _grow_paths(self):
@@ -927,7 +1005,7 @@ class Search:
                 s = self.acting[j]
                 t = s if self.mode == MO else 0
                 e = self._select(self.cur[t], s)
-                self.chosen[j] = self.e_move[e]
+                self.chosen[j] = self.ed[4 * e]
                 if plen == self.pcap:
                     self._grow_paths()
                 self.path_e[plen] = e
@@ -951,7 +1029,6 @@ class Search:
                     # so a kernel reporting hidden deals as seen cannot split nodes
                     self.evk[0] = fold(self.evk[0], -1, o)
                 k.apply(self.world, -1, o)
-            grown = False
             for t in range(T):
                 vh = 0
                 if self.mode != OMNI and self.view_keys:
@@ -960,13 +1037,22 @@ class Search:
                     # moves the hash is not needed (nor stored: no reuse by view hash)
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     self.evk[t] = mix64(self.evk[t] ^ vh)
+                self.vks[t] = vh
+                # every tree's lookup starts loading at once (mostly cache misses): the
+                # newest child, and the table's slot where it is not the one
+                c = self.nd[8 * self.cur[t] + N_CHILD]
+                if c >= 0:
+                    prefetch(self.nd, 8 * c)
+                prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
+            grown = False
+            for t in range(T):
                 c = self._child_get(self.cur[t], self.evk[t])
                 if c < 0:
                     grown = True
                     if self.nn < self.max_nodes:
                         c = self._new_node(self.cur[t], self.evk[t])
                         if c < self.hcap:
-                            self.nhash[c] = vh
+                            self.nhash[c] = self.vks[t]
                 self.cur[t] = c
                 if c >= 0:
                     if nlen == self.pcap:
@@ -975,6 +1061,7 @@ class Search:
                     nlen += 1
             if grown:
                 break
+            self._prefetch_next(T)
         if k.to_move(self.world, self.seats) > 0:
             if self.rollout_fn is not None:
                 self.rollout_fn(self.world_np, self.rng)  # calls Python: the optional Python rollout
@@ -983,14 +1070,14 @@ class Search:
         self._reward()
         for i in range(plen):
             e = self.path_e[i]
-            self.e_visits[e] += 1
-            self.e_value[e] = cython.cast(cython.double, self.e_value[e]) + self.r[self.path_s[i]]
+            self.ed[4 * e + E_VIS] += 1
+            self.ef[4 * e + E_VAL] = cython.cast(cython.double, self.ef[4 * e + E_VAL]) + self.r[self.path_s[i]]
         for i in range(nlen):
-            self.nv[self.path_nodes[i]] += 1
+            self.nd[8 * (self.path_nodes[i])] += 1
         # root move report: the root seat's edge is the first one chosen by it
         for i in range(plen):
             if self.path_s[i] == self.root_seat:
-                m = self.e_move[self.path_e[i]]
+                m = self.ed[4 * (self.path_e[i])]
                 self.rcount[m] += 1
                 for j in range(n):
                     self.rvec[m * n + j] += self.r[j]
@@ -1042,26 +1129,41 @@ class Search:
     # -- reading the tree ---------------------------------------------------
     def edges_of(self, node: cython.int):
         """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
-        g: cython.int = self.ngroup[node]
+        g: cython.int = self.nd[8 * node + N_GROUP]
         i: cython.int
         e: cython.int
         out = []
         while g >= 0:
             for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
                 e = self.gs[3 * g] + i
-                out.append((self.gs[3 * g + INFO] >> 24, self.e_move[e], self.e_visits[e],
-                            float(self.e_value[e])))
+                out.append((self.gs[3 * g + INFO] >> 24, self.ed[4 * e], self.ed[4 * e + E_VIS],
+                            float(self.ef[4 * e + E_VAL])))
+            g = self.gs[3 * g + NEXT]
+        out.sort()
+        return out
+
+    def availability_of(self, node: cython.int):
+        """``(seat, move, availability)`` of every edge of ``node``, by seat then move: in how
+        many of the selections there the move was legal for the seat."""
+        g: cython.int = self.nd[8 * node + N_GROUP]
+        i: cython.int
+        e: cython.int
+        out = []
+        while g >= 0:
+            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                e = self.gs[3 * g] + i
+                out.append((self.gs[3 * g + INFO] >> 24, self.ed[4 * e], self.ed[4 * e + E_AVAIL]))
             g = self.gs[3 * g + NEXT]
         out.sort()
         return out
 
     def children_of(self, node: cython.int):
         """``(child, visits)`` of every child of ``node``, in creation order."""
-        c: cython.int = self.nfirst_child[node]
+        c: cython.int = self.nd[8 * node + N_CHILD]
         out = []
         while c >= 0:
-            out.append((c, self.nv[c]))
-            c = self.nnext[c]
+            out.append((c, self.nd[8 * c]))
+            c = self.nd[8 * c + N_SIB]
         out.reverse()
         return out
 
@@ -1071,12 +1173,12 @@ class Search:
 
     def node_info(self, node: cython.int):
         """``(visits, depth, acting-seat mask)``."""
-        g: cython.int = self.ngroup[node]
+        g: cython.int = self.nd[8 * node + N_GROUP]
         mask: cython.int = 0
         while g >= 0:
             mask |= 1 << (self.gs[3 * g + INFO] >> 24)
             g = self.gs[3 * g + NEXT]
-        return self.nv[node], self.depth(node), mask
+        return self.nd[8 * node], self.depth(node), mask
 
     def root_vector(self, move: cython.int):
         """``(iterations through move, mean reward vector)`` of the root seat's move."""
