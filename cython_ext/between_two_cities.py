@@ -25,6 +25,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
+from .between_two_cities_policy import BetweenTwoCitiesPolicy
 from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
@@ -54,6 +55,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.cand_r = self.scratch(NCELL)
         self.info0 = self.scratch(INFO)
         self.info1 = self.scratch(INFO)
+        self.policy = BetweenTwoCitiesPolicy(self.NC)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):
@@ -313,6 +315,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             else:
                 m = self.legal(buf, s, mv)
                 self.apply(buf, s, mv[rng.below(m)])
+
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: between_two_cities_policy
 
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.

@@ -283,6 +283,9 @@ class Search:
         self.max_nodes = max_nodes
         self.hash_depth = hash_depth
         self.view_keys = True  # False: children keyed by observed moves only
+        self.bias = 0.0  # > 0: untried moves by heuristic, + bias * value / (visits + 1) (Task E)
+        self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)
+        self.hv = self.hv_np
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
         self.ntrees = players if mode == MO else 1
@@ -724,6 +727,8 @@ class Search:
             nl = self._mask_root(nl)
         if node != self.scanned:
             self._scan(node)
+        if self.bias != 0.0:
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
         if nseg > 1 and self.nv[node] >= MERGE_AT:
@@ -801,10 +806,19 @@ class Search:
                 self.eids[i] = e
                 if self.e_visits[e] == 0:
                     untried += 1
+        if untried > 0 and self.bias != 0.0:  # progressive bias: the best untried by heuristic
+            untried = 0
+            for i in range(nl):
+                if self.e_visits[self.eids[i]] == 0:
+                    if untried == 0 or self.hv[i] > bestv:
+                        bestv = self.hv[i]
+                        untried = 0
+                    if self.hv[i] == bestv:
+                        untried += 1
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
-                if self.e_visits[self.eids[i]] == 0:
+                if self.e_visits[self.eids[i]] == 0 and (self.bias == 0.0 or self.hv[i] == bestv):
                     if r == 0:
                         return self.eids[i]
                     r -= 1
@@ -815,6 +829,8 @@ class Search:
                 lastav = self.e_avail[e]
                 lg = log(lastav)
             v = cython.cast(cython.double, self.e_value[e]) / nvis + self.c * sqrt(lg / nvis)
+            if self.bias != 0.0:
+                v += self.bias * self.hv[i] / (nvis + 1)
             if v > bestv:
                 best = i
                 bestv = v
