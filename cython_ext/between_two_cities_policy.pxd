@@ -18,7 +18,7 @@ cdef class BetweenTwoCitiesPolicy:
                     double[::1] out) except -1
     cdef double place_value(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int move) noexcept
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
-    cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex) noexcept
+    cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex, bint values) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
 
 

@@ -81,7 +81,7 @@ class BetweenTwoCitiesPolicy:
         for side in range(2):
             c = k.city_of(seat, side)
             self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
-            self.kind_values(k, buf, seat, side, duplex)
+            self.kind_values(k, buf, seat, side, duplex, ph == PH_CHOOSE)
         if ph == PH_PLACE:
             for c in range(k.NC):
                 self.fc[c] = 0
@@ -170,9 +170,9 @@ class BetweenTwoCitiesPolicy:
             return 3 * f
         return 2 * f
 
-    def kind_values(self, k, buf, seat, side, duplex):
-        """``kv[side * KM + kind]`` for every kind (duplex types in a duplex round), and the
-        city's counts into ``cnt[side * NCOUNT ...]``."""
+    def kind_values(self, k, buf, seat, side, duplex, values):
+        """The city's counts into ``cnt[side * NCOUNT ...]``, and with ``values``
+        ``kv[side * KM + kind]`` for every kind (duplex types in a duplex round)."""
         c: cython.int = k.city_of(seat, side)
         base: cython.int = k.O_CITY + c * NCELL
         o: cython.int = side * NCOUNT
@@ -189,6 +189,8 @@ class BetweenTwoCitiesPolicy:
                 self.cnt[o + k.t_kcat[kind]] += 1
                 if k.t_kcat[kind] == CAT_TAVERN:
                     self.cnt[o + 7 + k.t_ktav[kind]] += 1
+        if not values:  # placements read only the counts
+            return
         for kind in range(k.NKD if duplex else k.NKB):
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
