@@ -5,6 +5,7 @@ from cython_ext.kernel cimport Rng, ptr
 from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, UNSEEN, NOTHING, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, PH_PLACE, PLACE_BASE, HIDDEN, MAX_MOVES
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
+from cython_ext.between_two_cities_policy cimport BetweenTwoCitiesPolicy
 
 
 cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
@@ -23,6 +24,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* info1         # random_place: city_info of the right city
     cdef int* cinfo         # rollout: city_info of every city (INFO ints each), kept up to date
     cdef int* cvalid        # rollout: per city, is its cinfo read from this buffer yet
+    cdef BetweenTwoCitiesPolicy policy  # move_values: the heuristic (between_two_cities_policy)
 
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int chance_source(self, int[::1] buf) noexcept
@@ -35,6 +37,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef void forget_cities(self) noexcept

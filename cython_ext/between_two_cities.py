@@ -25,6 +25,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
+from .between_two_cities_policy import BetweenTwoCitiesPolicy
 from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
@@ -56,6 +57,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.info1 = self.scratch(INFO)
         self.cinfo = self.scratch(self.NC * INFO)
         self.cvalid = self.scratch(self.NC)
+
+        self.policy = BetweenTwoCitiesPolicy(self.NC)
 
     # ------------------------------------------------------------------ chance
     def chance(self, buf, outcomes, probs):
@@ -351,6 +354,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.city_add(self.cinfo, c * INFO, x, 1 - duplex)
         if duplex:
             self.city_add(self.cinfo, c * INFO, x + 1, 0)
+
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: between_two_cities_policy
 
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.

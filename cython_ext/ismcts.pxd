@@ -92,6 +92,9 @@ cdef class Search:
     cdef public double c, scale
     cdef public object reward_fn, rollout_fn
     cdef public bint determinize, view_keys
+    cdef public double bias        # progressive bias weight (kernel.move_values); 0: none
+    cdef object hv_np
+    cdef double[::1] hv            # _select: the heuristic of the listed moves (bias only)
     cdef public long long iterations, node_visits_total
     cdef Rng rng
     cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np, pw_np, kb_np

@@ -298,6 +298,9 @@ class Search:
         self.max_nodes = max_nodes
         self.hash_depth = hash_depth
         self.view_keys = True  # False: children keyed by observed moves only
+        self.bias = 0.0  # > 0: untried moves by heuristic, + bias * value / (visits + 1) (Task E)
+        self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)
+        self.hv = self.hv_np
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
         self.ntrees = players if mode == MO else 1
@@ -743,6 +746,8 @@ class Search:
             nl = self._mask_root(nl)
         if node != self.scanned:
             self._scan(node)
+        if self.bias != 0.0:
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
@@ -830,10 +835,19 @@ class Search:
                 self.eids[i] = e
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
+        if untried > 0 and self.bias != 0.0:  # progressive bias: the best untried by heuristic
+            untried = 0
+            for i in range(nl):
+                if self.ed[4 * self.eids[i] + E_VIS] == 0:
+                    if untried == 0 or self.hv[i] > bestv:
+                        bestv = self.hv[i]
+                        untried = 0
+                    if self.hv[i] == bestv:
+                        untried += 1
         if untried > 0:
             r = self.rng.below(untried)
             for i in range(nl):
-                if self.ed[4 * (self.eids[i]) + E_VIS] == 0:
+                if self.ed[4 * self.eids[i] + E_VIS] == 0 and (self.bias == 0.0 or self.hv[i] == bestv):
                     if r == 0:
                         return self.eids[i]
                     r -= 1
@@ -856,6 +870,8 @@ class Search:
             else:
                 expl = self.c * sqrt(lg / nvis)
             v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + expl
+            if self.bias != 0.0:
+                v += self.bias * self.hv[i] / (nvis + 1)
             if v > bestv:
                 best = i
                 bestv = v

@@ -199,6 +199,25 @@ class Kernel:
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError
 
+    def move_values(self, buf, seat, moves, n, out):
+        """The game heuristic of ``seat``'s first ``n`` legal ``moves`` into ``out[0:n]``
+        (higher is better for ``seat``; only the order within one call matters).
+
+        Returns 1 when the values are a heuristic, 0 when the game has none: this
+        base writes 0.0 each (the rollout policies then play the kernel's random
+        rollout, and the search's progressive bias adds nothing).
+
+        >>> import numpy
+        >>> out = numpy.ones(3)
+        >>> Kernel(2, 4, 3).move_values(numpy.zeros(4, dtype=numpy.intc), 0,
+        ...                             numpy.arange(3, dtype=numpy.intc), 3, out), out.tolist()
+        (0, [0.0, 0.0, 0.0])
+        """
+        i: cython.int
+        for i in range(n):
+            out[i] = 0.0
+        return 0
+
 
 def key_cmp(kb, a, b):
     """Competitor ``a``'s rank key against ``b``'s in ``kb`` (``RANK_KEYS`` words each):

@@ -95,6 +95,9 @@ ISMCTS_SPEC = {
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score"),
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
+    "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
+    "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
+             "a number in [0, 100]"),
     "reuse": (True, lambda v: isinstance(v, bool), "true or false"),
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
     "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
@@ -125,7 +128,11 @@ class IsmctsPlayer(Player):
 
     ``exploration`` UCB1 constant; ``tree`` so (one tree for the searching seat)
     or mo (one tree per seat); ``reward`` win / rank / score; ``rollout``
-    random (in the kernel) or egreedy (game heuristic, ``epsilon``);
+    random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
+    where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
+    after that many decisions and scores the state reached (points so far);
+    ``bias`` progressive bias from the kernel's ``move_values``: untried moves
+    in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
     ``reuse`` keep the subtree between decisions (so only); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
     added; ``impl`` force the compiled or the Python loop; ``keys`` moves
@@ -262,7 +269,7 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     searched as the full state it is: no determinization, every move visible."""
     omni = isinstance(view, OpenState)
     s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
-                         reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"],
+                         reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
                          max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"])
     return s
 

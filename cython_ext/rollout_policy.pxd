@@ -1,0 +1,22 @@
+# Declarations of rollout_policy.py: the heuristic rollout of the ISMCTS loop
+# (epsilon-greedy over kernel.move_values, optional cut-off).
+
+from cython_ext.kernel cimport Kernel, Rng
+
+
+cdef class RolloutPolicy:
+    cdef Kernel k
+    cdef public double epsilon
+    cdef public int cutoff
+    cdef public long long steps        # decisions played by rollouts (statistics)
+    cdef object seats_np, moves_np, vals_np, picks_np
+    cdef int[::1] seats, moves, picks
+    cdef double[::1] vals
+
+    cdef int play(self, int[::1] buf, Rng rng) except -1
+    cdef int pick(self, int[::1] buf, int seat, Rng rng) except -1
+
+
+# A buffer word as a C int (interpreted: numpy scalar -> Python int).
+cdef inline int as_int(int x) noexcept nogil:
+    return x

@@ -1,0 +1,106 @@
+"""Heuristic rollouts for the ISMCTS loop: epsilon-greedy over ``kernel.move_values``.
+
+At each decision of a rollout, every acting seat plays, with probability
+``1 - epsilon``, a legal move of highest ``move_values`` (ties drawn
+uniformly), else a uniformly random legal move; chance is drawn as the kernel
+draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
+(chance steps not counted) and the search scores the unfinished state with the
+kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
+game's own evaluation.  A kernel without a heuristic (``move_values`` returns
+0) is played at random.
+
+The ISMCTS loop takes a policy as its ``rollout_fn`` (``policy(buf, rng)``).
+Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
+Python; the random generator is called identically in both modes, so they play
+the same rollouts.
+
+>>> RolloutPolicy.__name__
+'RolloutPolicy'
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy as np
+
+if not cython.compiled:
+    def as_int(x):
+        """A numpy scalar read from a buffer as a Python int (the ``.pxd``'s C int)."""
+        return int(x)
+
+
+@cython.cclass
+class RolloutPolicy:
+    """Epsilon-greedy rollouts over ``kernel``'s heuristic, optionally cut off."""
+
+    def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0) -> None:
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
+        if cutoff < 0:
+            raise ValueError(f"cutoff must be >= 0, not {cutoff}")
+        self.k = kernel
+        self.epsilon = epsilon
+        self.cutoff = cutoff
+        self.steps = 0
+        self.seats_np = np.zeros(kernel.players + 1, dtype=np.intc)
+        self.picks_np = np.zeros(kernel.players + 1, dtype=np.intc)
+        self.moves_np = np.zeros(max(kernel.max_moves, 1), dtype=np.intc)
+        self.vals_np = np.zeros(max(kernel.max_moves, 1), dtype=np.float64)
+        self.seats = self.seats_np
+        self.picks = self.picks_np
+        self.moves = self.moves_np
+        self.vals = self.vals_np
+
+    def __call__(self, buf, rng) -> None:
+        """Play the rollout on ``buf`` in place (the ISMCTS loop's ``rollout_fn``)."""
+        b: cython.int[::1] = buf
+        self.play(b, rng)
+
+    def play(self, buf, rng):
+        na: cython.int
+        j: cython.int
+        done: cython.int = 0
+        while True:
+            na = self.k.to_move(buf, self.seats)
+            if na == 0:
+                return 0
+            if self.seats[0] < 0:
+                self.k.apply(buf, -1, self.k.sample_chance(buf, rng))
+                continue
+            if 0 < self.cutoff <= done:
+                return 0
+            # a simultaneous step: every acting seat picks on the same state, then all apply
+            for j in range(na):
+                self.picks[j] = self.pick(buf, as_int(self.seats[j]), rng)
+            for j in range(na):
+                self.k.apply(buf, as_int(self.seats[j]), as_int(self.picks[j]))
+            done += 1
+            self.steps += 1
+
+    def pick(self, buf, seat, rng):
+        """``seat``'s rollout move: best by ``move_values`` with probability 1 - epsilon."""
+        nl: cython.int = self.k.legal(buf, seat, self.moves)
+        i: cython.int
+        ties: cython.int = 0
+        r: cython.int
+        best: cython.double = -1.0e300
+        if nl == 1:
+            return as_int(self.moves[0])
+        if self.epsilon >= 1.0 or (self.epsilon > 0.0 and rng.random() < self.epsilon):
+            return as_int(self.moves[rng.below(nl)])
+        if self.k.move_values(buf, seat, self.moves, nl, self.vals) == 0:
+            return as_int(self.moves[rng.below(nl)])
+        for i in range(nl):
+            if self.vals[i] > best:
+                best = self.vals[i]
+                ties = 1
+            elif self.vals[i] == best:
+                ties += 1
+        r = rng.below(ties) if ties > 1 else 0
+        for i in range(nl):
+            if self.vals[i] == best:
+                if r == 0:
+                    return as_int(self.moves[i])
+                r -= 1
+        return as_int(self.moves[0])

@@ -1,0 +1,133 @@
+"""The heuristic rollout policy (cython_ext/rollout_policy.py) and the progressive bias."""
+import numpy as np
+import pytest
+
+import engine
+from cython_ext import select
+from engine.core import CHANCE
+from search import core
+
+C, PY = select.twins("rollout_policy")
+KC, KP = select.twins("between_two_cities")
+Rng = select.load("kernel").Rng
+
+
+def btc(players=4):
+    return engine.make_game("between_two_cities", players, ())
+
+
+def first_decision(g, seed=0):
+    """A state at the first decision of a seat (the chance deals played)."""
+    s = g.new_initial_state(seed)
+    k = g.kernel
+    seats = np.zeros(16, np.intc)
+    rng = Rng(seed)
+    while k.to_move(s.buf, seats) and seats[0] == CHANCE:
+        k.apply(s.buf, CHANCE, k.sample_chance(s.buf, rng))
+    return s
+
+
+def test_a_rollout_plays_to_the_end_and_a_cutoff_stops_it():
+    g = btc()
+    k = g.kernel
+    pol = core.policy_rollout(k, 0.1, 0)
+    b = first_decision(g).buf.copy()
+    pol(b, Rng(1))
+    assert k.to_move(b, np.zeros(16, np.intc)) == 0
+    full = pol.steps
+    cut = core.policy_rollout(k, 0.1, 3)
+    b = first_decision(g).buf.copy()
+    cut(b, Rng(1))
+    assert cut.steps == 3 and k.to_move(b, np.zeros(16, np.intc)) > 0 and full > 3
+
+
+def test_epsilon_zero_plays_the_best_valued_move():
+    g = btc()
+    k = g.kernel
+    b = first_decision(g).buf.copy()
+    seats, moves, vals = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc), np.zeros(k.max_moves)
+    k.to_move(b, seats)
+    seat = int(seats[0])
+    nl = k.legal(b, seat, moves)
+    k.move_values(b, seat, moves, nl, vals)
+    best = {int(m) for m, v in zip(moves[:nl], vals[:nl]) if v == vals[:nl].max()}
+    chosen = set()
+    for seed in range(6):  # a one-decision rollout: the moves it plays are the best valued
+        t = b.copy()
+        core.policy_rollout(k, 0.0, 1)(t, Rng(seed))
+        a, b2 = sorted(int(x) for x in g.layout.view(t, "pend")[seat][:2])  # the pair, revealed
+        chosen.add(a * 32 + b2)
+    assert chosen <= best
+
+
+def test_greedy_rollouts_build_better_cities_than_random_ones():
+    g = btc()
+    k = g.kernel
+    pol = core.policy_rollout(k, 0.0, 0)
+    sc = np.zeros(4, np.intc)
+    greedy, rand = 0, 0
+    for seed in range(4):
+        b = first_decision(g, seed).buf.copy()
+        t = b.copy()
+        pol(t, Rng(seed))
+        k.scores(t, sc)
+        greedy += int(sc.sum())
+        k.rollout(b, Rng(seed))
+        k.scores(b, sc)
+        rand += int(sc.sum())
+    assert greedy > rand * 1.1
+
+
+def test_a_kernel_without_a_heuristic_plays_at_random():
+    g = engine.make_game("guildes", 3, ())
+    assert not core.kernel_has_heuristic(g.kernel) and core.kernel_has_heuristic(btc().kernel)
+    b = first_decision(g).buf.copy()
+    core.policy_rollout(g.kernel, 0.0, 0)(b, Rng(2))
+    assert g.kernel.to_move(b, np.zeros(16, np.intc)) == 0
+
+
+@pytest.mark.skipif(C is None or KC is None, reason="compiled kernels not built (or GUILDHALL_PUREPYTHON=1)")
+def test_twins_play_the_same_rollouts():
+    g = btc(3)
+    kc, kp = KC.BetweenTwoCitiesKernel(g.kernel_cfg), KP.BetweenTwoCitiesKernel(g.kernel_cfg)
+    b = first_decision(g, 3).buf.copy()
+    kernel_c, kernel_py = select.twins("kernel")
+    for eps, cut in ((0.2, 12), (0.0, 6)):
+        t1, t2 = b.copy(), b.copy()
+        C.RolloutPolicy(kc, eps, cut)(t1, kernel_c.Rng(7))
+        PY.RolloutPolicy(kp, eps, cut)(t2, kernel_py.Rng(7))
+        assert (t1 == t2).all()
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(ValueError):
+        core.policy_rollout(btc().kernel, 1.5, 0)
+    with pytest.raises(ValueError):
+        core.policy_rollout(btc().kernel, 0.1, -1)
+
+
+@pytest.mark.parametrize("opts", [{"rollout": "egreedy", "epsilon": 0.1}, {"rollout": "egreedy", "cutoff": 4},
+                                  {"cutoff": 4}, {"bias": 0.2}])
+def test_the_search_options_pick_legal_moves(opts):
+    from search.api import Limits, make_player
+
+    g = btc()
+    s = first_decision(g)
+    seat = s.to_move()[0]
+    p = make_player("ismcts", seed=4, **opts)
+    assert p.choose(s, seat, Limits(iterations=12)) in s.legal_moves(seat)
+
+
+def test_progressive_bias_tries_the_best_valued_move_first():
+    g = btc()
+    s = first_decision(g)
+    seat = s.to_move()[0]
+    k = g.kernel
+    view = s.observe(seat)
+    search = core.make_search(view, seat, bias=0.5)
+    search.run(Rng(3), 1, 0.0, 0)
+    moves = np.asarray(s.legal_moves(seat), dtype=np.intc)
+    vals = np.zeros(len(moves))
+    k.move_values(s.buf, seat, moves, len(moves), vals)
+    tried = [m for (st, m, v, _) in search.edges_of(search.get_roots()[0]) if st == seat and v > 0]
+    assert len(tried) == 1 and vals[list(moves).index(tried[0])] == vals.max()
