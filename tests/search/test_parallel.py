@@ -44,4 +44,5 @@ def test_two_workers_search_twice_the_iterations_of_the_budget_split():
     before = children()
     p.choose(guildes_start(), 0, Limits(iterations=300))
     assert p.last_info.iterations == 300 == sum(m.visits for m in p.last_info.moves)
+    p.close()
     assert children() <= before
