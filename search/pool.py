@@ -1,12 +1,18 @@
-"""A pool of forked search workers kept across moves, that can neither hang nor outlive us.
+"""Forked search workers kept across moves, that can neither hang nor outlive us.
 
-:class:`search.parallel.Helpers` forks its helpers at the start of every move;
-a :class:`Pool` forks them once (lazily, at the first job) and sends each move
-to them as a *job*: a module-level function and its arguments, pickled
-through a pipe.  A worker keeps nothing between jobs but what it inherited at
+A :class:`Pool` forks its workers once (lazily, at the first job; before it,
+helpers were forked at the start of every move, 10-23 ms a move) and sends
+each move to them as a *job*: a module-level function and its arguments,
+pickled through a pipe.  A worker keeps nothing between jobs but what it inherited at
 the fork and the pool's ``context`` (e.g. the game): each job brings all it
 may use, so a worker sees no more than its job -- for a search, the searching
 seat's view.
+
+Why not ``multiprocessing``: the engine searches while its reading thread
+sits in ``stdin.readline()`` holding the stdin buffer's lock;
+``multiprocessing``'s child bootstrap closes ``sys.stdin`` first thing and
+blocks on that lock forever.  A bare ``os.fork`` child touches no inherited
+stream and leaves with ``os._exit``.
 
 Why forked by a keeper thread: Linux sends ``PR_SET_PDEATHSIG`` when the
 *thread* that forked the child ends, not the process; the engine searches on
@@ -32,6 +38,7 @@ True
 """
 from __future__ import annotations
 
+import ctypes
 import os
 import pickle
 import queue
@@ -42,9 +49,16 @@ import threading
 import weakref
 from typing import Any, Callable, Optional, Sequence
 
-from search.parallel import POLL, _die_with_parent
-
 HEADER = struct.Struct("<Q")  # the length of each pickled message
+POLL = 0.001  # seconds between looks at the stop flag while waiting for results
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> None:
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: end of file on the pipes still ends the worker
+        pass
 
 
 class TagStop:

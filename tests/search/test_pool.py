@@ -63,10 +63,10 @@ def test_hand_over_resizes_and_a_new_game_gets_new_workers():
     assert one._pool is None  # one process: the handed-over workers end at its first search
 
 
-def test_pooled_search_is_the_forked_search():
-    """Same seed and budget: the pool's workers do exactly what per-move helpers did."""
+def test_pooled_search_is_the_same_search_run_in_one_process():
+    """Same seed and budget: the parent's tree plus what the worker sent equals the
+    parent's tree plus the worker's job run here (:func:`search.ismcts.helper_work`)."""
     from search import ismcts
-    from search.parallel import Helpers
 
     s = guildes_start()
     view = s.observe(0)
@@ -77,14 +77,14 @@ def test_pooled_search_is_the_forked_search():
     q = make_player("ismcts", seed=11, workers=2)
     o = q.options_for("guildes")
     seed = q.rng.next64()
-    work = ismcts.helper_work(view, 0, o, ITERS, None, None, seed)
-    with Helpers(1, work) as hs:
-        s2 = ismcts.build_search(view, 0, o)
-        ismcts.core.run_chunked(s2, ismcts.core.rng_for(view.game.kernel, seed), ismcts.share(ITERS, 2, 0),
-                                None, None, threading.Event())
-        extra, _, _ = ismcts.merge_helpers(hs.collect(threading.Event()))
-    info = q._info(s2, 0, view, ITERS, 1.0, 0, extra)
+    own = ismcts.build_search(view, 0, o)
+    ismcts.core.run_chunked(own, ismcts.core.rng_for(view.game.kernel, seed), ismcts.share(ITERS, 2, 0),
+                            None, None, threading.Event())
+    helper = ismcts.helper_work(view, 0, o, ITERS, None, None, seed)(0, threading.Event())
+    extra, _, _ = ismcts.merge_helpers([("ok", helper)])
+    info = q._info(own, 0, view, ITERS, 1.0, 0, extra)
     assert pooled == [(m.move, m.visits, m.value) for m in info.moves]
+    assert sum(v for _, v, _ in pooled) == ITERS
 
 
 @pytest.mark.parametrize("plies", [0, 40])
@@ -150,7 +150,6 @@ def test_pool_refuses_more_jobs_than_workers():
 
 SCRIPT = textwrap.dedent("""
     import sys, time
-    import search.parallel as par
     if sys.argv[1] == "eof-only":
         import search.pool
         search.pool._die_with_parent = lambda: None  # the portable fallback alone
