@@ -87,11 +87,11 @@ def test_pooled_search_is_the_same_search_run_in_one_process():
     assert sum(v for _, v, _ in pooled) == ITERS
 
 
-@pytest.mark.parametrize("plies", [0, 40])
-def test_pooled_workers_do_not_peek(plies):
-    """Two states alike in seat 0's view, different hidden cards: the same search,
+@pytest.mark.parametrize("game,players,plies", [("guildes", 4, 0), ("guildes", 4, 40), ("walled_city", 2, 30)])
+def test_pooled_workers_do_not_peek(game, players, plies):
+    """Two states alike in the seat's view, different hidden cards: the same search,
     through the same pooled workers (kept from one state's search to the other's)."""
-    s, other, seat = _twin_states("guildes", 4, 4 + plies, plies)
+    s, other, seat = _twin_states(game, players, 4 + plies, plies)
     assert s.observe(seat) == other.observe(seat)
     out = []
     for state in (s, other, s):
