@@ -192,11 +192,12 @@ def workers(seconds: float, game: str = "guildes", players: int = 4, rounds: int
     out: dict = {"game": f"{game}/{players}", "movetime_s": seconds, "load_before": os.getloadavg()[0]}
     ps = {n: make_player("ismcts", seed=5, workers=n) for n in (1, 2)}
     for n in (1, 2) * rounds:
-        c0 = os.times()
+        c0, w0 = os.times(), worker_cpu(ps[n])
         info = ps[n].search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
         c1 = os.times()
+        # reaped per-move helpers count as children; live pool workers only in /proc
         cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + (
-            c1.children_system - c0.children_system)
+            c1.children_system - c0.children_system) + worker_cpu(ps[n]) - w0
         out.setdefault(f"ips_{n}", []).append(round(info.iterations / info.elapsed))
         out.setdefault(f"iterations_per_cpu_s_{n}", []).append(round(info.iterations / cpu))
         out.setdefault(f"cpu_per_wall_{n}", []).append(round(cpu / info.elapsed, 2))
@@ -222,23 +223,19 @@ def overhead(moves: int = 40, game: str = "guildes", players: int = 4) -> dict:
     ps = {n: make_player("ismcts", seed=5, workers=n) for n in (1, 2)}
     out: dict = {"game": f"{game}/{players}", "moves": moves, "load_before": round(os.getloadavg()[0], 1)}
     times: dict = {1: [], 2: []}
-    cpu: dict = {1: [], 2: []}
     for i in range(moves + 1):
         for n in (1, 2):
-            c0, t = os.times(), time.perf_counter()
+            t = time.perf_counter()
             ps[n].choose(st, seat, Limits(iterations=2))
-            took, c1 = time.perf_counter() - t, os.times()
+            took = time.perf_counter() - t
             if i == 0:
                 out[f"first_ms_{n}"] = round(took * 1000, 2)
                 continue
             times[n].append(took * 1000)
-            cpu[n].append(1000 * ((c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user)
-                                  + (c1.children_system - c0.children_system)))
     for p in ps.values():
         getattr(p, "close", lambda: None)()
     for n in (1, 2):
         out[f"move_ms_{n}"] = round(statistics.median(times[n]), 2)
-        out[f"cpu_ms_{n}"] = round(statistics.mean(cpu[n]), 2)
     out["overhead_ms"] = round(out["move_ms_2"] - out["move_ms_1"], 2)
     out["load_after"] = round(os.getloadavg()[0], 1)
     return out
