@@ -6,7 +6,8 @@
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
-    python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS GAMES [SEED]  # 2 workers vs 1, a match
+    python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
+    python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
 
 Positions: each game at its first decision (chance dealt), the built-in
@@ -178,69 +179,146 @@ def workers(seconds: float, game: str = "guildes", players: int = 4, rounds: int
     ``ips_N``: total iterations per wall second; ``iterations_per_cpu_s_N``: per
     CPU-second of all processes (equal for 1 and 2: the second process costs
     nothing per iteration); ``cpu_per_wall_2``: CPU-seconds per wall second with
-    2 workers (2.0 when both cores were free for the whole move); ``fork_s`` and
-    ``collect_s``: the serial parts of a 2-worker move (forking the helper;
-    waiting for and merging its root statistics after the parent's own loop).
-    ``ratio``: median ips_2 / median ips_1, the scaling on this machine now."""
+    2 workers (2.0 when both cores were free for the whole move).  One player
+    per worker count, kept across the rounds (its worker pool too, where the
+    tree has one).  ``ratio``: median ips_2 / median ips_1, the scaling on this
+    machine now.  The serial cost of a parallel move is ``overhead`` below."""
     import threading
 
-    from search import parallel
     from search.api import Limits, make_player
 
     st = first_decision(game, players)
     seat = st.to_move()[0]
-    out: dict = {"game": f"{game}/{players}", "movetime_s": seconds, "load_before": os.getloadavg()[0],
-                 "fork_s": [], "collect_s": []}
-    init, collect = parallel.Helpers.__init__, parallel.Helpers.collect
-
-    def timed_init(self, count, work):
-        t = time.perf_counter()
-        init(self, count, work)
-        out["fork_s"].append(round(time.perf_counter() - t, 4))
-
-    def timed_collect(self, stop):
-        t = time.perf_counter()
-        res = collect(self, stop)
-        out["collect_s"].append(round(time.perf_counter() - t, 4))
-        return res
-
-    parallel.Helpers.__init__, parallel.Helpers.collect = timed_init, timed_collect
-    try:
-        for n in (1, 2) * rounds:
-            p = make_player("ismcts", seed=5, workers=n)
-            c0 = os.times()
-            info = p.search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
-            c1 = os.times()
-            cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + (
-                c1.children_system - c0.children_system)
-            out.setdefault(f"ips_{n}", []).append(round(info.iterations / info.elapsed))
-            out.setdefault(f"iterations_per_cpu_s_{n}", []).append(round(info.iterations / cpu))
-            out.setdefault(f"cpu_per_wall_{n}", []).append(round(cpu / info.elapsed, 2))
-    finally:
-        parallel.Helpers.__init__, parallel.Helpers.collect = init, collect
+    out: dict = {"game": f"{game}/{players}", "movetime_s": seconds, "load_before": os.getloadavg()[0]}
+    ps = {n: make_player("ismcts", seed=5, workers=n) for n in (1, 2)}
+    for n in (1, 2) * rounds:
+        c0, w0 = os.times(), worker_cpu(ps[n])
+        info = ps[n].search(st.observe(seat), seat, Limits(movetime=seconds), None, threading.Event())
+        c1 = os.times()
+        # reaped per-move helpers count as children; live pool workers only in /proc
+        cpu = (c1.user - c0.user) + (c1.system - c0.system) + (c1.children_user - c0.children_user) + (
+            c1.children_system - c0.children_system) + worker_cpu(ps[n]) - w0
+        out.setdefault(f"ips_{n}", []).append(round(info.iterations / info.elapsed))
+        out.setdefault(f"iterations_per_cpu_s_{n}", []).append(round(info.iterations / cpu))
+        out.setdefault(f"cpu_per_wall_{n}", []).append(round(cpu / info.elapsed, 2))
+    for p in ps.values():
+        getattr(p, "close", lambda: None)()
     out["load_after"] = os.getloadavg()[0]
     out["ratio"] = round(statistics.median(out["ips_2"]) / statistics.median(out["ips_1"]), 2)
     return out
 
 
-def strength(game: str, players: int, movetime_ms: int, games: int, seed: int = 0) -> None:
-    """One seat with 2 workers against seats with 1, equal movetime, the lone seat rotating;
-    win share with a 95% Wilson interval against the fair share 1/players."""
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from bench.strength import lone, verdict
-    from guildhall.stats import wilson
-    from search.api import Limits
+def overhead(moves: int = 40, game: str = "guildes", players: int = 4) -> dict:
+    """What a parallel move costs beyond its search: wall milliseconds of ``moves`` minimal
+    moves (``iterations 2``: one iteration per process) with 1 and with 2 workers,
+    alternated, one player each for all its moves (so a pool, where the tree keeps one,
+    is forked at the first move only: ``first_ms_2``).  ``overhead_ms``: median 2-worker
+    move minus median 1-worker move -- the fork or the job hand-off, the helper's start
+    and its result.  Uses only ``make_player``/``choose``, so it runs on any tree with
+    ``workers`` (``PYTHONPATH=/other/tree python bench/bench_search.py overhead``)."""
+    from search.api import Limits, make_player
 
-    t = time.perf_counter()
-    shares = lone(game, players, "ismcts", "ismcts", games, Limits(movetime=movetime_ms / 1000), seed,
-                  {"workers": 2}, {"workers": 1})
+    st = first_decision(game, players)
+    seat = st.to_move()[0]
+    ps = {n: make_player("ismcts", seed=5, workers=n) for n in (1, 2)}
+    out: dict = {"game": f"{game}/{players}", "moves": moves, "load_before": round(os.getloadavg()[0], 1)}
+    times: dict = {1: [], 2: []}
+    for i in range(moves + 1):
+        for n in (1, 2):
+            t = time.perf_counter()
+            ps[n].choose(st, seat, Limits(iterations=2))
+            took = time.perf_counter() - t
+            if i == 0:
+                out[f"first_ms_{n}"] = round(took * 1000, 2)
+                continue
+            times[n].append(took * 1000)
+    for p in ps.values():
+        getattr(p, "close", lambda: None)()
+    for n in (1, 2):
+        out[f"move_ms_{n}"] = round(statistics.median(times[n]), 2)
+    out["overhead_ms"] = round(out["move_ms_2"] - out["move_ms_1"], 2)
+    out["load_after"] = round(os.getloadavg()[0], 1)
+    return out
+
+
+def worker_cpu(player) -> float:
+    """CPU-seconds used so far by ``player``'s pooled worker processes (Linux ``/proc``;
+    live workers are not reaped, so ``os.times`` does not count them)."""
+    pool = getattr(getattr(player, "inner", player), "_pool", None)
+    total = 0.0
+    for pid in pool.pids() if pool is not None else ():
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                f = fh.read().rsplit(")", 1)[1].split()
+            total += (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def strength(game: str, players: int, budget: str, games: int, seed: int = 0) -> None:
+    """One seat with 2 workers against seats with 1, the lone seat rotating (game g dealt
+    from ``seed + g``, seat s of game g seeded ``(seed + g) * 1000 + s``); win share with a
+    95% Wilson interval against the fair share 1/players.
+
+    ``budget``: ``MS`` milliseconds per decision for every seat (equal time), or
+    ``itN``: N iterations per process -- the 2-worker seat gets 2N split between its
+    two processes, each seat 1 N (the iteration-equivalent match, independent of load).
+    Also prints each side's mean CPU milliseconds per decision (its own process and
+    its workers) and the load average before and after."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    import engine
+    from bench.strength import verdict
+    from guildhall.arena import play_owned
+    from guildhall.stats import wilson
+    from search.api import Limits, make_player
+
+    if budget.startswith("it"):
+        n = int(budget[2:])
+        lim = {2: Limits(iterations=2 * n), 1: Limits(iterations=n)}
+        label = f"{n} iterations per process"
+    else:
+        lim = {2: Limits(movetime=int(budget) / 1000), 1: Limits(movetime=int(budget) / 1000)}
+        label = f"{budget} ms a decision"
+    g = engine.make_game(game, players)
+    cpu: dict = {1: [0.0, 0, 0], 2: [0.0, 0, 0]}  # CPU-seconds, decisions, iterations
+
+    class Metered:
+        """A seat's player with its CPU per decision counted (and its own budget)."""
+
+        def __init__(self, player, workers: int) -> None:
+            self.p, self.w = player, workers
+
+        def __getattr__(self, name):
+            return getattr(self.p, name)
+
+        def choose(self, state, seat, limits=None, *args, **kwargs):
+            c, wc = time.process_time(), worker_cpu(self.p)
+            move = self.p.choose(state, seat, lim[self.w], *args, **kwargs)
+            cpu[self.w][0] += time.process_time() - c + worker_cpu(self.p) - wc
+            cpu[self.w][1] += 1
+            cpu[self.w][2] += self.p.last_info.iterations
+            return move
+
+    load0, t = os.getloadavg()[0], time.perf_counter()
+    shares = []
+    for i in range(games):
+        me = i % players
+        seats = [Metered(make_player("ismcts", seed=(seed + i) * 1000 + s, workers=2 if s == me else 1),
+                         2 if s == me else 1) for s in range(players)]
+        rec = play_owned(g, seats, lim[1], seed + i)
+        shares.append(1.0 / len(rec.winners) if me in rec.winners else 0.0)
     lo, hi = wilson(sum(shares), len(shares))
     fair = 1 / players
-    print(f"{game} {players}p, {movetime_ms} ms a decision, load {os.getloadavg()[0]:.1f}")
-    print("| lone | field | games | lone win share | 95% CI (Wilson) | fair | verdict | s |")
-    print("|---|---|---|---|---|---|---|---|")
+    per = {w: 1000 * c / max(k, 1) for w, (c, k, _) in cpu.items()}
+    its = {w: i / max(k, 1) for w, (_, k, i) in cpu.items()}
+    print(f"{game} {players}p, {label}, seed {seed}, load {load0:.1f} -> {os.getloadavg()[0]:.1f}")
+    print("| lone | field | games | lone win share | 95% CI (Wilson) | fair | verdict | CPU ms/decision (lone / field) | iterations/decision (lone / field) | s |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     print(f"| ismcts workers=2 | ismcts workers=1 | {len(shares)} | {sum(shares) / len(shares):.3f} | "
-          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {time.perf_counter() - t:.0f} |")
+          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {per[2]:.1f} / {per[1]:.1f} | "
+          f"{its[2]:.0f} / {its[1]:.0f} | "
+          f"{time.perf_counter() - t:.0f} |")
 
 
 # -- pytest-benchmark --------------------------------------------------------------------------------
@@ -300,7 +378,10 @@ if __name__ == "__main__":
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
+    elif what == "overhead":
+        print(json.dumps(overhead(int(sys.argv[2]) if len(sys.argv) > 2 else 40, *(
+            [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
     elif what == "strength":
-        strength(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]),
+        strength(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5]),
                  int(sys.argv[6]) if len(sys.argv) > 6 else 0)
     print(f"(max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)", file=sys.stderr)

@@ -27,7 +27,7 @@ from typing import Optional
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from guildhall.arena import play_game  # noqa: E402
+from guildhall.arena import play_owned  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 
@@ -43,7 +43,7 @@ def lone(game: str, players: int, lone_engine: str, field_engine: str, games: in
         seats = [make_player(lone_engine, seed=(seed + i) * 1000 + s, **(lone_opts or {})) if s == me
                  else make_player(field_engine, seed=(seed + i) * 1000 + s, **(field_opts or {}))
                  for s in range(players)]
-        rec = play_game(g, seats, limits, seed + i)
+        rec = play_owned(g, seats, limits, seed + i)
         shares.append(1.0 / len(rec.winners) if me in rec.winners else 0.0)
     return shares
 

@@ -157,6 +157,16 @@ def seating(engines: Sequence[str], players: int, game_index: int) -> list[str]:
     return [engines[(s + game_index) % k] for s in range(players)]
 
 
+def play_owned(game: Game, players: Sequence[Player], limits: Limits, seed: int = 0) -> GameRecord:
+    """:func:`play_game` with players made for this game alone: closed at its end (their
+    search workers end with the game, not when the garbage collector finds them)."""
+    try:
+        return play_game(game, players, limits, seed)
+    finally:
+        for p in players:
+            p.close()
+
+
 def play_seated(game: Game, engines: Sequence[str], index: int, limits: Limits, seed: int = 0,
                 options: Optional[dict] = None) -> tuple[list[str], GameRecord]:
     """Game ``index`` of a tournament: its seating and its record.
@@ -171,7 +181,7 @@ def play_seated(game: Game, engines: Sequence[str], index: int, limits: Limits, 
     options = options or {}
     names = seating(engines, game.players, index)
     players = [make_player(n, seed=(seed + index) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
-    return names, play_game(game, players, limits, seed + index)
+    return names, play_owned(game, players, limits, seed + index)
 
 
 def add_result(table: dict[str, Standing], names: Sequence[str], rec: GameRecord) -> None:

@@ -133,7 +133,7 @@ def selfplay(game, players, variants, edition, count, seed, engines, settings, i
     """Play GAME with AI players in every seat and print the results."""
     import engine as eng
     from engine.errors import BadConfig
-    from guildhall.arena import play_game, result_line, summarise
+    from guildhall.arena import play_owned, result_line, summarise
     from search.api import make_player
 
     g = eng.make_game(game, players, variants, edition)
@@ -154,7 +154,7 @@ def selfplay(game, players, variants, edition, count, seed, engines, settings, i
 
     def one(i: int):
         players_ = [make_player(n, seed=(seed + i) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
-        return play_game(g, players_, limits, seed + i)
+        return play_owned(g, players_, limits, seed + i)
 
     if count == 1:
         rec = one(0)

@@ -129,6 +129,7 @@ class Session:
         if job is not None:
             job.stop.set()
             job.thread.join(timeout)
+        self._forget_player()  # its search workers end with it
 
     def need_game(self) -> State:
         if self.state is None:
@@ -176,6 +177,8 @@ class Session:
 
     def _forget_player(self) -> None:
         """Drop the player: the next ``go`` builds it afresh (empty tree, generator from ``Seed``)."""
+        if self._player is not None:
+            self._player.close()
         self._player, self._player_key = None, None
 
     # -- game and position --------------------------------------------------------------
@@ -495,8 +498,10 @@ class Session:
         skill = self.options["skill"].value
         key = (name, self.options["seed"].value, tuple(sorted(kwargs.items())), skill)
         if key != self._player_key:
-            self._player = with_skill(make_player(name, seed=self.options["seed"].value, **kwargs), skill)
-            self._player_key = key
+            new = with_skill(make_player(name, seed=self.options["seed"].value, **kwargs), skill)
+            if self._player is not None:
+                self._player.hand_over(new)  # search workers carry over, resized at the next go
+            self._player, self._player_key = new, key
         return self._player
 
     def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1) -> None:

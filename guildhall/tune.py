@@ -125,7 +125,7 @@ def game_evaluator(game: Any, limits: Any, seed: int, reference: Optional[dict] 
     """``play(setting, i)``: game i with the candidate in seat ``i % players`` and
     ``against`` (the game's default ISMCTS, or ``reference`` options) elsewhere;
     the candidate's win share."""
-    from guildhall.arena import play_game
+    from guildhall.arena import play_owned
     from search.api import make_player
 
     def play(setting: dict, i: int) -> float:
@@ -133,7 +133,7 @@ def game_evaluator(game: Any, limits: Any, seed: int, reference: Optional[dict] 
         seats = [make_player("ismcts", seed=(seed + i) * 1000 + s, **setting) if s == me
                  else make_player(against, seed=(seed + i) * 1000 + s, **(reference or {}))
                  for s in range(game.players)]
-        rec = play_game(game, seats, limits, seed + i)
+        rec = play_owned(game, seats, limits, seed + i)
         return 1.0 / len(rec.winners) if me in rec.winners else 0.0
 
     return play

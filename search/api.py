@@ -156,6 +156,14 @@ class Player:
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""
 
+    def close(self) -> None:
+        """Release what the player holds outside this process's memory (e.g. worker
+        processes); it may still search afterwards, starting them again."""
+
+    def hand_over(self, successor: "Player") -> None:
+        """Give ``successor`` (the player replacing this one) what it can reuse, then :meth:`close`."""
+        self.close()
+
 
 class OpenState(State):
     """A full state searched with everything open (``choose(omniscient=True)``).

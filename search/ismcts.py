@@ -23,8 +23,8 @@ the tree (information-set keys, decoupled simultaneous steps) are in
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
   view hash among the nodes of the old tree; if found (and the tree is under
   half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
-* ``workers=N``: root parallelism; N-1 forked processes (``search.parallel``)
-  search with derived seeds; iteration and node budgets are split between
+* ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
+  at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations
   and node visits are summed.
 * Reports: ``on_info`` every ``limits.info_interval`` seconds, then once at
@@ -156,6 +156,7 @@ class IsmctsPlayer(Player):
         self._per_game: dict[str, dict] = {}
         self._search: Any = None
         self._key: Any = None
+        self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
 
     def options_for(self, game: str) -> dict:
         """The options searched with in ``game``: those given explicitly, then the
@@ -175,6 +176,31 @@ class IsmctsPlayer(Player):
     def new_game(self) -> None:
         self._search = None
         self._key = None
+
+    def _pool_for(self, game: Any, helpers: int) -> Any:
+        """The worker pool, forked at the first parallel search, kept across moves and
+        resized to ``helpers``; a different game gets fresh workers (they hold the game)."""
+        from search.pool import Pool
+
+        pool = self._pool
+        if pool is not None and pool.context is not game and pool.context.key != game.key:
+            pool.close()
+            pool = None
+        if pool is None:
+            pool = self._pool = Pool(context=game)
+        pool.resize(helpers)
+        return pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def hand_over(self, successor: Player) -> None:
+        inner = getattr(successor, "inner", successor)
+        if isinstance(inner, IsmctsPlayer) and inner._pool is None:
+            inner._pool, self._pool = self._pool, None
+        self.close()
 
     # -- the search ---------------------------------------------------------
     def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
@@ -201,14 +227,19 @@ class IsmctsPlayer(Player):
 
         helpers = o["workers"] - 1
         if helpers:
-            from search.parallel import Helpers
-
-            work = helper_work(view, seat, o, iters, deadline, nodes, seed, limits.searchmoves)
-            with Helpers(helpers, work) as hs:
+            pool = self._pool_for(view.game, helpers)
+            job = (view.buf, isinstance(view, OpenState), seat, o, iters, deadline, nodes, seed, limits.searchmoves)
+            pool.start(pooled_work, [job] * helpers)
+            try:
                 done = core.run_chunked(s, rng, share(iters, helpers + 1, 0), deadline,
                                         share(nodes, helpers + 1, 0), stop, tick)
-                extra, h_iters, h_nodes = merge_helpers(hs.collect(stop))
+            except BaseException:
+                pool.stop()
+                pool.collect()
+                raise
+            extra, h_iters, h_nodes = merge_helpers(pool.collect(stop))
         else:
+            self.close()  # workers=1 now: a handed-over pool's workers are not needed
             done = core.run_chunked(s, rng, iters, deadline, nodes, stop, tick)
             extra, h_iters, h_nodes = None, 0, 0
         info = self._info(s, seat, view, done + h_iters, time.perf_counter() - start,
@@ -429,6 +460,15 @@ def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadli
                 "nodes": s.node_visits_total}
 
     return work
+
+
+def pooled_work(game: Any, i: int, stop: Any, buf: Any, open_state: bool, seat: int, opts: dict,
+                iters: Optional[int], deadline: Optional[float], nodes: Optional[int], seed: int,
+                searchmoves: Optional[list[int]]) -> dict:
+    """A pool worker's part of a move (``search.pool``): :func:`helper_work` on the view
+    rebuilt from its buffer -- all a worker is sent of the position."""
+    view = OpenState(game, buf) if open_state else State(game, buf)
+    return helper_work(view, seat, opts, iters, deadline, nodes, seed, searchmoves)(i, stop)
 
 
 def merge_helpers(results: list) -> tuple[dict, int, int]:

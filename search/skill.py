@@ -138,6 +138,12 @@ class SkillPlayer(Player):
     def new_game(self) -> None:
         self.inner.new_game()
 
+    def close(self) -> None:
+        self.inner.close()
+
+    def hand_over(self, successor: Player) -> None:
+        self.inner.hand_over(successor)
+
     def choose(self, state: State, seat: int, limits: Limits = Limits(),
                on_info: Optional[InfoCallback] = None,
                stop: Optional[threading.Event] = None, omniscient: bool = False) -> int:

@@ -73,6 +73,54 @@ def test_killing_the_engine_leaves_no_worker_behind():
     assert all(gone(k) for k in kids)
 
 
+def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
+    """Workers are forked once (by a thread that outlives each ``go``: PR_SET_PDEATHSIG
+    fires when the forking *thread* ends), resized by ``setoption``, ended by ``newgame``
+    and ``quit``."""
+    e = start()
+    try:
+        deal(e)
+        expect(e, "setoption name workers value 3")
+        go(e, "go iterations 60")
+        kids = children(e.proc.pid)
+        assert len(kids) == 2
+        go(e, "go iterations 60")
+        assert children(e.proc.pid) == kids and not any(gone(k) for k in kids)
+        expect(e, "setoption name workers value 2")
+        lines = go(e, "go iterations 60")
+        summary = [x for x in lines if x.startswith("info seat")][-1].split()
+        assert int(summary[summary.index("iterations") + 1]) == 60
+        assert len(children(e.proc.pid)) == 1 and children(e.proc.pid) < kids
+        deal(e)  # newgame: the workers go with the old game
+        assert children(e.proc.pid) == set()
+        go(e, "go iterations 60")
+        kids = children(e.proc.pid)
+        assert len(kids) == 1
+        e.send("quit")
+        e.proc.wait(10)
+    finally:
+        e.proc.kill()
+        e.proc.wait()
+    assert all(gone(k) for k in kids)
+
+
+def test_killing_an_idle_engine_leaves_no_worker_behind():
+    e = start()
+    try:
+        deal(e)
+        expect(e, "setoption name workers value 3")
+        go(e, "go iterations 60")
+        kids = children(e.proc.pid)
+        assert len(kids) == 2
+    finally:
+        e.proc.kill()
+        e.proc.wait()
+    deadline = time.monotonic() + 5
+    while not all(gone(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert all(gone(k) for k in kids)
+
+
 @pytest.mark.parametrize("name,value", [
     ("tree", "banana"), ("exploration", "-5"), ("exploration", "nan"), ("exploration", "inf"),
     ("epsilon", "7"), ("max_nodes", "0"), ("workers", "0"), ("reward", "best"), ("Seed", "-1"),
