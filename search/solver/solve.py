@@ -66,7 +66,8 @@ class Solver:
     faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
     (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
     ``move_values=False``: a full state's value and best move only (``values`` holds just the
-    best move), for a fraction of the nodes: the root is searched once with every cut-off.
+    best move, ``equilibria`` just the chosen one), for a fraction of the nodes: the root is
+    searched once with every cut-off.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
