@@ -9,6 +9,7 @@ the budget is spent.  Run the reach table:
     python -m bench.bench_solver --budget 1          # 1 s per solve, seed 1
     python -m bench.bench_solver --budget 1 --compare   # the Python search, then the loop, per game
     python -m bench.bench_solver --budget 10 --configs guildes-3p,wc-2p --start 20
+    python -m bench.bench_solver --where 12 --configs wc-2p   # node kinds, hits, cut-offs
 
 or, to compare two checkouts on the same positions (the script only uses
 ``solve(state, max_nodes=, stop=, memory=)``):
@@ -99,6 +100,52 @@ def growth(rows: list[tuple[int, int, float]]) -> float:
     return ratios[len(ratios) // 2] if ratios else float("nan")
 
 
+def where_nodes_go(config: str, k: int, seed: int = 1) -> dict:
+    """Node kinds, table hits and where alpha-beta cut off, for one solve of ``config`` at ``k``
+    decisions from the end: the Python search instrumented (it visits the same nodes as the
+    loop, tested), every move's value, a 256 MB table."""
+    from collections import Counter
+
+    from engine.core import CHANCE
+    from search.solver import Solver
+    from search.solver.exact import Search
+
+    stats: Counter = Counter()
+    movers, side, credit = Search.movers, Search.side, Search._credit
+    frames: list = []  # (moves, places of the moves credited) of the sides being searched
+
+    def counted_movers(self, buf):
+        m = movers(self, buf)
+        kind = "terminal" if not m else "chance" if m[0] == CHANCE else "single" if len(m) == 1 else "step"
+        stats[kind] += 1
+        if kind == "chance":
+            stats["outcomes"] += len(self.chance(buf))
+        return m
+
+    def counted_credit(self, seat, move):
+        if frames:  # the innermost side still searching is the one that cut
+            frames[-1][1].append(frames[-1][0].index(move))
+        credit(self, seat, move)
+
+    def counted_side(self, buf, seat, moves, maximise, alpha, beta, sure=False):
+        frames.append((moves, []))
+        try:
+            v = side(self, buf, seat, moves, maximise, alpha, beta, sure)
+        finally:
+            tried = frames.pop()[1]
+        stats["cut by move 1" if tried == [0] else "cut later" if tried else "no cut"] += 1
+        return v
+
+    Search.movers, Search.side, Search._credit = counted_movers, counted_side, counted_credit
+    try:
+        solver = Solver(memory=256, max_nodes=100_000_000, loop=False)
+        sol = solver.solve(endgame(config, k, seed))
+    finally:
+        Search.movers, Search.side, Search._credit = movers, side, credit
+    stats["nodes"], stats["table hits"] = sol.nodes, solver._table.hits
+    return dict(stats)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--budget", type=float, default=1.0, help="CPU seconds per solve")
@@ -110,7 +157,13 @@ def main() -> None:
                     help="each config with the Python search (loop=False), then the compiled loop")
     ap.add_argument("--best-only", action="store_true",
                     help="the value and best move only (Solver(move_values=False)), not every move's value")
+    ap.add_argument("--where", type=int, metavar="K",
+                    help="instead of the reach: where the nodes go at K decisions from the end")
     args = ap.parse_args()
+    if args.where is not None:
+        for c in args.configs.split(","):
+            print(c, args.where, where_nodes_go(c, args.where, args.seed), flush=True)
+        return
     print(f"| game | search | reach in {args.budget:g} s | nodes | nodes/s | growth per decision |")
     print("|---|---|---|---|---|---|")
     for c in args.configs.split(","):

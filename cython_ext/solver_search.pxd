@@ -33,7 +33,7 @@ cdef class Searcher:
     cdef SolverTable tt
     cdef public int n, size, mm, reward_mode, cap
     cdef public double scale, top, deadline
-    cdef public bint zero_sum, has_top, forced_top, fallback
+    cdef public bint zero_sum, has_top, forced_top, fallback, step_fallback
     cdef public long long nodes, max_nodes, next_check
     cdef public object stop
     cdef unsigned long long hc

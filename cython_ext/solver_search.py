@@ -114,6 +114,7 @@ class Searcher:
         self.top = 1.0
         self.forced_top = forced_top
         self.fallback = False
+        self.step_fallback = False
         self.nodes = 0
         self.max_nodes = 10_000_000
         self.next_check = CHECK_EVERY
@@ -619,9 +620,11 @@ class Searcher:
             self.ktop = kb
             self.atop = vb
             self.mtop = base
+            self.step_fallback = False  # this step's own status (the last step to finish sets it)
             return 0
         self.fallback = True
         self._fallback(d, nmov, nj, kb, vb)
+        self.step_fallback = True
         self.ktop = kb
         self.atop = vb
         self.mtop = base

@@ -18,11 +18,11 @@ cdef class SolverTable:
     cdef public long long nbytes
     cdef public long long hits, stores, replaced
     cdef unsigned long long mask
-    cdef bint single               # float32 values (seven players)
-    cdef unsigned long long[::1] keys
-    cdef unsigned int[::1] meta
-    cdef double[::1] vals
-    cdef float[::1] vals32
+    cdef bint single               # float32 values (seven players or more)
+    cdef long long w               # 64-bit words per entry: key, meta, values
+    cdef unsigned long long[::1] ent   # the entries; entd and entf view the same memory
+    cdef double[::1] entd
+    cdef float[::1] entf
     cdef unsigned long long[::1] mul1
     cdef unsigned long long[::1] mul2
     cdef object _arrays

@@ -11,9 +11,11 @@ two-slot bucket, the second is stored and compared (the verification), so
 two positions are confused only if both collide.  Interpreted, numpy
 computes the same sums, so both modes give the same keys.
 
-Entry: the verification key (8 bytes), one float64 value per seat and a
-32-bit word (subtree size << 2 | bound flag): 8 + 8 * players + 4 bytes, 60
-for six players; seven players store float32 values (40 bytes).  A store
+Entry: 64-bit words side by side in one array (a probe reads one or two
+cache lines, and a bucket of two 32-byte entries, two seats, is one line):
+the verification key, a word of subtree size << 2 | bound flag, and one
+float64 value per seat: 8 * (2 + players) bytes, 64 for six players; seven
+or more players store float32 values, two to a word (48 bytes for seven).  A store
 overwrites the slot holding the same key, else an empty one, else the one
 whose subtree cost fewer nodes (depth-preferred replacement).
 
@@ -82,6 +84,14 @@ def _multipliers(n: int, seed: int) -> np.ndarray:
     return out
 
 
+def _aligned(words: int) -> np.ndarray:
+    """``words`` zeroed 64-bit words starting on a 64-byte line (so a two-slot bucket of
+    32-byte entries is one cache line)."""
+    raw = _zeros(words + 8, np.uint64)
+    off = (-raw.ctypes.data % 64) // 8
+    return raw[off:off + words]
+
+
 @cython.cclass
 class SolverTable:
     """Fixed-size two-way table from state buffers of ``size`` words to value vectors."""
@@ -90,20 +100,23 @@ class SolverTable:
         self.players = players
         self.size = size
         self.single = players > 6
-        self.entry_bytes = 8 + players * (4 if self.single else 8) + 4
-        slots = (int(megabytes * (1 << 20)) - 16 * size) // self.entry_bytes  # the multipliers count too
+        # one entry = whole 64-bit words side by side (one probe touches one or two cache
+        # lines, not one per array): key, meta, then the values
+        self.w = 2 + ((players + 1) // 2 if self.single else players)
+        self.entry_bytes = 8 * self.w
+        budget = int(megabytes * (1 << 20)) - 16 * size - 64  # the multipliers and the alignment count too
+        slots = budget // self.entry_bytes
         buckets = 1 << max(0, (slots // 2).bit_length() - 1)  # a power of two: a mask picks one
         self.mask = buckets - 1
         self.capacity = 2 * buckets
-        keys = _zeros(self.capacity, np.uint64)  # 0 marks an empty slot
-        meta = _zeros(self.capacity, np.uintc)
-        vals = _zeros(self.capacity * players if not self.single else 1, np.float64)
-        vals32 = _zeros(self.capacity * players if self.single else 1, np.float32)
+        ent = _aligned(self.capacity * self.w)  # a key of 0 marks an empty slot
         mul1, mul2 = _multipliers(size, 1), _multipliers(size, 2)
-        self._arrays = (keys, meta, vals, vals32, mul1, mul2)  # kept alive behind the views
-        self.keys, self.meta, self.vals, self.vals32 = keys, meta, vals, vals32
+        self._arrays = (ent, mul1, mul2)  # kept alive behind the views
+        self.ent = ent
+        self.entd = ent.view(np.float64)
+        self.entf = ent.view(np.float32)
         self.mul1, self.mul2 = mul1, mul2
-        self.nbytes = keys.nbytes + meta.nbytes + vals.nbytes + vals32.nbytes + mul1.nbytes + mul2.nbytes
+        self.nbytes = (ent.nbytes + 64) + mul1.nbytes + mul2.nbytes
         self.hits = self.stores = self.replaced = 0
 
     def key(self, buf):
@@ -117,8 +130,8 @@ class SolverTable:
         if not cython.compiled:  # the same sums, vectorised (numpy wraps uint64 too)
             words = np.asarray(buf).astype(np.int64).astype(np.uint64)
             arrays = self._arrays
-            h1 = int((words * arrays[4]).sum(dtype=np.uint64))
-            h2 = int((words * arrays[5]).sum(dtype=np.uint64))
+            h1 = int((words * arrays[1]).sum(dtype=np.uint64))
+            h2 = int((words * arrays[2]).sum(dtype=np.uint64))
         else:
             for i in range(self.size):
                 w = cython.cast(cython.ulonglong, cython.cast(cython.longlong, buf[i]))
@@ -138,37 +151,44 @@ class SolverTable:
     def find(self, b, check):
         """The slot holding ``check`` in bucket ``b``, or -1 (the search loop's probe)."""
         slot: cython.longlong = 2 * b
-        if self.keys[slot] == check or self.keys[slot + 1] == check:
+        w: cython.longlong = self.w
+        if self.ent[slot * w] == check:
             self.hits += 1
-            return slot if self.keys[slot] == check else slot + 1
+            return slot
+        if self.ent[(slot + 1) * w] == check:
+            self.hits += 1
+            return slot + 1
         return -1
 
     def value_at(self, slot, j):
         if self.single:
-            return cython.cast(cython.double, self.vals32[slot * self.players + j])
-        return cython.cast(cython.double, self.vals[slot * self.players + j])
+            return cython.cast(cython.double, self.entf[2 * (slot * self.w + 2) + j])
+        return self.entd[slot * self.w + 2 + j]
 
     def flag_at(self, slot):
-        return cython.cast(cython.int, self.meta[slot] & 3)
+        return cython.cast(cython.int, self.ent[slot * self.w + 1] & 3)
 
     def _slot_for(self, b, check, work, flag):
         """The slot a store of ``check`` goes to (its key and meta word written): the same key,
         else an empty slot, else the one whose subtree cost fewer nodes."""
         a: cython.longlong = 2 * b
         c: cython.longlong = 2 * b + 1
+        w: cython.longlong = self.w
         slot: cython.longlong
-        if self.keys[a] == check or self.keys[a] == 0:
+        ka: cython.ulonglong = self.ent[a * w]
+        kc: cython.ulonglong = self.ent[c * w]
+        if ka == check or ka == 0:
             slot = a
-        elif self.keys[c] == check or self.keys[c] == 0:
+        elif kc == check or kc == 0:
             slot = c
         else:  # both taken by others: evict the cheaper one
-            slot = a if (self.meta[a] >> 2) <= (self.meta[c] >> 2) else c
+            slot = a if (self.ent[a * w + 1] >> 2) <= (self.ent[c * w + 1] >> 2) else c
             self.replaced += 1
         self.stores += 1
-        self.keys[slot] = check
+        self.ent[slot * w] = check
         if work > WORK_MAX:
             work = WORK_MAX
-        self.meta[slot] = cython.cast(cython.uint, (work << 2) | flag)
+        self.ent[slot * w + 1] = cython.cast(cython.ulonglong, (work << 2) | flag)
         return slot
 
     def put(self, key, value, work, flag):
@@ -177,9 +197,9 @@ class SolverTable:
         j: cython.int
         for j in range(self.players):
             if self.single:
-                self.vals32[slot * self.players + j] = value[j]
+                self.entf[2 * (slot * self.w + 2) + j] = value[j]
             else:
-                self.vals[slot * self.players + j] = value[j]
+                self.entd[slot * self.w + 2 + j] = value[j]
 
     def store(self, b, check, value, work, flag):
         """:meth:`put` from the search loop: ``value`` a row of doubles."""
@@ -187,19 +207,19 @@ class SolverTable:
         j: cython.int
         for j in range(self.players):
             if self.single:
-                self.vals32[slot * self.players + j] = cython.cast(cython.float, value[j])
+                self.entf[2 * (slot * self.w + 2) + j] = cython.cast(cython.float, value[j])
             else:
-                self.vals[slot * self.players + j] = value[j]
+                self.entd[slot * self.w + 2 + j] = value[j]
 
     def clear(self):
         i: cython.longlong
         for i in range(self.capacity):
-            self.keys[i] = 0
+            self.ent[i * self.w] = 0
 
     def used(self):
         n: cython.longlong = 0
         i: cython.longlong
         for i in range(self.capacity):
-            if self.keys[i] != 0:
+            if self.ent[i * self.w] != 0:
                 n += 1
         return n

@@ -66,7 +66,8 @@ class Search:
         self.stop = stop
         self.nodes = 0
         self._next_check = CHECK_EVERY
-        self.fallback = False
+        self.fallback = False  # some simultaneous step had no pure equilibrium
+        self.step_fallback = False  # the last simultaneous step solved had none
         self.zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
         # the highest reward a seat can get (None: not attained, as with tanh scores)
         self.top = 1.0 if reward in ("win", "rank") else None
@@ -332,8 +333,9 @@ class Search:
             v = self._joint_value(buf, movers, choice, cache)
             if self._refuted(buf, movers, options, choice, v, cache, top):
                 continue
+            self.step_fallback = False  # this step's own status (the last step to finish sets it)
             return v, choice
-        self.fallback = True
+        self.fallback = self.step_fallback = True
         table = {c: self._joint_value(buf, movers, c, cache) for c in itertools.product(*options)}
         return fallback_choice(options, table, movers)
 

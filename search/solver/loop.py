@@ -41,6 +41,8 @@ class LoopSearch(Search):
     nodes = property(lambda self: self.c.nodes, lambda self, v: setattr(self.c, "nodes", v))
     max_nodes = property(lambda self: self.c.max_nodes, lambda self, v: setattr(self.c, "max_nodes", v))
     fallback = property(lambda self: self.c.fallback, lambda self, v: setattr(self.c, "fallback", v))
+    step_fallback = property(lambda self: self.c.step_fallback,
+                             lambda self, v: setattr(self.c, "step_fallback", v))
     stop = property(lambda self: self.c.stop, lambda self, v: setattr(self.c, "stop", v))
     deadline = property(lambda self: self.c.deadline if self.c.deadline > 0 else None,
                         lambda self, v: setattr(self.c, "deadline", 0.0 if v is None else float(v)))

@@ -66,7 +66,8 @@ class Solver:
     faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
     (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
     ``move_values=False``: a full state's value and best move only (``values`` holds just the
-    best move), for a fraction of the nodes: the root is searched once with every cut-off.
+    best move, ``equilibria`` just the chosen one), for a fraction of the nodes: the root is
+    searched once with every cut-off.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
@@ -186,6 +187,10 @@ def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] =
         return Solution(values[best], first, values, best, movers=movers)
     asker = seat if seat in movers else movers[0]
     i = movers.index(asker)
+    if moves is None and (not move_values or search.zero_sum):
+        sol = _root_step(search, buf, movers, i, move_values)
+        if sol is not None:
+            return sol
     options, table = search.joint_values(buf, movers, None if moves is None else (i, moves))
     eqs = equilibria(options, table, movers)
     fallback = not eqs
@@ -205,6 +210,49 @@ def _root_best(search: Search, buf, first: int) -> Solution:
         if search.reaches(search.child(buf, first, m), first, value[first]):
             return Solution(list(value), first, {m: list(value)}, m, movers=(first,))
     raise AssertionError("no move reaches the root's value")  # the search would be wrong
+
+
+def _root_step(search: Search, buf, movers: tuple[int, ...], i: int, move_values: bool
+               ) -> Optional[Solution]:
+    """A simultaneous root without every joint choice valued: the first pure equilibrium found
+    lazily (:meth:`Search.simultaneous`, as below the root).  ``move_values=False``: that
+    equilibrium alone is listed.  Two seats, constant sum: every pure equilibrium is a saddle
+    point of seat 0's value ``v``, all with the same value, and they are the product of the rows
+    whose lowest entry is ``v`` and the columns whose highest entry is ``v`` (interchangeability),
+    so each row and column is tested with null windows against ``v`` (stopping at its first
+    entry past it) instead of valued exactly; the asking seat's moves are then valued exactly
+    with the other seat keeping its part of the first equilibrium.  None when every move's value
+    is asked for and there is no pure equilibrium (the caller values the whole table)."""
+    value, choice = search.simultaneous(buf, movers)
+    fallback = search.step_fallback  # the root's own step (``fallback``: any step below too)
+    if not move_values:
+        return Solution(list(value), movers[i], {choice[i]: list(value)}, choice[i], fallback=fallback,
+                        movers=movers, equilibria=[] if fallback else [choice])
+    if fallback:  # no pure equilibrium: the fallback and the moves' values need the whole table
+        return None
+    options = [search.legal(buf, s) for s in movers]
+    values: dict[int, list[float]] = {}
+    v = value[0]
+
+    def joint(c: tuple[int, ...]):
+        b = buf.copy()
+        for s, m in zip(movers, c):
+            search.k.apply(b, s, m)
+        return b
+
+    # A[r, c] >= v for the whole row r (seat 1 cannot push seat 0 below v) ...
+    rows = [r for r in options[0] if r == choice[0] or all(
+        search.reaches(joint((r, c)), 0, v) for c in options[1] if (r, c) != choice)]
+    # ... and A[r, c] <= v for the whole column c (seat 0 cannot gain)
+    cols = [c for c in options[1] if c == choice[1] or all(
+        search.reaches(joint((r, c)), 1, 1.0 - v) for r in options[0] if (r, c) != choice)]
+    for m in options[i]:  # a move's value: the other seat keeps its part of the equilibrium
+        c = choice[:i] + (m,) + choice[i + 1:]
+        values[m] = list(value) if c == choice else list(search.value(joint(c)))
+    eqs = [(r, c) for r in rows for c in cols]
+    if eqs[0] != choice:  # cannot happen with exact values; values within EPS of a tie might
+        return None
+    return Solution(list(value), movers[i], values, choice[i], movers=movers, equilibria=eqs)
 
 
 def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]]:

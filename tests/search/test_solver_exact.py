@@ -198,3 +198,39 @@ def test_terminal_rewards_read_from_kernel_rank_keys_match_the_game(config, rewa
     search.k = _RankKeysKernel(s.game)
     assert search._returns_kind(s.game) == "kernel"
     assert search.returns(s.buf) == pytest.approx(tuple(s.returns(reward)))
+
+
+def brute_equilibria(state, movers, reward="win"):
+    """Every pure equilibrium of the step at ``state`` (lexicographic order), from brute values."""
+    options = [sorted(state.legal_moves(s)) for s in movers]
+    choices = [()]
+    for opt in options:
+        choices = [c + (m,) for c in choices for m in opt]
+    memo, table = {}, {}
+    for c in choices:
+        t = state.clone()
+        for s, m in zip(movers, c):
+            t.apply(s, m)
+        table[c] = brute(t, reward, memo)
+    return table, [c for c in choices if all(
+        table[c[:i] + (a,) + c[i + 1:]][s] <= table[c][s] + 1e-12 for i, s in enumerate(movers) for a in options[i])]
+
+
+@pytest.mark.parametrize("config,left,seed", [("btc-2p", 6, 1), ("btc-2p", 6, 2), ("btc-2p", 6, 5),
+                                              ("btc-2p", 6, 6), ("guildes-3p", 3, 1), ("btc-3p", 9, 1)])
+def test_a_simultaneous_root_lists_every_equilibrium_without_the_whole_table(config, left, seed):
+    # two seats: the saddle points found by null windows around the first equilibrium; three:
+    # the whole table (every move's value) or the first equilibrium alone (best move only)
+    s = endgame(config, left, seed)
+    movers = tuple(sorted(s.to_move()))
+    assert len(movers) > 1
+    table, eqs = brute_equilibria(s, movers)
+    assert eqs, "a position with a pure equilibrium"
+    for i, seat in enumerate(movers):
+        full = solve(s, seat=seat, max_nodes=2_000_000)
+        short = solve(s, seat=seat, max_nodes=2_000_000, move_values=False)
+        assert full.equilibria == eqs and short.equilibria == eqs[:1]
+        assert full.value == pytest.approx(list(table[eqs[0]]), abs=EPS)
+        assert short.value == full.value and short.best == full.best == eqs[0][i]
+        for m, v in full.values.items():
+            assert v == pytest.approx(list(table[eqs[0][:i] + (m,) + eqs[0][i + 1:]]), abs=EPS)
