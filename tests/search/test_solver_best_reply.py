@@ -13,7 +13,8 @@ from tests.search.solver_positions import endgame
 from tests.search.test_solver_paranoid import paranoid_brute
 
 EPS = 1e-9
-POSITIONS = [("guildes-3p", 6, 1), ("guildes-4p", 5, 1), ("btc-3p", 7, 3), ("cag-3p", 3, 1), ("cag-3p", 5, 2)]
+POSITIONS = [("guildes-3p", 6, 1), ("guildes-4p", 5, 1), ("btc-3p", 7, 3), ("cag-3p", 3, 1), ("btc-3p", 5, 15),
+             ("guildes-4p", 5, 8)]
 
 
 def greedy(state, seat):
@@ -102,11 +103,13 @@ def test_best_reply_matches_brute_force_and_lies_between_paranoid_and_optimistic
     par = solve(s, paranoid=True, seat=seat, max_nodes=2_000_000)
     assert par.value[seat] <= br.value[seat] + EPS <= optimistic(s, seat) + 2 * EPS
     assert par.value[seat] == pytest.approx(paranoid_brute(s, seat), abs=EPS)
-    if (config, left, seed) == ("cag-3p", 5, 2):  # where they differ: one opponent at a time is weaker
+    if (config, left, seed) == ("btc-3p", 5, 15):  # one opponent at a time is weaker than all of them
         assert par.value[seat] < br.value[seat] - 0.5
+    if (config, left, seed) == ("guildes-4p", 5, 8):  # and not the max^n value: an approximation
+        assert br.value[seat] < solve(s).value[seat] - 0.5
 
 
-@pytest.mark.parametrize("config,left,seed", [("wc-2p", 5, 1), ("wc-2p", 9, 2), ("btc-2p", 5, 1), ("btc-2p", 8, 3)])
+@pytest.mark.parametrize("config,left,seed", [("wc-2p", 5, 1), ("wc-2p", 7, 2), ("btc-2p", 5, 1), ("btc-2p", 8, 3)])
 def test_best_reply_is_exact_with_two_seats(config, left, seed):
     # the one opponent always replies: alpha-beta on the exact value
     s = endgame(config, left, seed)

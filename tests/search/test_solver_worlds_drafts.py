@@ -180,6 +180,9 @@ def test_too_many_worlds_are_refused_before_they_are_listed():
     _, seat, view = view_of("guildes-3p", 4, 1)  # 402 worlds
     with pytest.raises(WorldsUnavailable, match="more than 100 worlds"):
         worlds(view, seat, limit=100)
+    _, seat, view = view_of("guildes-4p", 1, 1)  # given up early: the walk outgrows the limit
+    with pytest.raises(WorldsUnavailable, match="too many worlds to list"):
+        worlds(view, seat, limit=256)
     _, seat, view = view_of("btc-3p", 30, 1)  # the last round's deal: hands not yet seen
     with pytest.raises(WorldsUnavailable, match="more than 256 worlds"):
         solve_view(view, seat, exact=True, limit=256)

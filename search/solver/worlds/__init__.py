@@ -18,6 +18,7 @@ and positions an enumerator does not cover (it says why), are refused with
 from __future__ import annotations
 
 import importlib
+import inspect
 from math import factorial
 from typing import Iterator
 
@@ -52,7 +53,9 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
     if hasattr(module, "at_least") and module.at_least(view, seat) > limit:
         raise WorldsUnavailable(f"the view has more than {limit} worlds")  # known before listing them
     found: dict[bytes, list] = {}
-    for buf, p in module.deals(view, seat):
+    listed = module.deals(view, seat, limit) if "limit" in inspect.signature(module.deals).parameters \
+        else module.deals(view, seat)
+    for buf, p in listed:
         if p <= 0.0:
             continue
         buf[OBSERVER] = 0

@@ -30,7 +30,7 @@ discarded.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Optional
 
 import numpy as np
 
@@ -65,15 +65,20 @@ def covered(view: State) -> str:
     return ""
 
 
-def deals(view: State, seat: int) -> Iterator[tuple[np.ndarray, float]]:
-    """(buffer, probability) of every deal consistent with ``seat``'s view."""
+WORK = 40  # partial deals searched per world of the limit before giving up
+
+
+def deals(view: State, seat: int, limit: Optional[int] = None) -> Iterator[tuple[np.ndarray, float]]:
+    """(buffer, probability) of every deal consistent with ``seat``'s view.  ``limit``: give up
+    (:class:`WorldsUnavailable`) once the walk holds more than ``WORK * limit`` partial deals."""
     from search.solver.worlds import WorldsUnavailable
 
     why = covered(view)
     if why:
         raise WorldsUnavailable(why)
     slots, sources, play, reserved = slots_and_sources(view, seat)
-    for hands, prob, cards in hand_worlds(view, seat, slots, sources, play):
+    cap = None if limit is None else WORK * limit
+    for hands, prob, cards in hand_worlds(view, seat, slots, sources, play, cap):
         base = _write(view, seat, slots, sources, cards, play, reserved)
         yield from _pending(view, seat, base, prob)
 
@@ -120,7 +125,8 @@ def slots_and_sources(view: State, seat: int):
     return slots, sources, play, reserved
 
 
-def hand_worlds(view: State, seat: int, slots, sources, play) -> list[tuple[tuple, float, list[int]]]:
+def hand_worlds(view: State, seat: int, slots, sources, play, cap: Optional[int] = None
+                ) -> list[tuple[tuple, float, list[int]]]:
     """Each distinct set of rival picks (as multisets) consistent with the plays: (picks per
     rival, prior probability normalised over the consistent ones, one slot filling giving it).
 
@@ -166,6 +172,11 @@ def hand_worlds(view: State, seat: int, slots, sources, play) -> list[tuple[tupl
                     c[j] = x
                     nxt[key] = (pw, c, tuple(sl))
         states, prev_src = nxt, src
+        if cap is not None and len(states) > cap:
+            from search.solver.worlds import WorldsUnavailable
+
+            raise WorldsUnavailable(f"the view has too many worlds to list (over {cap} partial deals; "
+                                    f"limit {cap // WORK} worlds)")
     merged: dict = {}
     for (hands, _), (w, cards, _) in states.items():
         if any(hands[index[o]][x] < play[o][x] for o in rivals for x in range(G)):
