@@ -46,7 +46,7 @@ def main() -> None:
                 try:
                     counts.append(len(worlds(s.observe(seat), seat, a.limit)))
                 except WorldsUnavailable as exc:
-                    if "more than" in str(exc):
+                    if "more than" in str(exc) or "too many" in str(exc):
                         over += 1
                     else:
                         nc += 1
