@@ -205,3 +205,14 @@ def test_guildes_variants_are_refused_with_the_reason():
     seat = s.to_move()[0]
     with pytest.raises(WorldsUnavailable, match="base game only"):
         worlds(s.observe(seat), seat)
+
+
+@pytest.mark.parametrize("config,left,seed", [("guildes-3p", 4, 1), ("btc-3p", 16, 1)])
+def test_the_worlds_depend_on_the_view_only(config, left, seed):
+    # never peek: two full states the seat cannot tell apart give the same information set
+    s, seat, view = view_of(config, left, seed)
+    other = next(w for w in (view.determinize(seat, make_rng(k)) for k in range(50))
+                 if world_key(w, view) != world_key(s, view))
+    a = {world_key(w, view): p for w, p in worlds(s, seat)}
+    b = {world_key(w, view): p for w, p in worlds(other, seat)}
+    assert a == b
