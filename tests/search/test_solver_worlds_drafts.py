@@ -216,3 +216,13 @@ def test_the_worlds_depend_on_the_view_only(config, left, seed):
     a = {world_key(w, view): p for w, p in worlds(s, seat)}
     b = {world_key(w, view): p for w, p in worlds(other, seat)}
     assert a == b
+
+
+def test_the_solver_engine_plays_a_guildes_information_set():
+    from search.api import Limits, make_player
+
+    _, seat, view = view_of("guildes-3p", 3, 1)
+    player = make_player("solver", seed=0, exact=True, memory=4)
+    move = player.choose(view, seat, Limits(movetime=30))
+    assert move == solve_view(view, seat, exact=True).best
+    assert player.last_info.iterations == len(worlds(view, seat))  # one iteration per world
