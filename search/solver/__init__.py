@@ -7,6 +7,10 @@
   far they agree, or its distinct worlds weighted (:mod:`search.solver.view`).
 * ``paranoid=True`` -- three or more seats: the asking seat against a
   coalition of the others, a lower bound (:mod:`search.solver.paranoid`).
+* ``best_reply=True`` -- three or more seats: one opponent replies between two
+  of the asking seat's moves, the others play greedily (:mod:`search.solver.best_reply`).
+* ``solve_view(..., exact=True)`` -- every world of the view's information set with
+  its probability, where the game's enumerator covers it (:mod:`search.solver.worlds`).
 * The ``solver`` player (:mod:`search.solver.player`) -- plays the best
   average within every search limit.
 

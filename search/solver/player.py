@@ -1,7 +1,7 @@
 """The ``solver`` player: exact values over determinizations, within every limit.
 
 Options (``setoption``): ``worlds``, ``max_nodes``, ``reward``, ``memory``,
-``exact`` and ``exact_limit``, ``distinct``, ``paranoid`` (see
+``exact`` and ``exact_limit``, ``distinct``, ``paranoid``, ``best_reply`` (see
 :class:`SolverPlayer`).
 
 Limits: ``movetime`` and ``clock``/``increment`` (through
@@ -30,8 +30,9 @@ from search.solver.worlds import WorldsUnavailable
 from search.timeman import move_budget
 
 SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64,
-               "exact": False, "exact_limit": 256, "distinct": False, "paranoid": False}
-FLAGS = ("exact", "distinct", "paranoid")
+               "exact": False, "exact_limit": 256, "distinct": False, "paranoid": False,
+               "best_reply": False}
+FLAGS = ("exact", "distinct", "paranoid", "best_reply")
 FIRST_WORLD_SHARE = 0.5
 
 
@@ -41,7 +42,8 @@ class SolverPlayer(Player):
     ``exact``: the whole information set where the game has an enumerator and
     the view at most ``exact_limit`` worlds (else the sampled worlds);
     ``distinct``: distinct sampled worlds weighted by their draws;
-    ``paranoid``: the coalition lower bound for three or more seats.
+    ``paranoid``: the coalition lower bound for three or more seats;
+    ``best_reply``: one replying opponent at a time, the others greedy (three or more seats).
     """
 
     name = "solver"
@@ -78,7 +80,9 @@ class SolverPlayer(Player):
 
     def _new_solver(self) -> Solver:
         o = self.opts
-        return Solver(o["reward"], o["memory"], o["max_nodes"], paranoid=o["paranoid"])
+        if o["paranoid"] and o["best_reply"]:
+            raise BadConfig("solver: paranoid and best_reply are two different searches; choose one")
+        return Solver(o["reward"], o["memory"], o["max_nodes"], paranoid=o["paranoid"], best_reply=o["best_reply"])
 
     def new_game(self) -> None:
         self.solver = self._new_solver()

@@ -9,6 +9,7 @@ from typing import Optional
 from engine.core import CHANCE, State
 from engine.errors import BadConfig
 from search.api import SearchError
+from search.solver.best_reply import BestReply
 from search.solver.paranoid import Paranoid
 from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
 from search.solver.loop import make_search
@@ -49,6 +50,7 @@ class Solution:
     complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
     info_set: bool = False  # a view solved over every world of its information set, exact weights
+    best_reply: bool = False  # value: seat's reward against one replying opponent at a time (others NaN)
 
 
 class Solver:
@@ -63,7 +65,9 @@ class Solver:
     calls (positions of one game recur) and cleared when the game changes.
     ``paranoid``: with three or more seats, solve the asking seat's reward
     against all the others ganging up on it (:mod:`search.solver.paranoid`):
-    faster, but a lower bound, not the exact value.  ``loop``: search in the compiled loop
+    faster, but a lower bound, not the exact value.  ``best_reply``: with three or more seats,
+    the asking seat against one replying opponent between two of its moves, the others playing
+    greedily (:mod:`search.solver.best_reply`): an approximation, neither bound.  ``loop``: search in the compiled loop
     (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
     ``move_values=False``: a full state's value and best move only (``values`` holds just the
     best move, ``equilibria`` just the chosen one), for a fraction of the nodes: the root is
@@ -72,7 +76,9 @@ class Solver:
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
                  time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
-                 loop: bool = True, move_values: bool = True) -> None:
+                 loop: bool = True, move_values: bool = True, best_reply: bool = False) -> None:
+        if paranoid and best_reply:
+            raise BadConfig("solver: paranoid and best_reply are two different searches; choose one")
         if reward not in REWARDS:
             raise BadConfig(f"solver reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if not MIN_MB <= memory <= MAX_MB:
@@ -84,6 +90,7 @@ class Solver:
         self.reward, self.memory, self.max_nodes, self.time = reward, memory, max_nodes, time
         self.alphabeta = alphabeta
         self.paranoid = paranoid
+        self.best_reply = best_reply
         self.loop = loop
         self.move_values = move_values
         self._table: Optional[TranspositionTable] = None
@@ -110,7 +117,7 @@ class Solver:
         if deadline is None and self.time is not None:
             deadline = start + self.time
         budget = max_nodes if max_nodes is not None else self.max_nodes
-        if self.paranoid and state.players > 2:
+        if (self.paranoid or self.best_reply) and state.players > 2:
             return self._solve_paranoid(state, seat, stop, deadline, budget, start, moves)
         table = self.table(state)
 
@@ -137,8 +144,9 @@ class Solver:
                         start: float, moves: Optional[list[int]] = None) -> Solution:
         movers = state.to_move()
         me = seat if seat is not None else (movers[0] if movers and movers[0] != CHANCE else 0)
-        search = Paranoid(state.game, self.reward, self.table(state, ("paranoid", me)), budget,
-                          deadline, stop, me=me)
+        kind = BestReply if self.best_reply else Paranoid
+        search = kind(state.game, self.reward, self.table(state, (kind.__name__, me)), budget,
+                      deadline, stop, me=me)
         buf = root_buffer(state)
         values: dict[int, list[float]] = {}
         try:
@@ -152,7 +160,8 @@ class Solver:
         except SolverLimit as exc:
             exc.partial, exc.nodes = values, search.nodes
             raise
-        sol.nodes, sol.elapsed, sol.paranoid = search.nodes, time.perf_counter() - start, True
+        sol.nodes, sol.elapsed = search.nodes, time.perf_counter() - start
+        sol.paranoid, sol.best_reply = not self.best_reply, self.best_reply
         return sol
 
 
@@ -293,7 +302,8 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
 def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
-          paranoid: bool = False, loop: bool = True, move_values: bool = True) -> Solution:
+          paranoid: bool = False, loop: bool = True, move_values: bool = True,
+          best_reply: bool = False) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
     return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
-                  move_values).solve(state, seat=seat, stop=stop)
+                  move_values, best_reply).solve(state, seat=seat, stop=stop)

@@ -8,12 +8,17 @@ public state API and the hidden fields documented in ``docs/games/<game>.md``
 ("What each seat knows"); every world is checked to give back the view
 (``world.observe(seat) == view``).
 
-Games without an enumerator, and views with more than ``limit`` worlds, are
-refused with :class:`WorldsUnavailable` (a :class:`SearchError`).
+Two worlds that differ only in fields no later rule reads (a game module's
+``masked(view)``: e.g. discards that are never looked at again, or the
+deck once nothing more is dealt) are one world, their probabilities added;
+:func:`world_key` is that identity.  Views with more than ``limit`` worlds,
+and positions an enumerator does not cover (it says why), are refused with
+:class:`WorldsUnavailable` (a :class:`SearchError`).
 """
 from __future__ import annotations
 
 import importlib
+import inspect
 from math import factorial
 from typing import Iterator
 
@@ -22,7 +27,7 @@ import numpy as np
 from engine.core import DEALER, OBSERVER, State
 from search.api import SearchError
 
-ENUMERATED = ("walled_city", "city_and_guilds")  # games with an enumerator; the others are refused
+ENUMERATED = ("walled_city", "city_and_guilds", "guildes", "between_two_cities")  # games with an enumerator
 
 
 class WorldsUnavailable(SearchError):
@@ -41,16 +46,21 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
     name = view.game.name
     if name not in ENUMERATED:
         raise WorldsUnavailable(
-            f"no exact enumeration of {name} worlds (the hidden draft and deal are not listed); "
+            f"no exact enumeration of {name} worlds; "
             "use distinct worlds (sampled) instead")
     module = importlib.import_module(f"search.solver.worlds.{name}")
+    hide = _masked(module, view)
+    if hasattr(module, "at_least") and module.at_least(view, seat) > limit:
+        raise WorldsUnavailable(f"the view has more than {limit} worlds")  # known before listing them
     found: dict[bytes, list] = {}
-    for buf, p in module.deals(view, seat):
+    listed = module.deals(view, seat, limit) if "limit" in inspect.signature(module.deals).parameters \
+        else module.deals(view, seat)
+    for buf, p in listed:
         if p <= 0.0:
             continue
         buf[OBSERVER] = 0
         buf[DEALER] = 0
-        key = buf.tobytes()
+        key = _key(view.game, buf, hide)
         if key in found:
             found[key][1] += p  # two deals that read the same (e.g. orientation of a symmetric card)
         else:
@@ -64,6 +74,29 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
         if not np.array_equal(w.observe(seat).buf, view.buf):
             raise AssertionError(f"an enumerated {name} world does not give back the view")  # a bug here
     return out
+
+
+def world_key(world: State, view: State) -> bytes:
+    """What tells two worlds of ``view`` apart: the full state less the dealer seed and the
+    fields no later rule reads (the game module's ``masked``)."""
+    module = importlib.import_module(f"search.solver.worlds.{view.game.name}")
+    buf = world.buf.copy()
+    buf[OBSERVER] = 0
+    buf[DEALER] = 0
+    return _key(view.game, buf, _masked(module, view))
+
+
+def _masked(module, view: State) -> tuple[str, ...]:
+    return tuple(module.masked(view)) if hasattr(module, "masked") else ()
+
+
+def _key(game, buf: np.ndarray, hide: tuple[str, ...]) -> bytes:
+    if not hide:
+        return buf.tobytes()
+    b = buf.copy()
+    for name in hide:
+        game.layout.view(b, name)[...] = 0
+    return b.tobytes()
 
 
 def arrangements(counts: dict[int, int], slots: int) -> Iterator[tuple[tuple[int, ...], dict[int, int], float]]:

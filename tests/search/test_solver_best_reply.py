@@ -1,0 +1,134 @@
+"""The best_reply option: one replying opponent between two of the asking seat's moves, the
+others greedy (search/solver/best_reply.py), checked by brute force."""
+import math
+
+import pytest
+
+from engine.core import CHANCE
+from search.solver import solve
+from search.solver.best_reply import BestReply
+from search.solver.exact import root_buffer
+from search.solver.table import TranspositionTable
+from tests.search.solver_positions import endgame
+from tests.search.test_solver_paranoid import paranoid_brute
+
+EPS = 1e-9
+POSITIONS = [("guildes-3p", 6, 1), ("guildes-4p", 5, 1), ("btc-3p", 7, 3), ("cag-3p", 3, 1), ("btc-3p", 5, 15),
+             ("guildes-4p", 5, 8)]
+
+
+def greedy(state, seat):
+    moves = sorted(state.legal_moves(seat))
+    return max(moves, key=lambda m: (state.game.heuristic(state, seat, m), -m))
+
+
+def br_brute(state, me, replier=None, reward="win", memo=None):
+    """``me`` maximises; in each run of opponent decisions between two of ``me``'s, one
+    opponent (chosen by the opponents' side, at its first decision of the run or later)
+    minimises ``me``'s reward, the others play greedily; chance averages.  A simultaneous
+    step: ``me`` first, then the others in seat order.  Public State API only."""
+    memo = {} if memo is None else memo
+    key = (state.buf[2:].tobytes(), replier)
+    if key in memo:
+        return memo[key]
+    movers = state.to_move()
+    if not movers:
+        v = state.returns(reward)[me]
+    elif movers == (CHANCE,):
+        v = 0.0
+        for o, p in state.chance_outcomes():
+            c = state.clone()
+            c.game.kernel.apply(c.buf, CHANCE, o)
+            v += p * br_brute(c, me, replier, reward, memo)
+    else:
+        seat = me if me in movers else min(movers)
+
+        def after(m, r):
+            c = state.clone()
+            c.apply(seat, m)
+            return br_brute(c, me, r, reward, memo)
+
+        if seat == me:
+            v = max(after(m, None) for m in state.legal_moves(seat))
+        elif replier == seat or state.players == 2:
+            v = min(after(m, seat) for m in state.legal_moves(seat))
+        elif replier is not None:
+            v = after(greedy(state, seat), replier)
+        else:
+            v = min(min(after(m, seat) for m in state.legal_moves(seat)), after(greedy(state, seat), None))
+    memo[key] = v
+    return v
+
+
+def optimistic(state, me, memo=None):
+    """``me``'s reward if every seat played for it: an upper bound of any coalition's result."""
+    memo = {} if memo is None else memo
+    key = state.buf[2:].tobytes()
+    if key in memo:
+        return memo[key]
+    movers = state.to_move()
+    if not movers:
+        v = state.returns("win")[me]
+    elif movers == (CHANCE,):
+        v = 0.0
+        for o, p in state.chance_outcomes():
+            c = state.clone()
+            c.game.kernel.apply(c.buf, CHANCE, o)
+            v += p * optimistic(c, me, memo)
+    else:
+        seat = me if me in movers else min(movers)
+        vals = []
+        for m in state.legal_moves(seat):
+            c = state.clone()
+            c.apply(seat, m)
+            vals.append(optimistic(c, me, memo))
+        v = max(vals)
+    memo[key] = v
+    return v
+
+
+@pytest.mark.parametrize("config,left,seed", POSITIONS)
+def test_best_reply_matches_brute_force_and_lies_between_paranoid_and_optimistic(config, left, seed):
+    s = endgame(config, left, seed)
+    seat = s.to_move()[0]
+    br = solve(s, best_reply=True, seat=seat, max_nodes=2_000_000)
+    assert br.best_reply and not br.paranoid and br.seat == seat
+    assert all(math.isnan(x) for i, x in enumerate(br.value) if i != seat)
+    memo = {}
+    assert br.value[seat] == pytest.approx(br_brute(s, seat, memo=memo), abs=EPS)
+    for m, v in br.values.items():
+        c = s.clone()
+        c.apply(seat, m)
+        assert v[seat] == pytest.approx(br_brute(c, seat, memo=memo), abs=EPS)
+    par = solve(s, paranoid=True, seat=seat, max_nodes=2_000_000)
+    assert par.value[seat] <= br.value[seat] + EPS <= optimistic(s, seat) + 2 * EPS
+    assert par.value[seat] == pytest.approx(paranoid_brute(s, seat), abs=EPS)
+    if (config, left, seed) == ("btc-3p", 5, 15):  # one opponent at a time is weaker than all of them
+        assert par.value[seat] < br.value[seat] - 0.5
+    if (config, left, seed) == ("guildes-4p", 5, 8):  # and not the max^n value: an approximation
+        assert br.value[seat] < solve(s).value[seat] - 0.5
+
+
+@pytest.mark.parametrize("config,left,seed", [("wc-2p", 5, 1), ("wc-2p", 5, 2), ("btc-2p", 5, 1), ("btc-2p", 8, 3)])
+def test_best_reply_is_exact_with_two_seats(config, left, seed):
+    # the one opponent always replies: alpha-beta on the exact value
+    s = endgame(config, left, seed)
+    exact = solve(s, max_nodes=2_000_000)
+    for me in (0, 1):
+        search = BestReply(s.game, "win", TranspositionTable(2, 4, len(s.buf)), 2_000_000, me=me)
+        assert search.value(root_buffer(s))[me] == pytest.approx(exact.value[me], abs=EPS)
+    assert solve(s, best_reply=True).value == exact.value  # two seats: the option is ignored
+
+
+def test_the_engine_takes_best_reply_as_an_option():
+    from engine.errors import BadConfig
+    from search.api import Limits, make_player
+
+    player = make_player("solver", seed=0, best_reply="true", memory=4)
+    assert player.solver.best_reply and player.opts["best_reply"] is True
+    s = endgame("guildes-3p", 6, 1)
+    seat = s.to_move()[0]
+    view = s.observe(seat)
+    assert player.choose(view, seat, Limits(movetime=30)) in view.legal_moves(seat)
+    with pytest.raises(BadConfig, match="choose one"):
+        make_player("solver", seed=0, best_reply=True, paranoid=True)
