@@ -1,0 +1,38 @@
+"""bench/plan.py: a plan row plays the games of the equivalent bench/strength.py command, and resumes."""
+import json
+
+from bench.plan import main, one_game, read_log, report, run_row
+from bench.strength import lone
+from search.api import Limits
+
+ROW = {"id": "r", "game": "city_and_guilds", "players": 3, "iterations": 2, "games": 2, "seed": 41,
+       "pair": "ismcts:random"}
+
+
+def test_a_row_plays_the_games_of_strength_py():
+    assert [one_game(ROW, i, {}) for i in range(2)] == lone("city_and_guilds", 3, "ismcts", "random", 2,
+                                                            Limits(iterations=2), 41)
+
+
+def test_an_interrupted_row_resumes_without_replaying(tmp_path):
+    log = str(tmp_path / "log.jsonl")
+    with open(log, "w") as f:
+        f.write(json.dumps({"id": "r", "game": 1, "share": 0.25, "s": 0.0, "load": 0.0}) + "\n")
+    table = report({"rows": [ROW]}, read_log(log))
+    assert "| 1 (2) |" in table[2] and "incomplete" in table[2]
+    run_row(ROW, log, read_log(log)["r"])
+    recs = read_log(log)["r"]
+    assert sorted(r["game"] for r in recs) == [0, 1]
+    assert [r["share"] for r in recs if r["game"] == 1] == [0.25]
+    assert [r["share"] for r in recs if r["game"] == 0] == [one_game(ROW, 0, {})]
+
+
+def test_report_only_reads_the_log(tmp_path, capsys, monkeypatch):
+    plan, log = tmp_path / "plan.json", tmp_path / "log.jsonl"
+    plan.write_text(json.dumps({"rows": [ROW]}))
+    log.write_text("".join(json.dumps({"id": "r", "game": i, "share": 1.0, "s": 0.1, "load": 1.0}) + "\n"
+                           for i in range(2)))
+    monkeypatch.setattr("sys.argv", ["plan.py", str(plan), "--log", str(log), "--report"])
+    main()
+    out = capsys.readouterr().out
+    assert "| 2 (2) | 1.000 | [0.342, 1.000] | 0.333 | above |" in out
