@@ -18,8 +18,11 @@ def deal(e, game="guildes", players=3, seed=7):
 def children(pid: int) -> set[str]:
     kids = set()
     for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as fh:
-            kids |= set(fh.read().split())
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                kids |= set(fh.read().split())
+        except FileNotFoundError:  # the thread ended since the listing (each go runs on its own)
+            continue
     return kids
 
 
