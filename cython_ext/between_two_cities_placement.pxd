@@ -25,9 +25,9 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
     cdef int* brb
     cdef int* bro
-    cdef int* wa            # feasible: the bridges inside the window tried, as bit jumps wa -> wb
-    cdef int* wb
     cdef int* wrec          # feasible_cells: a record of wrl ints per window (window_of)
+    cdef int* wone          # feasible: the record of the window tried (window_load)
+    cdef unsigned int s_near, s_within  # spread: the cells within one and within lim steps
     cdef int wrl, bsym      # its length; do all bridges lead both ways
     cdef int* ptab          # feasible: pairs of a window row by free and within-reach cells (pairs_table)
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
@@ -46,6 +46,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int jside(self, int s) noexcept
     cdef int feasible(self, const int* info, int x1, int x2) noexcept
     cdef int feasible_cells(self, const int* info, const int* cand, int m, int duplex, int* out) noexcept
+    cdef void window_load(self, const int* info, int wr, int wc, int* rec, int o) noexcept
+    cdef unsigned int spread(self, const int* rec, int o, unsigned int start, unsigned int free, int lim, int full) noexcept
     cdef void window_of(self, const int* info, int wr, int wc, int* rec, int o) noexcept
     cdef int room_for_duplex(self, int g, int wr, int wc, unsigned int free, unsigned int near, unsigned int within, int need, int s) noexcept
     cdef void city_info(self, const int* buf, int c, int duplex, int* info) noexcept

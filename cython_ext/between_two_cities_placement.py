@@ -135,8 +135,6 @@ class BetweenTwoCitiesPlacement(Kernel):
                         self.brb[n] = y
                         n += 1
         self.bro[G] = n
-        self.wa = self.scratch(n)
-        self.wb = self.scratch(n)
         self.pairs_table()
         # feasible_cells: a record per window, bridges both ways
         most = 0
@@ -152,6 +150,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                     self.bsym = 0
         self.wrl = 8 + 2 * most
         self.wrec = self.scratch((BW - W + 1) * (BW - W + 1) * self.wrl)
+        self.wone = self.scratch(self.wrl)
 
     def pairs_table(self):
         """``ptab[f << W | w]``: the disjoint pairs of a window row that :meth:`feasible` counts.
@@ -221,23 +220,12 @@ class BetweenTwoCitiesPlacement(Kernel):
         rmin: cython.int = info[1]; rmax: cython.int = info[2]
         cmin: cython.int = info[3]; cmax: cython.int = info[4]
         need: cython.int = info[6]; s: cython.int = info[7]
-        W: cython.int = self.W; lim: cython.int = s + 1
-        wmask: cython.uint = (1 << W) - 1
-        r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
+        W: cython.int = self.W
+        r: cython.int; cc: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         wr: cython.int; wc: cython.int
-        j: cython.int; k: cython.int; a: cython.int; b: cython.int
-        tiles: cython.uint; free: cython.uint; reach: cython.uint; grow: cython.uint
-        near: cython.uint; within: cython.uint; bit: cython.uint
-        colf: cython.uint = self.colfirst
-        coll: cython.uint = self.collast
-        bra: cython.p_int = self.bra
-        brb: cython.p_int = self.brb
-        b0: cython.int = self.bro[g]
-        b1: cython.int = self.bro[g + 1]
-        nbw: cython.int
-        wa: cython.p_int = self.wa
-        wb: cython.p_int = self.wb
+        free: cython.uint; reach: cython.uint; bit: cython.uint
+        rec: cython.p_int = self.wone
         if x1 >= 0:
             r = x1 // BW; cc = x1 % BW
             rmin = min(rmin, r); rmax = max(rmax, r); cmin = min(cmin, cc); cmax = max(cmax, cc)
@@ -254,50 +242,18 @@ class BetweenTwoCitiesPlacement(Kernel):
             return 0
         for wr in range(rlo, rhi + 1):
             for wc in range(clo, chi + 1):
-                tiles = 0
-                free = 0
-                for r in range(W):
-                    tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
-                    free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
+                self.window_load(info, wr, wc, rec, 0)
                 # the new tile (both halves of a duplex): inside every window tried
                 bit = cython.cast(cython.uint, 1) << ((x1 // BW - wr) * W + x1 % BW - wc)
                 if x2 >= 0:
                     bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
-                tiles |= bit
-                free &= ~bit
-                # the bridges inside the window, as jumps from bit wa[j] to bit wb[j]
-                nbw = 0
-                for j in range(b0, b1):
-                    a = bra[j]
-                    b = brb[j]
-                    r = a // BW - wr; cc = a % BW - wc; r2 = b // BW - wr; c2 = b % BW - wc
-                    if 0 <= r < W and 0 <= cc < W and 0 <= r2 < W and 0 <= c2 < W:
-                        wa[nbw] = r * W + cc
-                        wb[nbw] = r2 * W + c2
-                        nbw += 1
-                # distance 1 (near) and distance <= lim (within) from the tiles
-                reach = tiles
-                near = tiles
-                within = tiles
-                k = 0
-                while True:
-                    grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
-                    for j in range(nbw):
-                        grow |= ((reach >> wa[j]) & 1) << wb[j]
-                    grow &= free & ~reach
-                    if grow == 0:
-                        break
-                    reach |= grow
-                    k += 1
-                    if k == 1:
-                        near = reach
-                    if k <= lim:
-                        within = reach
+                free = cython.cast(cython.uint, rec[3]) & ~bit
+                reach = self.spread(rec, 0, cython.cast(cython.uint, rec[2]) | bit, free, s + 1, 1)
                 if free & ~reach:
                     continue  # a free cell no tile can ever be placed next to
                 if need <= 0:
                     return 1
-                if self.room_for_duplex(g, wr, wc, free, near & free, within & free, need, s):
+                if self.room_for_duplex(g, wr, wc, free, self.s_near & free, self.s_within & free, need, s):
                     return 1
         return 0
 
@@ -321,14 +277,12 @@ class BetweenTwoCitiesPlacement(Kernel):
         NW: cython.int = BW - W + 1
         L: cython.int = self.wrl
         n: cython.int = 0
-        i: cython.int; j: cython.int; k: cython.int; o: cython.int; ok: cython.int
-        x: cython.int; x2: cython.int; r: cython.int; cc: cython.int
+        i: cython.int; o: cython.int; ok: cython.int
+        x: cython.int; x2: cython.int
         rmin: cython.int; rmax: cython.int; cmin: cython.int; cmax: cython.int
         rlo: cython.int; rhi: cython.int; clo: cython.int; chi: cython.int
         wr: cython.int; wc: cython.int
-        free: cython.uint; reach: cython.uint; grow: cython.uint; near: cython.uint; bit: cython.uint
-        colf: cython.uint = self.colfirst
-        coll: cython.uint = self.collast
+        free: cython.uint; reach: cython.uint; bit: cython.uint
         rec: cython.p_int = self.wrec
         for i in range(NW * NW):
             rec[i * L] = 0
@@ -359,21 +313,8 @@ class BetweenTwoCitiesPlacement(Kernel):
                         bit |= cython.cast(cython.uint, 1) << ((x2 // BW - wr) * W + x2 % BW - wc)
                     free = cython.cast(cython.uint, rec[o + 3]) & ~bit
                     # the cells within one and within lim steps of the new tile
-                    reach = bit
-                    near = bit
-                    k = 0
-                    while k < lim:
-                        grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
-                        for j in range(rec[o + 6]):
-                            grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
-                        grow &= free & ~reach
-                        if grow == 0:
-                            break
-                        reach |= grow
-                        k += 1
-                        if k == 1:
-                            near = reach
-                    if self.room_for_duplex(g, wr, wc, free, (cython.cast(cython.uint, rec[o + 4]) | near) & free,
+                    reach = self.spread(rec, o, bit, free, lim, 0)
+                    if self.room_for_duplex(g, wr, wc, free, (cython.cast(cython.uint, rec[o + 4]) | self.s_near) & free,
                                             (cython.cast(cython.uint, rec[o + 5]) | reach) & free, need, s):
                         ok = 1
                         break
@@ -384,19 +325,16 @@ class BetweenTwoCitiesPlacement(Kernel):
                 n += 1
         return n
 
-    def window_of(self, info, wr, wc, rec, o):
-        """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: computed (1), every free cell
-        reachable from a tile (1/0), tiles, free cells, cells within one and within ``s + 1`` steps of a tile
-        (all as :meth:`feasible` computes them), the bridges inside the window, then their bit jumps (a, b) pairs."""
+    def window_load(self, info, wr, wc, rec, o):
+        """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: its tiles (``rec[o + 2]``),
+        free cells (``o + 3``), the count of bridges inside it (``o + 6``) and their bit jumps, (a, b) pairs from
+        ``o + 8``."""
         g: cython.int = info[0]
-        W: cython.int = self.W; lim: cython.int = info[7] + 1
+        W: cython.int = self.W
         wmask: cython.uint = (1 << W) - 1
         r: cython.int; cc: cython.int; r2: cython.int; c2: cython.int
-        j: cython.int; k: cython.int; a: cython.int; b: cython.int; nbw: cython.int = 0
-        tiles: cython.uint = 0; free: cython.uint = 0; reach: cython.uint; grow: cython.uint
-        near: cython.uint; within: cython.uint
-        colf: cython.uint = self.colfirst
-        coll: cython.uint = self.collast
+        j: cython.int; a: cython.int; b: cython.int; nbw: cython.int = 0
+        tiles: cython.uint = 0; free: cython.uint = 0
         for r in range(W):
             tiles |= ((cython.cast(cython.uint, info[ROWS + wr + r]) >> wc) & wmask) << (r * W)
             free |= ((cython.cast(cython.uint, info[ROWS + BW + wr + r]) >> wc) & wmask) << (r * W)
@@ -408,11 +346,24 @@ class BetweenTwoCitiesPlacement(Kernel):
                 rec[o + 8 + 2 * nbw] = r * W + cc
                 rec[o + 9 + 2 * nbw] = r2 * W + c2
                 nbw += 1
-        reach = tiles
-        near = tiles
-        within = tiles
-        k = 0
-        while True:
+        rec[o + 2] = tiles
+        rec[o + 3] = free
+        rec[o + 6] = nbw
+
+    def spread(self, rec, o, start, free, lim, full):
+        """The cells reached from ``start`` through the ``free`` cells of the window loaded at ``rec[o:]``
+        (grid steps, then its bridges), one step at a time: all of them (``full``) or those within ``lim``
+        steps; ``s_near`` and ``s_within`` are left holding those within one and within ``lim`` steps."""
+        W: cython.int = self.W
+        j: cython.int; k: cython.int = 0
+        nbw: cython.int = rec[o + 6]
+        colf: cython.uint = self.colfirst
+        coll: cython.uint = self.collast
+        reach: cython.uint = start
+        grow: cython.uint
+        self.s_near = start
+        self.s_within = start
+        while full or k < lim:
             grow = ((reach << 1) & ~colf) | ((reach >> 1) & ~coll) | (reach << W) | (reach >> W)
             for j in range(nbw):
                 grow |= ((reach >> rec[o + 8 + 2 * j]) & 1) << rec[o + 9 + 2 * j]
@@ -422,16 +373,23 @@ class BetweenTwoCitiesPlacement(Kernel):
             reach |= grow
             k += 1
             if k == 1:
-                near = reach
+                self.s_near = reach
             if k <= lim:
-                within = reach
+                self.s_within = reach
+        return reach
+
+    def window_of(self, info, wr, wc, rec, o):
+        """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: computed (1), every free cell
+        reachable from a tile (1/0), then :meth:`window_load`'s fields, and the cells within one and within
+        ``s + 1`` steps of a tile (``o + 4``, ``o + 5``; all as :meth:`feasible` computes them)."""
+        reach: cython.uint
+        self.window_load(info, wr, wc, rec, o)
+        reach = self.spread(rec, o, cython.cast(cython.uint, rec[o + 2]), cython.cast(cython.uint, rec[o + 3]),
+                            info[7] + 1, 1)
         rec[o] = 1
-        rec[o + 1] = 0 if free & ~reach else 1
-        rec[o + 2] = tiles
-        rec[o + 3] = free
-        rec[o + 4] = near
-        rec[o + 5] = within
-        rec[o + 6] = nbw
+        rec[o + 1] = 0 if cython.cast(cython.uint, rec[o + 3]) & ~reach else 1
+        rec[o + 4] = self.s_near
+        rec[o + 5] = self.s_within
 
     def room_for_duplex(self, g, wr, wc, free, near, within, need, s):
         """Can the ``need`` duplex tiles still to come find room in window (``wr``, ``wc``)?
