@@ -4,6 +4,7 @@
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
+from cython_ext.between_two_cities_scoring cimport tavern_points, office_points
 
 
 cdef class BetweenTwoCitiesPolicy:
@@ -21,5 +22,3 @@ cdef class BetweenTwoCitiesPolicy:
     cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex, bint values) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
 
-
-cdef int tavern_points(int* cnt, int o) noexcept

@@ -34,17 +34,11 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         ASSIGN_BASE, CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, HALF, KM,
         NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE)
+    from .between_two_cities_scoring import office_points, tavern_points
     from .kernel import ptr
 
 WEAK = cython.declare(cython.double, 1.5)
 HOUSE_FUTURE = cython.declare(cython.double, 0.5)
-OFF_PTS = (0, 1, 3, 6, 10, 15)
-TAV_PTS = (0, 1, 4, 9, 17)
-if cython.compiled:
-    OFF_PTS_C = cython.declare(cython.int[6], OFF_PTS)
-    TAV_PTS_C = cython.declare(cython.int[5], TAV_PTS)
-else:
-    OFF_PTS_C, TAV_PTS_C = OFF_PTS, TAV_PTS
 NCOUNT = cython.declare(cython.int, 11)  # cnt: 7 categories, then 4 tavern kinds
 
 
@@ -216,7 +210,7 @@ class BetweenTwoCitiesPolicy:
             self.cnt[o + 7 + k.t_ktav[kind]] -= 1
         elif cat == CAT_OFFICE:
             n = self.cnt[o + CAT_OFFICE]
-            val = ((n + 1) // 6 * 21 + OFF_PTS_C[(n + 1) % 6]) - (n // 6 * 21 + OFF_PTS_C[n % 6])
+            val = office_points(n + 1) - office_points(n)
             if self.cnt[o + CAT_TAVERN] > 0:
                 val += 0.5
         elif cat == CAT_HOUSE:
@@ -227,30 +221,3 @@ class BetweenTwoCitiesPolicy:
         if cat < 5 and self.cnt[o + cat] == 0:
             val += self.cnt[o + CAT_HOUSE]
         return val
-
-
-def tavern_points(cnt, o):
-    """Points of the taverns counted per kind in ``cnt[o:o + 4]``: sets of different kinds."""
-    t0: cython.int = cnt[o]
-    t1: cython.int = cnt[o + 1]
-    t2: cython.int = cnt[o + 2]
-    t3: cython.int = cnt[o + 3]
-    total: cython.int = 0
-    d: cython.int
-    while True:
-        d = 0
-        if t0 > 0:
-            d += 1
-            t0 -= 1
-        if t1 > 0:
-            d += 1
-            t1 -= 1
-        if t2 > 0:
-            d += 1
-            t2 -= 1
-        if t3 > 0:
-            d += 1
-            t3 -= 1
-        if d == 0:
-            return total
-        total += TAV_PTS_C[d]

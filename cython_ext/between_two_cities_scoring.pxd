@@ -31,3 +31,7 @@ cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
 
 
 cdef int shop_best(const int* nb, int g, int* sh, int* lines, int start) noexcept nogil
+
+
+cdef int tavern_points(const int* cnt, int o) noexcept
+cdef int office_points(int n) noexcept

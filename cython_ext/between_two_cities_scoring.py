@@ -166,19 +166,8 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                 present[cx] += 1
                 if cx == CAT_TAVERN:
                     tav[self.t_ktav[kind]] += 1
-        # taverns: sets of different kinds, largest sets first (the table is convex)
-        while True:
-            d = 0
-            for i in range(4):
-                if tav[i] > 0:
-                    d += 1
-                    tav[i] -= 1
-            if d == 0:
-                break
-            total += TAV_PTS_C[d]
-        # offices: sets of six restart; +1 each next to a tavern (below)
-        no = present[CAT_OFFICE]
-        total += (no // 6) * 21 + OFF_PTS_C[no % 6]
+        total += tavern_points(tav, 0)
+        total += office_points(present[CAT_OFFICE])  # +1 each next to a tavern (below)
         others = 0  # the types a house counts: factory, shop, park, tavern, office
         for i in range(5):
             if present[i] > 0:
@@ -362,3 +351,36 @@ def score_one_city(kernel, buf, base: cython.int, g: cython.int) -> cython.int:
     """One city's score without factories (tests and benchmarks compare the two modes on it)."""
     k: BetweenTwoCitiesScoring = kernel
     return k.score_city(ptr(buf), base, g)
+
+
+def tavern_points(cnt, o):
+    """Points of the taverns counted per kind in ``cnt[o:o + 4]``: sets of different kinds,
+    largest sets first (the table is convex)."""
+    t0: cython.int = cnt[o]
+    t1: cython.int = cnt[o + 1]
+    t2: cython.int = cnt[o + 2]
+    t3: cython.int = cnt[o + 3]
+    total: cython.int = 0
+    d: cython.int
+    while True:
+        d = 0
+        if t0 > 0:
+            d += 1
+            t0 -= 1
+        if t1 > 0:
+            d += 1
+            t1 -= 1
+        if t2 > 0:
+            d += 1
+            t2 -= 1
+        if t3 > 0:
+            d += 1
+            t3 -= 1
+        if d == 0:
+            return total
+        total += TAV_PTS_C[d]
+
+
+def office_points(n):
+    """Points of ``n`` offices: a set of six scores 21 and the count restarts."""
+    return (n // 6) * 21 + OFF_PTS_C[n % 6]

@@ -1143,35 +1143,26 @@ class Search:
         return done
 
     # -- reading the tree ---------------------------------------------------
-    def edges_of(self, node: cython.int):
-        """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
+    def _edge_ids(self, node: cython.int):
+        """``(seat, edge)`` of every edge of ``node``, segment by segment."""
         g: cython.int = self.nd[8 * node + N_GROUP]
         i: cython.int
-        e: cython.int
         out = []
         while g >= 0:
             for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                e = self.gs[3 * g] + i
-                out.append((self.gs[3 * g + INFO] >> 24, self.ed[4 * e], self.ed[4 * e + E_VIS],
-                            float(self.ef[4 * e + E_VAL])))
+                out.append((self.gs[3 * g + INFO] >> 24, self.gs[3 * g] + i))
             g = self.gs[3 * g + NEXT]
-        out.sort()
         return out
+
+    def edges_of(self, node: cython.int):
+        """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
+        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_VIS], float(self.ef[4 * e + E_VAL]))
+                      for s, e in self._edge_ids(node))
 
     def availability_of(self, node: cython.int):
         """``(seat, move, availability)`` of every edge of ``node``, by seat then move: in how
         many of the selections there the move was legal for the seat."""
-        g: cython.int = self.nd[8 * node + N_GROUP]
-        i: cython.int
-        e: cython.int
-        out = []
-        while g >= 0:
-            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                e = self.gs[3 * g] + i
-                out.append((self.gs[3 * g + INFO] >> 24, self.ed[4 * e], self.ed[4 * e + E_AVAIL]))
-            g = self.gs[3 * g + NEXT]
-        out.sort()
-        return out
+        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_AVAIL]) for s, e in self._edge_ids(node))
 
     def children_of(self, node: cython.int):
         """``(child, visits)`` of every child of ``node``, in creation order."""

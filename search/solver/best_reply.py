@@ -35,9 +35,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.core import CHANCE, DEALER, State
+from engine.core import DEALER, State
 from search.solver.paranoid import Paranoid
-from search.solver.table import EXACT, LOWER, UPPER
 
 NONE = 0  # no replier yet in this segment (else replier seat + 1)
 
@@ -55,44 +54,20 @@ class BestReply(Paranoid):
                 best, bv = m, v
         return best
 
-    def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
-        me = self.me
-        key = self.tt.key(buf)
-        hit = self.tt.get(key)
-        if hit is not None:
-            v, flag = hit[0][me], hit[1]
-            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
-                return v
-        self._count()
-        start = self.nodes
-        a0 = alpha
-        movers = self.movers(buf)
-        if not movers:
-            v = self.returns(buf)[me]
-        elif movers[0] == CHANCE:
-            v = self._star1(buf, alpha, beta)  # children keep the replier: the segment goes on
-        else:
-            seat = self.first_mover(movers)
-            moves = self.legal(buf, seat)
-            if len(moves) > 1:
-                h = self.history
-                moves.sort(key=lambda m: -h.get((seat, m), 0))
-            replier = int(buf[DEALER])
-            if seat == me:
-                v = self.side(_with(buf, NONE), seat, moves, True, alpha, beta, sure=True)
-            elif replier == seat + 1 or (replier == NONE and self.game.players == 2):
-                v = self.side(_with(buf, seat + 1), seat, moves, False, alpha, beta, sure=True)
-            elif replier != NONE:
-                v = self.ab(self.child(buf, seat, self.policy(buf, seat, moves)), alpha, beta)
-            else:  # this seat replies (from now on in the segment), or plays greedily and waits
-                v = self.side(_with(buf, seat + 1), seat, moves, False, alpha, beta, sure=True)
-                if v > alpha:
-                    g = self.ab(self.child(buf, seat, self.policy(buf, seat, moves)), alpha, min(beta, v))
-                    v = min(v, g)
-        flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
-        self.tt.put(key, self.vector(v), self.nodes - start, flag)
+    def turn(self, buf: np.ndarray, seat: int, moves: list[int], alpha: float, beta: float) -> float:
+        """``seat``'s decision in its segment (chance nodes keep the replier: the segment goes on)."""
+        replier = int(buf[DEALER])
+        if seat == self.me:
+            return self.side(_with(buf, NONE), seat, moves, True, alpha, beta, sure=True)
+        if replier == seat + 1 or (replier == NONE and self.game.players == 2):
+            return self.side(_with(buf, seat + 1), seat, moves, False, alpha, beta, sure=True)
+        if replier != NONE:
+            return self.ab(self.child(buf, seat, self.policy(buf, seat, moves)), alpha, beta)
+        # this seat replies (from now on in the segment), or plays greedily and waits
+        v = self.side(_with(buf, seat + 1), seat, moves, False, alpha, beta, sure=True)
+        if v > alpha:
+            v = min(v, self.ab(self.child(buf, seat, self.policy(buf, seat, moves)), alpha, min(beta, v)))
         return v
-
 
 def _with(buf: np.ndarray, replier: int) -> np.ndarray:
     if int(buf[DEALER]) == replier:

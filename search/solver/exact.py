@@ -51,6 +51,11 @@ class _NotZeroSum(Exception):
     pass
 
 
+
+def bound(v: float, alpha: float, beta: float) -> int:
+    """What a fail-soft value found in the window (alpha, beta) says: an upper bound, a lower bound or exact."""
+    return UPPER if v <= alpha else LOWER if v >= beta else EXACT
+
 class Search:
     """One exact search: budgets, counters and the table it fills."""
 
@@ -194,9 +199,8 @@ class Search:
         elif len(movers) == 1:
             seat, top = movers[0], self.top
             moves = self.legal(buf, seat)
-            if self.forced_top and len(moves) > 1:
-                h = self.history
-                moves.sort(key=lambda m: -h.get((seat, m), 0))
+            if self.forced_top:
+                self.order(seat, moves)
             v, best = None, -1
             for m in moves:
                 cv = self.maxn(self.child(buf, seat, m))
@@ -217,11 +221,9 @@ class Search:
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
         """Seat 0's value in a two-seat zero-sum game, fail-soft within (alpha, beta)."""
         key = self.tt.key(buf)
-        hit = self.tt.get(key)
-        if hit is not None:
-            v, flag = hit[0][0], hit[1]
-            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
-                return v
+        v = self.probe(key, 0, alpha, beta)
+        if v is not None:
+            return v
         self._count()
         start = self.nodes
         a0 = alpha
@@ -235,17 +237,29 @@ class Search:
             v = self._star1(buf, alpha, beta)
         elif len(movers) == 1:
             seat = movers[0]
-            moves = self.legal(buf, seat)
-            if len(moves) > 1:  # the order only changes the cut-offs, never the value
-                h = self.history
-                moves.sort(key=lambda m: -h.get((seat, m), 0))
-            v = self.side(buf, seat, moves, seat == 0, alpha, beta)
+            v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
         else:
             v = self.simultaneous(buf, movers)[0][0]
             a0, beta = -1.0, 2.0  # solved exactly whatever the window
-        flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
-        self.tt.put(key, (v, 1.0 - v), self.nodes - start, flag)
+        self.tt.put(key, (v, 1.0 - v), self.nodes - start, bound(v, a0, beta))
         return v
+
+    def probe(self, key: int, seat: int, alpha: float, beta: float) -> Optional[float]:
+        """``seat``'s value stored under ``key`` if its bound settles the window (alpha, beta), else None."""
+        hit = self.tt.get(key)
+        if hit is not None:
+            v, flag = hit[0][seat], hit[1]
+            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
+                return v
+        return None
+
+    def order(self, seat: int, moves: list[int]) -> list[int]:
+        """``moves`` sorted in place by the history heuristic (cut-offs caused), and returned:
+        the order changes only the cut-offs, never the value."""
+        if len(moves) > 1:
+            h = self.history
+            moves.sort(key=lambda m: -h.get((seat, m), 0))
+        return moves
 
     def side(self, buf: np.ndarray, seat: int, moves: list[int], maximise: bool, alpha: float, beta: float,
              sure: bool = False) -> float:

@@ -21,8 +21,7 @@ import math
 import numpy as np
 
 from engine.core import CHANCE
-from search.solver.exact import Search
-from search.solver.table import EXACT, LOWER, UPPER
+from search.solver.exact import Search, bound
 
 
 class Paranoid(Search):
@@ -44,28 +43,23 @@ class Paranoid(Search):
         return self.me if self.me in movers else movers[0]
 
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
-        me = self.me
         key = self.tt.key(buf)
-        hit = self.tt.get(key)
-        if hit is not None:
-            v, flag = hit[0][me], hit[1]
-            if flag == EXACT or (flag == LOWER and v >= beta) or (flag == UPPER and v <= alpha):
-                return v
+        v = self.probe(key, self.me, alpha, beta)
+        if v is not None:
+            return v
         self._count()
         start = self.nodes
-        a0 = alpha
         movers = self.movers(buf)
         if not movers:
-            v = self.returns(buf)[me]
+            v = self.returns(buf)[self.me]
         elif movers[0] == CHANCE:
             v = self._star1(buf, alpha, beta)
         else:
             seat = self.first_mover(movers)
-            moves = self.legal(buf, seat)
-            if len(moves) > 1:
-                h = self.history
-                moves.sort(key=lambda m: -h.get((seat, m), 0))
-            v = self.side(buf, seat, moves, seat == me, alpha, beta, sure=True)
-        flag = UPPER if v <= a0 else LOWER if v >= beta else EXACT
-        self.tt.put(key, self.vector(v), self.nodes - start, flag)
+            v = self.turn(buf, seat, self.order(seat, self.legal(buf, seat)), alpha, beta)
+        self.tt.put(key, self.vector(v), self.nodes - start, bound(v, alpha, beta))
         return v
+
+    def turn(self, buf: np.ndarray, seat: int, moves: list[int], alpha: float, beta: float) -> float:
+        """``seat``'s decision: the asking seat maximises, every other seat minimises."""
+        return self.side(buf, seat, moves, seat == self.me, alpha, beta, sure=True)

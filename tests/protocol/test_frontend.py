@@ -56,24 +56,34 @@ def test_workers_search_answers_and_stop_is_answered(eng):
         assert expect(eng, "setoption name workers value 1") == []
 
 
-def test_killing_the_engine_leaves_no_worker_behind():
+def all_gone(kids: set[str]) -> bool:
+    """Whether every pid of ``kids`` has exited, within 5 s."""
+    deadline = time.monotonic() + 5
+    while not all(gone(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return all(gone(k) for k in kids)
+
+
+@pytest.mark.parametrize("searching", [True, False], ids=["searching", "idle"])
+def test_killing_the_engine_leaves_no_worker_behind(searching):
     e = start()
+    kids: set[str] = set()
     try:
         deal(e)
         expect(e, "setoption name workers value 3")
-        e.send("go infinite")
-        deadline = time.monotonic() + 10
-        while len(children(e.proc.pid)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.02)
+        if searching:
+            e.send("go infinite")
+            deadline = time.monotonic() + 10
+            while len(children(e.proc.pid)) < 2 and time.monotonic() < deadline:
+                time.sleep(0.02)
+        else:
+            go(e, "go iterations 60")
         kids = children(e.proc.pid)
         assert len(kids) == 2
     finally:
         e.proc.kill()
         e.proc.wait()
-    deadline = time.monotonic() + 5
-    while not all(gone(k) for k in kids) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert all(gone(k) for k in kids)
+    assert all_gone(kids)
 
 
 def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
@@ -104,24 +114,7 @@ def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
     finally:
         e.proc.kill()
         e.proc.wait()
-    assert all(gone(k) for k in kids)
-
-
-def test_killing_an_idle_engine_leaves_no_worker_behind():
-    e = start()
-    try:
-        deal(e)
-        expect(e, "setoption name workers value 3")
-        go(e, "go iterations 60")
-        kids = children(e.proc.pid)
-        assert len(kids) == 2
-    finally:
-        e.proc.kill()
-        e.proc.wait()
-    deadline = time.monotonic() + 5
-    while not all(gone(k) for k in kids) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert all(gone(k) for k in kids)
+    assert all_gone(kids)
 
 
 @pytest.mark.parametrize("name,value", [

@@ -49,9 +49,10 @@ def test_walled_city_probabilities_are_the_frequencies_of_determinize(left, seed
         assert abs(counts[i] / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1e-3
 
 
-@pytest.mark.parametrize("left,seed", [(1, 1), (2, 2), (4, 1)])
-def test_the_exact_view_value_is_the_brute_force_over_the_information_set(left, seed):
-    s, seat, view = view_of("wc-2p", left, seed)
+@pytest.mark.parametrize("config,left,seed", [("wc-2p", 1, 1), ("wc-2p", 2, 2), ("wc-2p", 4, 1), ("guildes-3p", 1, 1),
+                                              ("guildes-3p", 3, 1), ("btc-2p", 5, 1)])
+def test_the_exact_view_value_is_the_brute_force_over_the_information_set(config, left, seed):
+    s, seat, view = view_of(config, left, seed)
     sol = solve_view(view, seat, exact=True, max_nodes=2_000_000)
     ws = worlds(view, seat)
     assert sol.info_set and sol.complete and sol.worlds == len(ws)

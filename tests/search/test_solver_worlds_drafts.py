@@ -10,17 +10,10 @@ from cython_ext import pure_python_forced
 from engine.core import CHANCE, make_rng
 from search.solver import solve_view
 from search.solver.worlds import WorldsUnavailable, world_key, worlds
-from tests.search.solver_positions import endgame
-from tests.search.test_solver_exact import brute
+from tests.search.test_solver_worlds import view_of
 
 GUILDES = [("guildes-3p", left, seed) for left, seed in ((1, 1), (2, 1), (3, 1), (4, 1), (6, 2), (9, 1))]
 BTC = [("btc-2p", 5, 1), ("btc-2p", 11, 6), ("btc-3p", 7, 2), ("btc-3p", 16, 1), ("btc-3p", 40, 1)]
-
-
-def view_of(config, left, seed):
-    s = endgame(config, left, seed)
-    seat = s.to_move()[0]
-    return s, seat, s.observe(seat)
 
 
 @pytest.mark.parametrize("config,left,seed", GUILDES + BTC)
@@ -135,28 +128,6 @@ def test_guildes_weights_are_a_plain_walk_over_the_slots(seed, step):
     assert set(got) == set(expected)
     for k in expected:
         assert got[k] == pytest.approx(expected[k], abs=1e-12)
-
-
-@pytest.mark.parametrize("config,left,seed", [("guildes-3p", 1, 1), ("guildes-3p", 3, 1), ("btc-2p", 5, 1)])
-def test_the_exact_view_value_is_the_brute_force_over_the_information_set(config, left, seed):
-    s, seat, view = view_of(config, left, seed)
-    sol = solve_view(view, seat, exact=True, max_nodes=2_000_000)
-    ws = worlds(view, seat)
-    assert sol.info_set and sol.complete and sol.worlds == len(ws)
-    memo = {}
-    expected = {}
-    for m in view.legal_moves(seat):
-        total = [0.0] * s.players
-        for w, p in ws:
-            c = w.clone()
-            c.apply(seat, m)
-            total = [t + p * x for t, x in zip(total, brute(c, "win", memo))]
-        expected[m] = total
-    assert sorted(sol.values) == sorted(expected)
-    for m in expected:
-        assert sol.values[m] == pytest.approx(expected[m], abs=1e-9)
-    best = max(sorted(expected), key=lambda m: expected[m][seat])
-    assert sol.values[sol.best][seat] == pytest.approx(expected[best][seat], abs=1e-12)
 
 
 def test_worlds_differing_only_in_masked_fields_have_one_value():
