@@ -16,8 +16,10 @@ default preset (``search/presets/<game>.json``: ``tree=mo reward=score`` in
 three games), the first seat to move.  *Search*: iterations per CPU-second
 (``time.thread_time``) of a fresh search run for ``seconds`` of wall time.
 *Ceiling*: a bare loop of ``determinize`` + ``rollout`` on the same kernel
-and view (a Python loop: two calls and a copy per iteration, about 1 us, are
-counted in the ceiling), also per CPU-second.
+and view, with the search's own rollout (the kernel's, or the preset's
+heuristic policy: ``rollout=egreedy``, ``cutoff``; a Python loop: two calls
+and a copy per iteration, about 1 us, are counted in the ceiling), also per
+CPU-second.
 The ``ab`` mode imports each tree's own code (``PYTHONPATH``; this script
 uses only APIs both trees have), runs A B A B ... so that the load of a
 shared machine falls on both alike, and prints medians over rounds.
@@ -72,7 +74,8 @@ def preset_options(game: str) -> dict:
         return {}
     name = data.get("default", "none")
     opts = data.get("presets", {}).get(name, {}).get("options", {})
-    return {k: v for k, v in opts.items() if k in ("tree", "exploration", "reward", "keys", "rollout")}
+    return {k: v for k, v in opts.items()
+            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -88,11 +91,13 @@ def search_ips(view, seat: int, seconds: float, **opts) -> float:
     return done / max(time.thread_time() - c, 1e-9)
 
 
-def ceiling_ips(view, seat: int, seconds: float) -> float:
-    """Iterations/s if an iteration were only determinize + rollout (no tree at all)."""
+def ceiling_ips(view, seat: int, seconds: float, **opts) -> float:
+    """Iterations/s if an iteration were only determinize + rollout (no tree at all), with
+    the rollout a search with ``opts`` plays."""
     from search import core
 
     k = view.game.kernel
+    rollout = core.make_search(view, seat, **opts).rollout_fn or k.rollout
     rng = core.rng_for(k, 3)
     w = view.buf.copy()
     n = 0
@@ -102,7 +107,7 @@ def ceiling_ips(view, seat: int, seconds: float) -> float:
         for _ in range(8):
             w[:] = view.buf
             k.determinize(w, seat, rng)
-            k.rollout(w, rng)
+            rollout(w, rng)
         n += 8
         if time.perf_counter() >= end:
             break
@@ -119,7 +124,7 @@ def table(seconds: float, presets: bool = False) -> dict:
             st = first_decision(game, p)
             seat = st.to_move()[0]
             view = st.observe(seat)
-            out[f"{game}/{p}"] = [search_ips(view, seat, seconds, **opts), ceiling_ips(view, seat, seconds)]
+            out[f"{game}/{p}"] = [search_ips(view, seat, seconds, **opts), ceiling_ips(view, seat, seconds, **opts)]
     return out
 
 

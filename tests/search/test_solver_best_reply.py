@@ -132,3 +132,25 @@ def test_the_engine_takes_best_reply_as_an_option():
     assert player.choose(view, seat, Limits(movetime=30)) in view.legal_moves(seat)
     with pytest.raises(BadConfig, match="choose one"):
         make_player("solver", seed=0, best_reply=True, paranoid=True)
+
+
+def test_an_engine_process_plays_best_reply_and_refuses_it_with_paranoid():
+    from tests.protocol.conftest import expect, go, start
+    from tests.protocol.test_frontend import deal
+
+    e = start()
+    try:
+        deal(e)
+        for line in ("setoption name Engine value solver", "setoption name paranoid value true",
+                     "setoption name best_reply value true"):
+            assert expect(e, line) == []
+        before = expect(e, "status")
+        assert go(e, "go movetime 200")[-2:] == [
+            "error bad-config solver: paranoid and best_reply are two different searches; choose one",
+            "bestmove none"]
+        assert expect(e, "status") == before
+        assert expect(e, "setoption name paranoid value false") == []
+        lines = go(e, "go movetime 200")
+        assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
+    finally:
+        e.quit()
