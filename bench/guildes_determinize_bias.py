@@ -99,52 +99,20 @@ def positions(game, phase: int, count: int, seed: int):
     return out
 
 
-def _fields(view, *names):
-    lay = view.game.layout
-    return [lay.view(view.buf, n) for n in names]
-
-
 def slots_and_sources(view, seat: int):
     """The other seats' unknown picks as (t, picker, source) in pick order, the
     sources' counts (``"pool"``: cards the seat has not seen; ``(t, p)``: what
     vanished from packet ``p`` after the seat saw it at pick ``t``), and the
-    cards each other seat has played this round.  Round 1, draft or play."""
-    g_ = view.game
-    n, G, h = g_.players, g_.G, g_.dealt
-    lay = g_.layout
-    phase, step, rnd, dirn = (int(view.buf[lay[k]]) for k in ("phase", "step", "round", "dir"))
+    cards each other seat has played this round.  Round 1, draft or play: the
+    exact information sets' own reading (``search.solver.worlds.guildes``)."""
+    from search.solver.worlds import guildes as listed
+
+    lay = view.game.layout
+    phase, rnd = (int(view.buf[lay[k]]) for k in ("phase", "round"))
     if rnd != 0 or phase not in (DRAFT, PLAY):
         raise ValueError("round 1, draft or play only")
-    picks, hist, played = _fields(view, "picks", "hist", "played")
-    rows = step + 1 if phase == DRAFT else h
-    t_cur = step if phase == DRAFT else h
-    pool = [int(x) for x in g_.total]
-    first = {}
-    for p in range(n):
-        for t in range(rows):
-            if (p + dirn * t) % n == seat:
-                first[p] = t
-                break
-        if p in first:
-            for g in range(G):
-                pool[g] -= int(hist[first[p], p, g])
-    sources: dict[object, list[int]] = {"pool": pool}
-    slots = []
-    last: dict[int, int] = {}
-    for t in range(t_cur):
-        for p in range(n):
-            o = (p + dirn * t) % n
-            if o == seat:
-                last[p] = t
-                seg = [int(x) for x in hist[t, p]]
-                seg[int(picks[seat, t])] -= 1
-                if t + n < rows:
-                    seg = [a - int(b) for a, b in zip(seg, hist[t + n, p])]
-                sources[(t, p)] = seg
-            else:
-                slots.append((t, o, "pool" if p not in last else (last[p], p)))
-    play = {o: [int(x) for x in played[o]] for o in range(n) if o != seat}
-    return slots, sources, play
+    slots, sources, play, _ = listed.slots_and_sources(view, seat)
+    return [(t, o, src) for t, _, o, src in slots], sources, play
 
 
 def _judge(slots, cards, play, G):

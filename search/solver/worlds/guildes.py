@@ -87,18 +87,23 @@ def slots_and_sources(view: State, seat: int):
     """The rivals' unknown picks as (t, packet, picker, source) in pick order, each source's
     card counts (``"pool"``: unseen cards; ``(t, p)``: what left packet ``p`` after the seat saw
     it at pick ``t`` and before its next sighting), each rival's played cards this round, and
-    the cards the seat knows the rivals discarded in past rounds (kept out of the pool)."""
+    the cards the seat knows the rivals discarded in past rounds (kept out of the pool).
+    In the play phase every pick of the round is made; while drafting, those before the
+    current step (``bench/guildes_determinize_bias.py`` measures both in round 1)."""
     g = view.game
     L, buf = g.layout, view.buf
     n, G, h = g.players, g.G, g.dealt
     dirn = int(L.view(buf, "dir")[0])
+    drafting = int(L.view(buf, "phase")[0]) != PLAY
+    rows = int(L.view(buf, "step")[0]) + 1 if drafting else h  # hist rows the seat has seen
+    t_cur = rows - 1 if drafting else h  # picks made so far
     hist, picks, played = L.view(buf, "hist"), L.view(buf, "picks"), L.view(buf, "played")
     table, disc, known = L.view(buf, "table"), L.view(buf, "discarded"), L.view(buf, "known")
     pool = [int(g.total[x]) - int(disc[seat][x]) - sum(int(table[i][x]) - int(played[i][x]) for i in range(n))
             for x in range(G)]
     first: dict[int, int] = {}
     for p in range(n):
-        for t in range(h):
+        for t in range(rows):
             if (p + dirn * t) % n == seat:
                 first[p] = t
                 break
@@ -109,14 +114,14 @@ def slots_and_sources(view: State, seat: int):
     sources: dict = {_POOL: pool}
     slots = []
     last: dict[int, int] = {}
-    for t in range(h):
+    for t in range(t_cur):
         for p in range(n):
             o = (p + dirn * t) % n
             if o == seat:
                 last[p] = t
                 seg = [int(x) for x in hist[t][p]]
                 seg[int(picks[seat][t])] -= 1
-                if t + n < h:
+                if t + n < rows:
                     seg = [a - int(b) for a, b in zip(seg, hist[t + n][p])]
                 sources[(t, p)] = seg
             else:
