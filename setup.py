@@ -22,13 +22,21 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     if only:
         wanted = {name.strip() for name in only.split(",")}
         sources = [s for s in sources if os.path.splitext(os.path.basename(s))[0] in wanted]
+    # The search arena and the solver table read some words through a second
+    # type (int as float, 64-bit keys); each word keeps one type, but C's
+    # aliasing rule would still let the optimiser reorder such reads.
+    no_strict_aliasing = {"ismcts", "solver_table"}
+
+    def compile_args(name: str) -> list:
+        return ["-O3"] + (["-fno-strict-aliasing"] if name in no_strict_aliasing else [])
+
     extensions = [
         Extension(
             "cython_ext." + os.path.splitext(os.path.basename(src))[0],
             [src],
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
-            extra_compile_args=["-O3"],
+            extra_compile_args=compile_args(os.path.splitext(os.path.basename(src))[0]),
         )
         for src in sources
     ]
