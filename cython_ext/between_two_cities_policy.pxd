@@ -38,7 +38,9 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int park_gain(self, BetweenTwoCitiesRules k, int g, int side, int nn) noexcept
     cdef int shop_gain(self, BetweenTwoCitiesRules k, int g, int side, int nn) noexcept
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
-    cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex, bint values) noexcept
+    cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex) noexcept
+    cdef void count(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
+    cdef void count_factories(self, BetweenTwoCitiesRules k, int[::1] buf) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
 
 

@@ -80,8 +80,6 @@ class BetweenTwoCitiesPolicy:
         b: cython.int
         side: cython.int
         c: cython.int
-        x: cython.int
-        v: cython.int
         ph: cython.int = buf[k.O_PHASE]
         duplex: cython.int
         w0: cython.double
@@ -94,16 +92,12 @@ class BetweenTwoCitiesPolicy:
         for side in range(2):
             c = k.city_of(seat, side)
             self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
-            self.kind_values(k, buf, seat, side, duplex, ph == PH_CHOOSE)
+            if ph == PH_PLACE:
+                self.prepare(k, buf, c, side)
+            else:
+                self.kind_values(k, buf, seat, side, duplex)
         if ph == PH_PLACE:
-            for side in range(2):
-                self.prepare(k, buf, k.city_of(seat, side), side)
-            for c in range(k.NC):
-                self.fc[c] = 0
-                for x in range(NCELL):
-                    v = buf[k.O_CITY + c * NCELL + x]
-                    if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
-                        self.fc[c] += 1
+            self.fc[0] = -1  # every city's factories: counted at the first factory valued
             for i in range(n):
                 m = moves[i]
                 out[i] = self.place_value(k, buf, seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
@@ -124,7 +118,7 @@ class BetweenTwoCitiesPolicy:
 
     def prepare(self, k, buf, c, side):
         """City ``c`` (the seat's ``side``) into the placement scratch: its cells, their
-        categories, its tile cells, its free houses (no factory next door), its park groups."""
+        categories, its counts (``cnt``), its tile cells, its free houses (no factory next door), its park groups."""
         o: cython.int = side * NCELL
         base: cython.int = k.O_CITY + c * NCELL
         g: cython.int = k.geo(ptr(buf), c)
@@ -145,6 +139,8 @@ class BetweenTwoCitiesPolicy:
         ng: cython.int = 0
         size: cython.int
         top: cython.int
+        for i in range(NCOUNT):
+            self.cnt[side * NCOUNT + i] = 0
         for x in range(NCELL):
             v = buf[base + x]
             code[o + x] = v
@@ -153,6 +149,7 @@ class BetweenTwoCitiesPolicy:
                 ct[o + x] = k.t_kcat[(v - TILE) & 31]
                 tl[o + nt] = x
                 nt += 1
+                self.count(k, side * NCOUNT, (v - TILE) & 31)
             else:
                 ct[o + x] = -1
         for i in range(5):
@@ -216,6 +213,8 @@ class BetweenTwoCitiesPolicy:
                 nh += 1
         val = self.gain(k, k.geo(ptr(buf), c), side, nn)
         if nf > 0:
+            if self.fc[0] < 0:
+                self.count_factories(k, buf)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
             val += nh * HOUSE_FUTURE * (5 - self.oth[side])
@@ -449,6 +448,18 @@ class BetweenTwoCitiesPolicy:
             sh[self.vl[i]] = 0
         return total
 
+    def count_factories(self, k, buf):
+        """Every city's factories into ``fc``."""
+        c: cython.int
+        x: cython.int
+        v: cython.int
+        for c in range(k.NC):
+            self.fc[c] = 0
+            for x in range(NCELL):
+                v = buf[k.O_CITY + c * NCELL + x]
+                if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
+                    self.fc[c] += 1
+
     def factory_points(self, k, c, f):
         """City ``c``'s factory points with ``f`` factories, the others' counts as in ``fc``."""
         m1: cython.int = f
@@ -468,33 +479,31 @@ class BetweenTwoCitiesPolicy:
             return 3 * f
         return 2 * f
 
-    def kind_values(self, k, buf, seat, side, duplex, values):
-        """The city's counts into ``cnt[side * NCOUNT ...]``, and with ``values``
-        ``kv[side * KM + kind]`` for every kind (duplex types in a duplex round)."""
+    def kind_values(self, k, buf, seat, side, duplex):
+        """The city's counts into ``cnt[side * NCOUNT ...]`` and ``kv[side * KM + kind]``
+        for every kind (duplex types in a duplex round)."""
         c: cython.int = k.city_of(seat, side)
         base: cython.int = k.O_CITY + c * NCELL
         o: cython.int = side * NCOUNT
-        i: cython.int
         x: cython.int
-        v: cython.int
         kind: cython.int
-        for i in range(NCOUNT):
-            self.cnt[o + i] = 0
+        for x in range(NCOUNT):
+            self.cnt[o + x] = 0
         for x in range(NCELL):
-            v = buf[base + x]
-            if v >= TILE:
-                kind = (v - TILE) & 31
-                self.cnt[o + k.t_kcat[kind]] += 1
-                if k.t_kcat[kind] == CAT_TAVERN:
-                    self.cnt[o + 7 + k.t_ktav[kind]] += 1
-        if not values:  # placements read only the counts
-            return
+            if buf[base + x] >= TILE:
+                self.count(k, o, (buf[base + x] - TILE) & 31)
         for kind in range(k.NKD if duplex else k.NKB):
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
                                              + self.kind_value(k, o, k.t_dright[kind]))
             else:
                 self.kv[side * KM + kind] = self.kind_value(k, o, kind)
+
+    def count(self, k, o, kind):
+        """One tile of ``kind`` into the counts at ``cnt[o]`` (its category; a tavern, its kind too)."""
+        self.cnt[o + k.t_kcat[kind]] += 1
+        if k.t_kcat[kind] == CAT_TAVERN:
+            self.cnt[o + 7 + k.t_ktav[kind]] += 1
 
     def kind_value(self, k, o, kind):
         """One tile of building ``kind`` for the city whose counts start at ``cnt[o]``."""
