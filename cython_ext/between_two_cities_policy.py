@@ -34,6 +34,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         ASSIGN_BASE, CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, HALF, KM,
         NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE)
+    from .between_two_cities_rules import BetweenTwoCitiesRules
     from .between_two_cities_scoring import office_points, shop_best, tavern_points
     from .kernel import ptr
 
@@ -91,10 +92,10 @@ class BetweenTwoCitiesPolicy:
         duplex = k.t_rkind[buf[k.O_ROUND]]
         for side in range(2):
             c = k.city_of(seat, side)
-            self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
             if ph == PH_PLACE:
-                self.prepare(k, buf, c, side)
+                self.prepare(k, buf, c, side)  # before[side] too
             else:
+                self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
                 self.kind_values(k, buf, seat, side, duplex)
         if ph == PH_PLACE:
             self.fc[0] = -1  # every city's factories: counted at the first factory valued
@@ -118,7 +119,8 @@ class BetweenTwoCitiesPolicy:
 
     def prepare(self, k, buf, c, side):
         """City ``c`` (the seat's ``side``) into the placement scratch: its cells, their
-        categories, its counts (``cnt``), its tile cells, its free houses (no factory next door), its park groups."""
+        categories, its counts (``cnt``), its tile cells, its free houses (no factory next door), its park groups;
+        and its ``score_city`` into ``before[side]``, summed from these pieces as :meth:`gain` sums its changes."""
         o: cython.int = side * NCELL
         base: cython.int = k.O_CITY + c * NCELL
         g: cython.int = k.geo(ptr(buf), c)
@@ -139,6 +141,7 @@ class BetweenTwoCitiesPolicy:
         ng: cython.int = 0
         size: cython.int
         top: cython.int
+        total: cython.int
         for i in range(NCOUNT):
             self.cnt[side * NCOUNT + i] = 0
         for x in range(NCELL):
@@ -179,6 +182,19 @@ class BetweenTwoCitiesPolicy:
                 ng += 1
         self.nfree[side] = nfree
         self.oth[side] = others
+        # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
+        total = tavern_points(ptr(self.cnt), side * NCOUNT + 7) + office_points(self.cnt[side * NCOUNT + CAT_OFFICE])
+        for i in range(nt):
+            total += self.tile_term(k, g, o, tl[o + i], others)
+            if ct[o + tl[o + i]] == CAT_SHOP:
+                self.sh[tl[o + i]] = 1
+        for i in range(ng):
+            total += park_points(self.gsz[o + i])
+        if self.cnt[side * NCOUNT + CAT_SHOP] > 0:
+            total += shop_best(ptr(k.t_nb), g, ptr(self.sh), ptr(self.lines), 0)
+            for i in range(nt):
+                self.sh[tl[o + i]] = 0
+        self.before[side] = total
 
     def place_value(self, k, buf, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
@@ -539,3 +555,13 @@ class BetweenTwoCitiesPolicy:
 def park_points(size: cython.int) -> cython.int:
     """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
     return 2 if size == 1 else (8 if size == 2 else 9 + size)
+
+
+def prepared_scores(kernel, buf, seat: cython.int):
+    """The two cities' ``score_city`` as the placement phase sums them (``prepare``); tests compare."""
+    k: BetweenTwoCitiesRules = kernel
+    pol: BetweenTwoCitiesPolicy = BetweenTwoCitiesPolicy(k.NC)
+    side: cython.int
+    for side in range(2):
+        pol.prepare(k, buf, k.city_of(seat, side), side)
+    return [pol.before[0], pol.before[1]]

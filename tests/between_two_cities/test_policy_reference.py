@@ -11,6 +11,7 @@ from cython_ext.between_two_cities_encoding import HALF, KM, NCELL, PH_CHOOSE, P
 from tests.between_two_cities.helpers import make_game
 
 SCORING = select.load("between_two_cities_scoring")
+POLICY = select.load("between_two_cities_policy")
 Rng = select.load("kernel").Rng
 FACTORY, HOUSE = 0, 5
 WEAK, HOUSE_FUTURE = 1.5, 0.5
@@ -100,6 +101,7 @@ def test_placement_values_match_the_slow_reference(players, variants, seeds):
             out = np.full(len(moves), -99.0)
             assert k.move_values(b, s, moves, len(moves), out) == 1
             ref = reference_place_values(k, g.kernel_cfg, b, s, moves)
+            assert POLICY.prepared_scores(k, b, s) == [city_points(k, b, k.city_of(s, side)) for side in range(2)]
             assert out.tolist() == ref, (seed, s)
             checked += len(moves)
             duplex += int(g.kernel_cfg["rkind"][int(b[k.O_ROUND])])
