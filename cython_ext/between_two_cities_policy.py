@@ -50,16 +50,19 @@ class BetweenTwoCitiesPolicy:
     def __init__(self, nc: cython.int) -> None:
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.fc = numpy.zeros(max(nc, 1), dtype=numpy.intc)
-        self.cnt = numpy.zeros(2 * NCOUNT, dtype=numpy.intc)
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
-        # placements: the seat's two cities (side * NCELL + cell) and the gain's scratch
-        self.code = numpy.zeros(2 * NCELL, dtype=numpy.intc)
-        self.ct = numpy.full(2 * NCELL, -1, dtype=numpy.intc)
-        self.tl = numpy.zeros(2 * NCELL, dtype=numpy.intc)
-        self.plab = numpy.full(2 * NCELL, -1, dtype=numpy.intc)
-        self.gsz = numpy.zeros(2 * NCELL, dtype=numpy.intc)
-        self.nfree = numpy.zeros(2, dtype=numpy.intc)
-        self.oth = numpy.zeros(2, dtype=numpy.intc)
+        # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count), and the gain's scratch
+        nc = max(nc, 1)
+        self.cnt = numpy.zeros(nc * NCOUNT, dtype=numpy.intc)
+        self.code = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.ct = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.tl = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.plab = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.gsz = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.nfree = numpy.zeros(nc, dtype=numpy.intc)
+        self.oth = numpy.zeros(nc, dtype=numpy.intc)
+        self.score = numpy.zeros(nc, dtype=numpy.intc)
+        self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
         self.newx = numpy.zeros(2, dtype=numpy.intc)
         self.newc = numpy.zeros(2, dtype=numpy.intc)
         self.oldc = numpy.zeros(2, dtype=numpy.intc)
@@ -92,11 +95,10 @@ class BetweenTwoCitiesPolicy:
         duplex = k.t_rkind[buf[k.O_ROUND]]
         for side in range(2):
             c = k.city_of(seat, side)
-            if ph == PH_PLACE:
-                self.prepare(k, buf, c, side)  # before[side] too
-            else:
-                self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
-                self.kind_values(k, buf, seat, side, duplex)
+            self.prepare(k, buf, c)
+            self.before[side] = self.score[c]
+            if ph == PH_CHOOSE:
+                self.kind_values(k, c, side, duplex)
         if ph == PH_PLACE:
             self.fc[0] = -1  # every city's factories: counted at the first factory valued
             for i in range(n):
@@ -117,11 +119,14 @@ class BetweenTwoCitiesPolicy:
             out[i] = max(w0 * self.kv[a] + w1 * self.kv[KM + b], w0 * self.kv[b] + w1 * self.kv[KM + a])
         return 1
 
-    def prepare(self, k, buf, c, side):
-        """City ``c`` (the seat's ``side``) into the placement scratch: its cells, their
-        categories, its counts (``cnt``), its tile cells, its free houses (no factory next door), its park groups;
-        and its ``score_city`` into ``before[side]``, summed from these pieces as :meth:`gain` sums its changes."""
-        o: cython.int = side * NCELL
+    def prepare(self, k, buf, c):
+        """City ``c`` into the scratch: its cells, their categories, its counts (``cnt``), its
+        tile cells, its free houses (no factory next door), its park groups; and its
+        ``score_city`` into ``score[c]``, summed from these pieces as :meth:`gain` sums its
+        changes.  Kept while the city is unchanged: in a rollout most cities are not touched
+        between two decisions of a seat, so a city is read again only when a cell differs."""
+        o: cython.int = c * NCELL
+        co: cython.int = c * NCOUNT
         base: cython.int = k.O_CITY + c * NCELL
         g: cython.int = k.geo(ptr(buf), c)
         code: cython.p_int = ptr(self.code)
@@ -142,8 +147,14 @@ class BetweenTwoCitiesPolicy:
         size: cython.int
         top: cython.int
         total: cython.int
+        if self.geoc[c] == g:
+            for x in range(NCELL):
+                if code[o + x] != buf[base + x]:
+                    break
+            else:
+                return
         for i in range(NCOUNT):
-            self.cnt[side * NCOUNT + i] = 0
+            self.cnt[co + i] = 0
         for x in range(NCELL):
             v = buf[base + x]
             code[o + x] = v
@@ -152,11 +163,11 @@ class BetweenTwoCitiesPolicy:
                 ct[o + x] = k.t_kcat[(v - TILE) & 31]
                 tl[o + nt] = x
                 nt += 1
-                self.count(k, side * NCOUNT, (v - TILE) & 31)
+                self.count(k, co, (v - TILE) & 31)
             else:
                 ct[o + x] = -1
         for i in range(5):
-            if self.cnt[side * NCOUNT + i] > 0:
+            if self.cnt[co + i] > 0:
                 others += 1
         for i in range(nt):
             x = tl[o + i]
@@ -180,21 +191,22 @@ class BetweenTwoCitiesPolicy:
                             top += 1
                 self.gsz[o + ng] = size
                 ng += 1
-        self.nfree[side] = nfree
-        self.oth[side] = others
+        self.nfree[c] = nfree
+        self.oth[c] = others
         # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
-        total = tavern_points(ptr(self.cnt), side * NCOUNT + 7) + office_points(self.cnt[side * NCOUNT + CAT_OFFICE])
+        total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
         for i in range(nt):
             total += self.tile_term(k, g, o, tl[o + i], others)
             if ct[o + tl[o + i]] == CAT_SHOP:
                 self.sh[tl[o + i]] = 1
         for i in range(ng):
             total += park_points(self.gsz[o + i])
-        if self.cnt[side * NCOUNT + CAT_SHOP] > 0:
+        if self.cnt[co + CAT_SHOP] > 0:
             total += shop_best(ptr(k.t_nb), g, ptr(self.sh), ptr(self.lines), 0)
             for i in range(nt):
                 self.sh[tl[o + i]] = 0
-        self.before[side] = total
+        self.score[c] = total
+        self.geoc[c] = g
 
     def place_value(self, k, buf, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
@@ -227,32 +239,32 @@ class BetweenTwoCitiesPolicy:
                 nf += 1
             elif cat == CAT_HOUSE:
                 nh += 1
-        val = self.gain(k, k.geo(ptr(buf), c), side, nn)
+        val = self.gain(k, k.geo(ptr(buf), c), c, nn)
         if nf > 0:
             if self.fc[0] < 0:
                 self.count_factories(k, buf)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
-            val += nh * HOUSE_FUTURE * (5 - self.oth[side])
+            val += nh * HOUSE_FUTURE * (5 - self.oth[c])
         if not k.TWOSTD and self.before[side] <= self.before[1 - side]:
             val *= WEAK
         return val
 
-    def gain(self, k, g, side, nn):
+    def gain(self, k, g, c, nn):
         """What ``score_city`` gains from the ``nn`` tiles ``newc`` at ``newx`` on the
-        prepared city ``side``, found from the cells they touch: the score is a sum of
+        prepared city ``c``, found from the cells they touch: the score is a sum of
         count terms (taverns, offices), of per-tile terms that read only the tile's
         neighbours (an office by a tavern, a house, a civic building: those next to a
         new tile are scored before and after) and of houses times the types present,
         plus the park groups and shop lines the new tiles join (the neighbour table is
         symmetric: every edition's bridges lead both ways)."""
-        o: cython.int = side * NCELL
+        o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         code: cython.p_int = ptr(self.code)
         aff: cython.p_int = ptr(self.aff)
         cn: cython.p_int = ptr(self.cnt)
         tav: cython.p_int = ptr(self.tav)
-        co: cython.int = side * NCOUNT
+        co: cython.int = c * NCOUNT
         na: cython.int = 0
         i: cython.int
         j: cython.int
@@ -282,7 +294,7 @@ class BetweenTwoCitiesPolicy:
         for j in range(na):
             y = aff[j]
             if ct[o + y] >= 0:
-                total -= self.tile_term(k, g, o, y, self.oth[side])
+                total -= self.tile_term(k, g, o, y, self.oth[c])
                 if ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
                     fa += 1
         for i in range(4):
@@ -309,15 +321,15 @@ class BetweenTwoCitiesPolicy:
             others += self.seen5[i]
         for j in range(na):
             total += self.tile_term(k, g, o, aff[j], others)
-        total += (self.nfree[side] - fa) * (others - self.oth[side])
+        total += (self.nfree[c] - fa) * (others - self.oth[c])
         if nt > 0:
             total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
         if no > 0:
             total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
         if parks > 0:
-            total += self.park_gain(k, g, side, nn)
+            total += self.park_gain(k, g, c, nn)
         if shops > 0:
-            total += self.shop_gain(k, g, side, nn)
+            total += self.shop_gain(k, g, c, nn)
         for i in range(nn):
             ct[o + self.newx[i]] = -1
             code[o + self.newx[i]] = self.oldc[i]
@@ -363,9 +375,9 @@ class BetweenTwoCitiesPolicy:
                 return 1
         return 0
 
-    def park_gain(self, k, g, side, nn):
+    def park_gain(self, k, g, c, nn):
         """Park points gained: the groups through the new parks, less the old groups they join."""
-        o: cython.int = side * NCELL
+        o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         plab: cython.p_int = ptr(self.plab)
         vis: cython.p_int = ptr(self.vis)
@@ -418,9 +430,9 @@ class BetweenTwoCitiesPolicy:
             vis[self.vl[i]] = 0
         return total
 
-    def shop_gain(self, k, g, side, nn):
+    def shop_gain(self, k, g, c, nn):
         """Shop points gained: the best lines of the shops joined to the new ones, with and without them."""
-        o: cython.int = side * NCELL
+        o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         sh: cython.p_int = ptr(self.sh)
         stk: cython.p_int = ptr(self.stk)
@@ -495,19 +507,11 @@ class BetweenTwoCitiesPolicy:
             return 3 * f
         return 2 * f
 
-    def kind_values(self, k, buf, seat, side, duplex):
-        """The city's counts into ``cnt[side * NCOUNT ...]`` and ``kv[side * KM + kind]``
-        for every kind (duplex types in a duplex round)."""
-        c: cython.int = k.city_of(seat, side)
-        base: cython.int = k.O_CITY + c * NCELL
-        o: cython.int = side * NCOUNT
-        x: cython.int
+    def kind_values(self, k, c, side, duplex):
+        """``kv[side * KM + kind]`` for every kind (duplex types in a duplex round) from the
+        counts of the prepared city ``c``, the seat's city on ``side``."""
+        o: cython.int = c * NCOUNT
         kind: cython.int
-        for x in range(NCOUNT):
-            self.cnt[o + x] = 0
-        for x in range(NCELL):
-            if buf[base + x] >= TILE:
-                self.count(k, o, (buf[base + x] - TILE) & 31)
         for kind in range(k.NKD if duplex else k.NKB):
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
@@ -563,5 +567,5 @@ def prepared_scores(kernel, buf, seat: cython.int):
     pol: BetweenTwoCitiesPolicy = BetweenTwoCitiesPolicy(k.NC)
     side: cython.int
     for side in range(2):
-        pol.prepare(k, buf, k.city_of(seat, side), side)
-    return [pol.before[0], pol.before[1]]
+        pol.prepare(k, buf, k.city_of(seat, side))
+    return [pol.score[k.city_of(seat, 0)], pol.score[k.city_of(seat, 1)]]
