@@ -8,7 +8,7 @@
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
-    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
+    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
 
 Positions: each game at its first decision (chance dealt), the built-in
 options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
@@ -389,7 +389,8 @@ if __name__ == "__main__":
     elif what == "run":
         st = first_decision(sys.argv[2], int(sys.argv[3]))
         sv = st.to_move()[0]
-        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0):,.0f} it/s")
+        opts = preset_options(sys.argv[2].split("+")[0]) if "presets" in sys.argv[5:] else {}
+        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
