@@ -2,13 +2,13 @@
 
     python -m pytest bench/bench_search.py --benchmark-enable -s
     python bench/bench_search.py table [seconds] [presets]           # this tree, every game and player count
-    python bench/bench_search.py ab A B [seconds] [rounds] [presets] # two built trees alternately, one run
+    python bench/bench_search.py ab A B [seconds] [rounds] [presets [own]] # two built trees alternately, one run
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
-    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds]  # a profile
+    perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
 
 Positions: each game at its first decision (chance dealt), the built-in
 options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
@@ -22,7 +22,10 @@ and a copy per iteration, about 1 us, are counted in the ceiling), also per
 CPU-second.
 The ``ab`` mode imports each tree's own code (``PYTHONPATH``; this script
 uses only APIs both trees have), runs A B A B ... so that the load of a
-shared machine falls on both alike, and prints medians over rounds.
+shared machine falls on both alike, and prints medians over rounds.  With
+``presets own`` each tree runs its own default preset (the issue-13 goals are
+"each game's default preset" of each tree: 7a91113 has no Between Two Cities
+preset, so its side runs the built-in options).
 """
 from __future__ import annotations
 
@@ -63,10 +66,16 @@ def first_decision(game: str, players: int, seed: int = 1):
     raise BadConfig(f"{game} has no {players}-player configuration")
 
 
-def preset_options(game: str) -> dict:
+def preset_options(game: str, own: bool = False) -> dict:
     """The search options of ``game``'s default preset (``search/presets/<game>.json`` of
-    the tree this script is in), those ``make_search`` takes; both A/B sides get them."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "presets", f"{game}.json")
+    the tree this script is in), those ``make_search`` takes; both A/B sides get them.
+    ``own``: of the tree being measured instead (its ``search`` package), so that each side
+    runs its own default (none in a tree without the file: the built-in options)."""
+    import search
+
+    root = os.path.dirname(search.__file__) if own else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "search")
+    path = os.path.join(root, "presets", f"{game}.json")
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
@@ -114,12 +123,12 @@ def ceiling_ips(view, seat: int, seconds: float, **opts) -> float:
     return n / max(time.thread_time() - c, 1e-9)
 
 
-def table(seconds: float, presets: bool = False) -> dict:
+def table(seconds: float, presets: bool = False, own: bool = False) -> dict:
     """``{"game/players": [search it/s, ceiling it/s]}`` for this tree (per CPU-second);
     ``presets``: each game's default preset options instead of ``tree=so reward=win``."""
     out = {}
     for game, counts in CONFIGS.items():
-        opts = preset_options(game.split("+")[0]) if presets else {}
+        opts = preset_options(game.split("+")[0], own) if presets else {}
         for p in counts:
             st = first_decision(game, p)
             seat = st.to_move()[0]
@@ -128,20 +137,21 @@ def table(seconds: float, presets: bool = False) -> dict:
     return out
 
 
-def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False) -> None:
+def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False, own: bool = False) -> None:
     runs: dict[str, list[dict]] = {a: [], b: []}
     for _ in range(rounds):
         for tree in (a, b):
             env = dict(os.environ, PYTHONPATH=tree)
             env.pop("GUILDHALL_PUREPYTHON", None)
-            cmd = [sys.executable, os.path.abspath(__file__), "json", str(seconds)] + (["presets"] if presets else [])
+            cmd = ([sys.executable, os.path.abspath(__file__), "json", str(seconds)] + (["presets"] if presets else [])
+                   + (["own"] if own else []))
             res = subprocess.run(cmd, cwd=tree,
                                  env=env, check=True, capture_output=True, text=True)
             runs[tree].append(json.loads(res.stdout.strip().splitlines()[-1]))
     med = {t: {k: [statistics.median(r[k][i] for r in rs) for i in range(2)] for k in rs[0]}
            for t, rs in runs.items()}
     print(f"load average {os.getloadavg()[0]:.1f}; medians of {rounds} rounds of {seconds} s, iterations per "
-          f"CPU-second; options: {'default presets' if presets else 'tree=so reward=win keys=moves'}; A = {a}, B = {b}")
+          f"CPU-second; options: {('each tree its own default presets' if own else 'default presets') if presets else 'tree=so reward=win keys=moves'}; A = {a}, B = {b}")
     print("| game | players | A it/s | B it/s | B/A | B ceiling it/s | B search/ceiling |")
     print("|---|---|---|---|---|---|---|")
     for key in med[b]:
@@ -367,19 +377,20 @@ def test_bench_tree_memory(benchmark):
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "table"
     if what == "json":
-        print(json.dumps(table(float(sys.argv[2]), "presets" in sys.argv[3:])))
+        print(json.dumps(table(float(sys.argv[2]), "presets" in sys.argv[3:], "own" in sys.argv[3:])))
     elif what == "table":
         for k, (s, c) in table(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0, "presets" in sys.argv[3:]).items():
             print(f"{k}: search {s:,.0f} it/s, ceiling {c:,.0f} /s, {s / c:.0%}")
     elif what == "ab":
         ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
-           int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:])
+           int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:], "own" in sys.argv[6:])
     elif what == "memory":
         print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)))
     elif what == "run":
         st = first_decision(sys.argv[2], int(sys.argv[3]))
         sv = st.to_move()[0]
-        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0):,.0f} it/s")
+        opts = preset_options(sys.argv[2].split("+")[0]) if "presets" in sys.argv[5:] else {}
+        print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))

@@ -4,21 +4,47 @@
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
-from cython_ext.between_two_cities_scoring cimport tavern_points, office_points
+from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
 
 
 cdef class BetweenTwoCitiesPolicy:
     cdef object _arrays
-    cdef int[::1] cell      # one city's cells with the tile tried in it
     cdef int[::1] before    # score_city of each of the seat's two cities (by side)
+    cdef int[::1] score     # score_city of each city as prepare() last read it
+    cdef int[::1] geoc      # the mat each city was read with (-1 never read)
     cdef int[::1] fc        # factories of each city
-    cdef int[::1] cnt       # one city's counts: 7 categories, then 4 tavern kinds
+    cdef int[::1] cnt       # each city's counts (c * 11): 7 categories, then 4 tavern kinds
     cdef double[::1] kv     # a kind's value for the seat's city on each side (side * KM + kind)
+    # per city (c * NCELL + cell): every city as prepare() last read it
+    cdef int[::1] code      # cell codes
+    cdef int[::1] ct        # category of each cell (-1 no tile)
+    cdef int[::1] tl        # the tile cells
+    cdef int[::1] plab      # park group of each park cell (-1 none)
+    cdef int[::1] gsz       # size of each park group
+    cdef int[::1] nfree     # houses with no factory next door (by city)
+    cdef int[::1] oth       # types a house counts (factory ... office) present (by city)
+    cdef int[::1] newx, newc, oldc  # gain: the new tiles' cells and codes, the codes they cover
+    cdef int[::1] aff       # gain: the new cells and the tiles next to them
+    cdef int[::1] lab       # park_gain: old groups joined
+    cdef int[::1] seen5     # gain: types a house counts present with the new tiles
+    cdef int[::1] tav       # gain: tavern kinds with the new tiles
+    cdef int[::1] vis, vl, stk, sh, lines  # park_gain, shop_gain: floods and shop_best's scratch
 
     cdef int values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
     cdef double place_value(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int move) noexcept
+    cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
+    cdef int gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
+    cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept
+    cdef int next_to(self, BetweenTwoCitiesRules k, int g, int o, int y, int cat) noexcept
+    cdef int park_gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
+    cdef int shop_gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
-    cdef void kind_values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int side, int duplex, bint values) noexcept
+    cdef void kind_values(self, BetweenTwoCitiesRules k, int c, int side, int duplex) noexcept
+    cdef void count(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
+    cdef void count_factories(self, BetweenTwoCitiesRules k, int[::1] buf) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
 
+
+
+cdef int park_points(int size) noexcept

@@ -34,7 +34,8 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         ASSIGN_BASE, CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, HALF, KM,
         NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE)
-    from .between_two_cities_scoring import office_points, tavern_points
+    from .between_two_cities_rules import BetweenTwoCitiesRules
+    from .between_two_cities_scoring import office_points, shop_best, tavern_points
     from .kernel import ptr
 
 WEAK = cython.declare(cython.double, 1.5)
@@ -47,11 +48,33 @@ class BetweenTwoCitiesPolicy:
     """Scratch and code of the heuristic; one per kernel (see the module docstring)."""
 
     def __init__(self, nc: cython.int) -> None:
-        self.cell = numpy.zeros(NCELL, dtype=numpy.intc)
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.fc = numpy.zeros(max(nc, 1), dtype=numpy.intc)
-        self.cnt = numpy.zeros(2 * NCOUNT, dtype=numpy.intc)
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
+        # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count), and the gain's scratch
+        nc = max(nc, 1)
+        self.cnt = numpy.zeros(nc * NCOUNT, dtype=numpy.intc)
+        self.code = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.ct = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.tl = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.plab = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.gsz = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.nfree = numpy.zeros(nc, dtype=numpy.intc)
+        self.oth = numpy.zeros(nc, dtype=numpy.intc)
+        self.score = numpy.zeros(nc, dtype=numpy.intc)
+        self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
+        self.newx = numpy.zeros(2, dtype=numpy.intc)
+        self.newc = numpy.zeros(2, dtype=numpy.intc)
+        self.oldc = numpy.zeros(2, dtype=numpy.intc)
+        self.aff = numpy.zeros(16, dtype=numpy.intc)
+        self.lab = numpy.zeros(16, dtype=numpy.intc)
+        self.seen5 = numpy.zeros(5, dtype=numpy.intc)
+        self.tav = numpy.zeros(4, dtype=numpy.intc)
+        self.vis = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.vl = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -61,8 +84,6 @@ class BetweenTwoCitiesPolicy:
         b: cython.int
         side: cython.int
         c: cython.int
-        x: cython.int
-        v: cython.int
         ph: cython.int = buf[k.O_PHASE]
         duplex: cython.int
         w0: cython.double
@@ -74,15 +95,12 @@ class BetweenTwoCitiesPolicy:
         duplex = k.t_rkind[buf[k.O_ROUND]]
         for side in range(2):
             c = k.city_of(seat, side)
-            self.before[side] = k.score_city(ptr(buf), k.O_CITY + c * NCELL, k.geo(ptr(buf), c))
-            self.kind_values(k, buf, seat, side, duplex, ph == PH_CHOOSE)
+            self.prepare(k, buf, c)
+            self.before[side] = self.score[c]
+            if ph == PH_CHOOSE:
+                self.kind_values(k, c, side, duplex)
         if ph == PH_PLACE:
-            for c in range(k.NC):
-                self.fc[c] = 0
-                for x in range(NCELL):
-                    v = buf[k.O_CITY + c * NCELL + x]
-                    if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
-                        self.fc[c] += 1
+            self.fc[0] = -1  # every city's factories: counted at the first factory valued
             for i in range(n):
                 m = moves[i]
                 out[i] = self.place_value(k, buf, seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
@@ -101,6 +119,95 @@ class BetweenTwoCitiesPolicy:
             out[i] = max(w0 * self.kv[a] + w1 * self.kv[KM + b], w0 * self.kv[b] + w1 * self.kv[KM + a])
         return 1
 
+    def prepare(self, k, buf, c):
+        """City ``c`` into the scratch: its cells, their categories, its counts (``cnt``), its
+        tile cells, its free houses (no factory next door), its park groups; and its
+        ``score_city`` into ``score[c]``, summed from these pieces as :meth:`gain` sums its
+        changes.  Kept while the city is unchanged: in a rollout most cities are not touched
+        between two decisions of a seat, so a city is read again only when a cell differs."""
+        o: cython.int = c * NCELL
+        co: cython.int = c * NCOUNT
+        base: cython.int = k.O_CITY + c * NCELL
+        g: cython.int = k.geo(ptr(buf), c)
+        code: cython.p_int = ptr(self.code)
+        ct: cython.p_int = ptr(self.ct)
+        tl: cython.p_int = ptr(self.tl)
+        plab: cython.p_int = ptr(self.plab)
+        stk: cython.p_int = ptr(self.stk)
+        x: cython.int
+        y: cython.int
+        z: cython.int
+        v: cython.int
+        d: cython.int
+        i: cython.int
+        nt: cython.int = 0
+        nfree: cython.int = 0
+        others: cython.int = 0
+        ng: cython.int = 0
+        size: cython.int
+        top: cython.int
+        total: cython.int
+        if self.geoc[c] == g:
+            for x in range(NCELL):
+                if code[o + x] != buf[base + x]:
+                    break
+            else:
+                return
+        for i in range(NCOUNT):
+            self.cnt[co + i] = 0
+        for x in range(NCELL):
+            v = buf[base + x]
+            code[o + x] = v
+            plab[o + x] = -1
+            if v >= TILE:
+                ct[o + x] = k.t_kcat[(v - TILE) & 31]
+                tl[o + nt] = x
+                nt += 1
+                self.count(k, co, (v - TILE) & 31)
+            else:
+                ct[o + x] = -1
+        for i in range(5):
+            if self.cnt[co + i] > 0:
+                others += 1
+        for i in range(nt):
+            x = tl[o + i]
+            if ct[o + x] == CAT_HOUSE:
+                if not self.next_to(k, g, o, x, CAT_FACTORY):
+                    nfree += 1
+            elif ct[o + x] == CAT_PARK and plab[o + x] < 0:
+                size = 0
+                top = 1
+                stk[0] = x
+                plab[o + x] = ng
+                while top > 0:
+                    top -= 1
+                    y = stk[top]
+                    size += 1
+                    for d in range(4):
+                        z = k.t_nb[(g * NCELL + y) * 4 + d]
+                        if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] < 0:
+                            plab[o + z] = ng
+                            stk[top] = z
+                            top += 1
+                self.gsz[o + ng] = size
+                ng += 1
+        self.nfree[c] = nfree
+        self.oth[c] = others
+        # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
+        total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
+        for i in range(nt):
+            total += self.tile_term(k, g, o, tl[o + i], others)
+            if ct[o + tl[o + i]] == CAT_SHOP:
+                self.sh[tl[o + i]] = 1
+        for i in range(ng):
+            total += park_points(self.gsz[o + i])
+        if self.cnt[co + CAT_SHOP] > 0:
+            total += shop_best(ptr(k.t_nb), g, ptr(self.sh), ptr(self.lines), 0)
+            for i in range(nt):
+                self.sh[tl[o + i]] = 0
+        self.score[c] = total
+        self.geoc[c] = g
+
     def place_value(self, k, buf, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
         m: cython.int = move - PLACE_BASE
@@ -109,41 +216,277 @@ class BetweenTwoCitiesPolicy:
         side: cython.int = m // NCELL % 2
         c: cython.int = k.city_of(seat, side)
         kind: cython.int = buf[k.O_PEND + seat * 4 + slot]
-        base: cython.int = k.O_CITY + c * NCELL
-        y: cython.int
         nf: cython.int = 0
         nh: cython.int = 0
-        others: cython.int = 0
+        nn: cython.int = 1
         i: cython.int
         cat: cython.int
         val: cython.double
         if kind < 0:
             return 0.0
-        for y in range(NCELL):
-            self.cell[y] = buf[base + y]
         if k.t_rkind[buf[k.O_ROUND]]:
-            self.cell[x] = HALF + k.t_dleft[kind]
-            self.cell[x + 1] = HALF + k.t_dright[kind]
+            nn = 2
+            self.newx[0] = x
+            self.newx[1] = x + 1
+            self.newc[0] = HALF + k.t_dleft[kind]
+            self.newc[1] = HALF + k.t_dright[kind]
         else:
-            self.cell[x] = TILE + kind
-        for y in range(x, x + 2):
-            if y == x or k.t_rkind[buf[k.O_ROUND]]:
-                cat = k.t_kcat[(self.cell[y] - TILE) & 31]
-                if cat == CAT_FACTORY:
-                    nf += 1
-                elif cat == CAT_HOUSE:
-                    nh += 1
-        val = k.score_city(ptr(self.cell), 0, k.geo(ptr(buf), c)) - self.before[side]
+            self.newx[0] = x
+            self.newc[0] = TILE + kind
+        for i in range(nn):
+            cat = k.t_kcat[(self.newc[i] - TILE) & 31]
+            if cat == CAT_FACTORY:
+                nf += 1
+            elif cat == CAT_HOUSE:
+                nh += 1
+        val = self.gain(k, k.geo(ptr(buf), c), c, nn)
         if nf > 0:
+            if self.fc[0] < 0:
+                self.count_factories(k, buf)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
-            for i in range(5):
-                if self.cnt[side * NCOUNT + i] > 0:
-                    others += 1
-            val += nh * HOUSE_FUTURE * (5 - others)
+            val += nh * HOUSE_FUTURE * (5 - self.oth[c])
         if not k.TWOSTD and self.before[side] <= self.before[1 - side]:
             val *= WEAK
         return val
+
+    def gain(self, k, g, c, nn):
+        """What ``score_city`` gains from the ``nn`` tiles ``newc`` at ``newx`` on the
+        prepared city ``c``, found from the cells they touch: the score is a sum of
+        count terms (taverns, offices), of per-tile terms that read only the tile's
+        neighbours (an office by a tavern, a house, a civic building: those next to a
+        new tile are scored before and after) and of houses times the types present,
+        plus the park groups and shop lines the new tiles join (the neighbour table is
+        symmetric: every edition's bridges lead both ways)."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        code: cython.p_int = ptr(self.code)
+        aff: cython.p_int = ptr(self.aff)
+        cn: cython.p_int = ptr(self.cnt)
+        tav: cython.p_int = ptr(self.tav)
+        co: cython.int = c * NCOUNT
+        na: cython.int = 0
+        i: cython.int
+        j: cython.int
+        d: cython.int
+        y: cython.int
+        cat: cython.int
+        nt: cython.int = 0
+        no: cython.int = 0
+        parks: cython.int = 0
+        shops: cython.int = 0
+        others: cython.int = 0
+        fa: cython.int = 0
+        total: cython.int = 0
+        for i in range(nn):
+            aff[na] = self.newx[i]
+            na += 1
+        for i in range(nn):
+            for d in range(4):
+                y = k.t_nb[(g * NCELL + self.newx[i]) * 4 + d]
+                if y >= 0 and ct[o + y] >= 0:
+                    for j in range(na):
+                        if aff[j] == y:
+                            break
+                    else:
+                        aff[na] = y
+                        na += 1
+        for j in range(na):
+            y = aff[j]
+            if ct[o + y] >= 0:
+                total -= self.tile_term(k, g, o, y, self.oth[c])
+                if ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
+                    fa += 1
+        for i in range(4):
+            tav[i] = cn[co + 7 + i]
+        for i in range(5):
+            self.seen5[i] = 1 if cn[co + i] > 0 else 0
+        for i in range(nn):
+            cat = k.t_kcat[(self.newc[i] - TILE) & 31]
+            ct[o + self.newx[i]] = cat
+            self.oldc[i] = code[o + self.newx[i]]
+            code[o + self.newx[i]] = self.newc[i]
+            if cat < 5:
+                self.seen5[cat] = 1
+            if cat == CAT_TAVERN:
+                tav[k.t_ktav[(self.newc[i] - TILE) & 31]] += 1
+                nt += 1
+            elif cat == CAT_OFFICE:
+                no += 1
+            elif cat == CAT_PARK:
+                parks += 1
+            elif cat == CAT_SHOP:
+                shops += 1
+        for i in range(5):
+            others += self.seen5[i]
+        for j in range(na):
+            total += self.tile_term(k, g, o, aff[j], others)
+        total += (self.nfree[c] - fa) * (others - self.oth[c])
+        if nt > 0:
+            total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
+        if no > 0:
+            total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
+        if parks > 0:
+            total += self.park_gain(k, g, c, nn)
+        if shops > 0:
+            total += self.shop_gain(k, g, c, nn)
+        for i in range(nn):
+            ct[o + self.newx[i]] = -1
+            code[o + self.newx[i]] = self.oldc[i]
+        return total
+
+    def tile_term(self, k, g, o, y, others):
+        """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
+        by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
+        ct: cython.p_int = ptr(self.ct)
+        cx: cython.int = ct[o + y]
+        gb: cython.int = (g * NCELL + y) * 4
+        d: cython.int
+        z: cython.int
+        kind: cython.int
+        h1: cython.int = 0
+        h2: cython.int = 0
+        bad: cython.int = 0
+        if cx == CAT_OFFICE:
+            return self.next_to(k, g, o, y, CAT_TAVERN)
+        if cx == CAT_HOUSE:
+            return 1 if self.next_to(k, g, o, y, CAT_FACTORY) else others
+        if cx == CAT_CIVIC:
+            kind = (self.code[o + y] - TILE) & 31
+            for d in range(4):
+                z = k.t_nb[gb + d]
+                if z >= 0 and ct[o + z] >= 0:
+                    if ct[o + z] == k.t_dislike[kind]:
+                        bad = 1
+                    if ct[o + z] == k.t_like1[kind]:
+                        h1 = 1
+                    if ct[o + z] == k.t_like2[kind]:
+                        h2 = 1
+            return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+        return 0
+
+    def next_to(self, k, g, o, y, cat):
+        """1 if a neighbour of ``y`` on the prepared city at ``o`` holds a tile of ``cat``."""
+        d: cython.int
+        z: cython.int
+        for d in range(4):
+            z = k.t_nb[(g * NCELL + y) * 4 + d]
+            if z >= 0 and self.ct[o + z] == cat:
+                return 1
+        return 0
+
+    def park_gain(self, k, g, c, nn):
+        """Park points gained: the groups through the new parks, less the old groups they join."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        plab: cython.p_int = ptr(self.plab)
+        vis: cython.p_int = ptr(self.vis)
+        stk: cython.p_int = ptr(self.stk)
+        lab: cython.p_int = ptr(self.lab)
+        nv: cython.int = 0
+        nl: cython.int = 0
+        i: cython.int
+        j: cython.int
+        d: cython.int
+        x: cython.int
+        y: cython.int
+        z: cython.int
+        size: cython.int
+        top: cython.int
+        total: cython.int = 0
+        for i in range(nn):
+            x = self.newx[i]
+            if ct[o + x] != CAT_PARK or vis[x]:
+                continue
+            size = 0
+            top = 1
+            stk[0] = x
+            vis[x] = 1
+            self.vl[nv] = x
+            nv += 1
+            while top > 0:
+                top -= 1
+                y = stk[top]
+                size += 1
+                if plab[o + y] >= 0:
+                    for j in range(nl):
+                        if lab[j] == plab[o + y]:
+                            break
+                    else:
+                        lab[nl] = plab[o + y]
+                        nl += 1
+                for d in range(4):
+                    z = k.t_nb[(g * NCELL + y) * 4 + d]
+                    if z >= 0 and ct[o + z] == CAT_PARK and not vis[z]:
+                        vis[z] = 1
+                        self.vl[nv] = z
+                        nv += 1
+                        stk[top] = z
+                        top += 1
+            total += park_points(size)
+        for j in range(nl):
+            total -= park_points(self.gsz[o + lab[j]])
+        for i in range(nv):
+            vis[self.vl[i]] = 0
+        return total
+
+    def shop_gain(self, k, g, c, nn):
+        """Shop points gained: the best lines of the shops joined to the new ones, with and without them."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        sh: cython.p_int = ptr(self.sh)
+        stk: cython.p_int = ptr(self.stk)
+        nv: cython.int = 0
+        i: cython.int
+        d: cython.int
+        x: cython.int
+        y: cython.int
+        z: cython.int
+        top: cython.int
+        total: cython.int
+        for i in range(nn):
+            x = self.newx[i]
+            if ct[o + x] != CAT_SHOP or sh[x]:
+                continue
+            top = 1
+            stk[0] = x
+            sh[x] = 1
+            self.vl[nv] = x
+            nv += 1
+            while top > 0:
+                top -= 1
+                y = stk[top]
+                for d in range(4):
+                    z = k.t_nb[(g * NCELL + y) * 4 + d]
+                    if z >= 0 and ct[o + z] == CAT_SHOP and not sh[z]:
+                        sh[z] = 1
+                        self.vl[nv] = z
+                        nv += 1
+                        stk[top] = z
+                        top += 1
+        total = shop_best(ptr(k.t_nb), g, sh, ptr(self.lines), 0)
+        for i in range(nn):
+            if ct[o + self.newx[i]] == CAT_SHOP:
+                sh[self.newx[i]] = 0
+        for i in range(nv):
+            if sh[self.vl[i]]:  # an old shop joined: the lines it had without the new ones
+                total -= shop_best(ptr(k.t_nb), g, sh, ptr(self.lines), 0)
+                break
+        for i in range(nv):
+            sh[self.vl[i]] = 0
+        return total
+
+    def count_factories(self, k, buf):
+        """Every city's factories into ``fc``."""
+        c: cython.int
+        x: cython.int
+        v: cython.int
+        for c in range(k.NC):
+            self.fc[c] = 0
+            for x in range(NCELL):
+                v = buf[k.O_CITY + c * NCELL + x]
+                if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
+                    self.fc[c] += 1
 
     def factory_points(self, k, c, f):
         """City ``c``'s factory points with ``f`` factories, the others' counts as in ``fc``."""
@@ -164,33 +507,23 @@ class BetweenTwoCitiesPolicy:
             return 3 * f
         return 2 * f
 
-    def kind_values(self, k, buf, seat, side, duplex, values):
-        """The city's counts into ``cnt[side * NCOUNT ...]``, and with ``values``
-        ``kv[side * KM + kind]`` for every kind (duplex types in a duplex round)."""
-        c: cython.int = k.city_of(seat, side)
-        base: cython.int = k.O_CITY + c * NCELL
-        o: cython.int = side * NCOUNT
-        i: cython.int
-        x: cython.int
-        v: cython.int
+    def kind_values(self, k, c, side, duplex):
+        """``kv[side * KM + kind]`` for every kind (duplex types in a duplex round) from the
+        counts of the prepared city ``c``, the seat's city on ``side``."""
+        o: cython.int = c * NCOUNT
         kind: cython.int
-        for i in range(NCOUNT):
-            self.cnt[o + i] = 0
-        for x in range(NCELL):
-            v = buf[base + x]
-            if v >= TILE:
-                kind = (v - TILE) & 31
-                self.cnt[o + k.t_kcat[kind]] += 1
-                if k.t_kcat[kind] == CAT_TAVERN:
-                    self.cnt[o + 7 + k.t_ktav[kind]] += 1
-        if not values:  # placements read only the counts
-            return
         for kind in range(k.NKD if duplex else k.NKB):
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
                                              + self.kind_value(k, o, k.t_dright[kind]))
             else:
                 self.kv[side * KM + kind] = self.kind_value(k, o, kind)
+
+    def count(self, k, o, kind):
+        """One tile of ``kind`` into the counts at ``cnt[o]`` (its category; a tavern, its kind too)."""
+        self.cnt[o + k.t_kcat[kind]] += 1
+        if k.t_kcat[kind] == CAT_TAVERN:
+            self.cnt[o + 7 + k.t_ktav[kind]] += 1
 
     def kind_value(self, k, o, kind):
         """One tile of building ``kind`` for the city whose counts start at ``cnt[o]``."""
@@ -221,3 +554,18 @@ class BetweenTwoCitiesPolicy:
         if cat < 5 and self.cnt[o + cat] == 0:
             val += self.cnt[o + CAT_HOUSE]
         return val
+
+
+def park_points(size: cython.int) -> cython.int:
+    """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
+    return 2 if size == 1 else (8 if size == 2 else 9 + size)
+
+
+def prepared_scores(kernel, buf, seat: cython.int):
+    """The two cities' ``score_city`` as the placement phase sums them (``prepare``); tests compare."""
+    k: BetweenTwoCitiesRules = kernel
+    pol: BetweenTwoCitiesPolicy = BetweenTwoCitiesPolicy(k.NC)
+    side: cython.int
+    for side in range(2):
+        pol.prepare(k, buf, k.city_of(seat, side))
+    return [pol.score[k.city_of(seat, 0)], pol.score[k.city_of(seat, 1)]]

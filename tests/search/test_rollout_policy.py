@@ -131,3 +131,57 @@ def test_progressive_bias_tries_the_best_valued_move_first():
     k.move_values(s.buf, seat, moves, len(moves), vals)
     tried = [m for (st, m, v, _) in search.edges_of(search.get_roots()[0]) if st == seat and v > 0]
     assert len(tried) == 1 and vals[list(moves).index(tried[0])] == vals.max()
+
+
+def tied_placement(g, want=3):
+    """A placement decision of a random game whose best value is shared by ``want``-8 legal moves:
+    ``(buf, seat, tied moves)``."""
+    import random
+
+    from cython_ext.between_two_cities_encoding import PH_PLACE
+
+    k = g.kernel
+    seats, moves = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc)
+    for seed in range(20):
+        b = g.new_initial_state(seed).buf.copy()
+        rnd, rng = random.Random(seed), Rng(seed)
+        while k.to_move(b, seats):
+            s = int(seats[0])
+            if s < 0:
+                k.apply(b, -1, k.sample_chance(b, rng))
+                continue
+            nl = k.legal(b, s, moves)
+            if b[g.layout["phase"]] == PH_PLACE:
+                vals = np.zeros(nl)
+                k.move_values(b, s, moves, nl, vals)
+                tied = [int(m) for m, v in zip(moves[:nl], vals) if v == vals.max()]
+                if want <= len(tied) <= 8:
+                    return b, s, tied
+            k.apply(b, s, int(moves[rnd.randrange(nl)]))
+    raise AssertionError("no tied placement found")
+
+
+def test_greedy_placements_are_uniform_over_the_tied_best():
+    # epsilon 0, one decision: the placement is one of the best valued, each as often (chi-square)
+    g = btc()
+    k = g.kernel
+    b, seat, tied = tied_placement(g)
+    own = [k.city_of(seat, side) for side in range(2)]
+    after = {}
+    for m in tied:
+        t = b.copy()
+        k.apply(t, seat, m)
+        after[g.layout.view(t, "city")[own].tobytes()] = m
+    assert len(after) == len(tied)
+    draws = 40 * len(tied)
+    count = dict.fromkeys(tied, 0)
+    pol = core.policy_rollout(k, 0.0, 1)
+    for i in range(draws):
+        t = b.copy()
+        pol(t, Rng(1000 + i))
+        count[after[g.layout.view(t, "city")[own].tobytes()]] += 1  # KeyError: not a tied best move
+    e = draws / len(tied)
+    chi2 = sum((c - e) ** 2 / e for c in count.values())
+    df = len(tied) - 1
+    q999 = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3  # Wilson-Hilferty, p = 0.001
+    assert min(count.values()) > 0 and chi2 < q999, count
