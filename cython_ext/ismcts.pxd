@@ -16,6 +16,7 @@ cpdef enum:
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
     XTAB = 64       # exploration terms kept for edges of fewer visits (per log of availability)
+    LOGTAB = 4096   # log(i) kept for availabilities below this
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
 
@@ -105,8 +106,8 @@ cdef class Search:
     cdef unsigned long long* nk
     cdef int hcap
     cdef unsigned long long* nhash
-    # child table: child ids, found by (nparent, nev)
-    cdef int chcap, chcount
+    # child table: child ids (low idbits bits) under hash tags, found by (nparent, nev)
+    cdef int chcap, chcount, idbits
     cdef int* ch_val
     # edge segments: runs of edges of one seat at one node, linked from the node
     cdef int ng, gcap
@@ -142,6 +143,7 @@ cdef class Search:
     cdef int sfirst[MAXSEATS]
     cdef int scount[MAXSEATS]
     cdef int scanned
+    cdef double* lgtab
     cdef double xterm[XTAB]
     cdef int xstamp[XTAB]
     cdef int xgen

@@ -27,7 +27,8 @@ Storage (under 200 bytes a node, see docs/performance.md): a node is a
 record of eight ints indexed by id (visits, first child, next sibling, first
 segment, parent, its 64-bit key in the last two: one cache line); children
 are found through one open-addressed table of child ids (linear probing, -1 =
-empty) checked against those.  An edge is a record of four words (move,
+empty) checked against those; a slot's spare high bits keep part of the hash,
+so a probe reads only the records of likely matches.  An edge is a record of four words (move,
 visits, availability, reward sum).  A node's edges are *segments*: runs of
 consecutive edge records, each of one seat, linked from the node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
@@ -339,6 +340,9 @@ class Search:
         self.path_s = new_ints(self.pcap, 0)
         self.path_nodes = new_ints(self.pcap, 0)
         self.rmask = new_ints(max(self.mm, 1), 0)
+        self.lgtab = new_doubles(LOGTAB)  # the same libm log as _select's, read instead of called
+        for i in range(1, LOGTAB):
+            self.lgtab[i] = log(i)
         self.masked = False
         self.clear()
 
@@ -352,6 +356,7 @@ class Search:
         release(self.path_s)
         release(self.path_nodes)
         release(self.rmask)
+        release(self.lgtab)
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
@@ -378,7 +383,10 @@ class Search:
         self.nhash = new_keys(self.hcap)
         self.chcap = 1024
         self.chcount = 0
-        self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
+        self.ch_val = new_ints(self.chcap, -1)         # child ids and tags; -1: empty slot
+        self.idbits = 1                                # bits of a child id in its slot
+        while (1 << self.idbits) < self.max_nodes + MAXSEATS and self.idbits < 30:
+            self.idbits += 1
         self.ng = 0
         self.gcap = 1024
         # segment g: gs[3g] its first edge, gs[3g + INFO] seat << 24 | ROOMY | length,
@@ -461,38 +469,55 @@ class Search:
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
         pos: cython.int
+        h: cython.ulonglong
+        tag: cython.int
         c: cython.int = self.nd[8 * node + N_CHILD]
         if c >= 0 and self.nk[4 * c + N_KEY] == ev:
             return c  # the newest child: most nodes deep in a tree have just one
-        pos = self._child_pos(node, ev)
+        h = mix64(ev ^ (node * GOLDEN))
+        pos = h & mask
+        tag = h >> 33
         c = self.ch_val[pos]
         while c != -1:
-            if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
-                return c
+            # a slot's tag bits rule out most other nodes' children without reading
+            # their records (each one a cache miss), a miss-free probe past them
+            if (c ^ tag) >> self.idbits == 0:
+                c &= (1 << self.idbits) - 1
+                if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
+                    return c
             pos = (pos + 1) & mask
             c = self.ch_val[pos]
         return -1
 
     def _child_put(self, child):
+        """Enter ``child`` in the child table: its id in the low ``idbits`` bits of its slot,
+        the high bits of its hash (a tag) above, up to bit 30."""
         i: cython.int
         oldcap: cython.int
         mask: cython.int
         pos: cython.int
+        oldbits: cython.int = self.idbits
+        h: cython.ulonglong
         ov: cython.p_int
-        if (self.chcount + 1) * 2 > self.chcap:  # rehash into a table twice as large
+        while child >> self.idbits:  # more nodes than max_nodes foresaw: fewer tag bits
+            self.idbits += 1
+        if (self.chcount + 1) * 2 > self.chcap or self.idbits != oldbits:
+            # rehash into a table twice as large (or as large, with the new tags)
             oldcap, ov = self.chcap, self.ch_val
-            self.chcap = oldcap * 2
+            if (self.chcount + 1) * 2 > self.chcap:
+                self.chcap = oldcap * 2
             self.ch_val = new_ints(self.chcap, -1)
             self.chcount = 0
             for i in range(oldcap):
                 if ov[i] != -1:
-                    self._child_put(ov[i])
+                    self._child_put(ov[i] & ((1 << oldbits) - 1))
             release(ov)
         mask = self.chcap - 1
-        pos = mix64(self.nk[4 * child + N_KEY] ^ (self.nd[8 * child + N_PARENT] * GOLDEN)) & mask
+        h = mix64(self.nk[4 * child + N_KEY] ^ (self.nd[8 * child + N_PARENT] * GOLDEN))
+        pos = h & mask
         while self.ch_val[pos] != -1:
             pos = (pos + 1) & mask
-        self.ch_val[pos] = child
+        self.ch_val[pos] = ((h >> 33) & ~((1 << self.idbits) - 1)) | child
         self.chcount += 1
         return 0
 
@@ -856,7 +881,7 @@ class Search:
             nvis = self.ed[4 * e + E_VIS]
             if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
                 lastav = self.ed[4 * e + E_AVAIL]
-                lg = log(lastav)
+                lg = self.lgtab[lastav] if lastav < LOGTAB else log(lastav)
                 self.xgen += 1  # the exploration terms below were of another log
                 if self.xgen == 1 << 30:
                     for j in range(XTAB):
