@@ -27,6 +27,7 @@ cpdef enum:
     N_SIB = 2
     N_GROUP = 3
     N_PARENT = 4
+    N_EDGE = 5      # the first edge of the first segment: loads start from the node
     N_KEY = 3
     NODE_INTS = 8
 
@@ -153,6 +154,7 @@ cdef class Search:
     cdef inline int _child_pos(self, int node, unsigned long long ev) noexcept
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _prefetch_next(self, int T) noexcept
+    cdef int _prefetch_children(self, int T) noexcept
     cdef inline int _prefetch_seg(self, int g) noexcept
     cdef int _child_put(self, int child) except -1
     cdef int _segment(self, int node, int seat, int size, int room) except -1

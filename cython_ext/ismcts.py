@@ -25,7 +25,8 @@ a game whose Python rank keys are not yet its kernel's (``search.core``).
 
 Storage (under 200 bytes a node, see docs/performance.md): a node is a
 record of eight ints indexed by id (visits, first child, next sibling, first
-segment, parent, its 64-bit key in the last two: one cache line); children
+segment, parent, that segment's first edge, its 64-bit key in the last two: one
+cache line); children
 are found through one open-addressed table of child ids (linear probing, -1 =
 empty) checked against those; a slot's spare high bits keep part of the hash,
 so a probe reads only the records of likely matches.  An edge is a record of four words (move,
@@ -375,7 +376,8 @@ class Search:
         self.nn = 0
         self.ncap = 1024
         # node i: nd[8i + N_VIS] visits, + N_CHILD first child, + N_SIB next sibling,
-        # + N_GROUP first edge segment, + N_PARENT, and in its last two ints (nk[4i + N_KEY])
+        # + N_GROUP first edge segment, + N_PARENT, + N_EDGE that segment's first edge (so its
+        # edges load alongside its segment record), and in its last two ints (nk[4i + N_KEY])
         # the key under which the parent finds it: what a visit reads, in one cache line
         self.nd = new_ints(NODE_INTS * self.ncap, 0)
         self.nk = keys_of(self.nd, self.nk, 0, self.ncap)
@@ -456,6 +458,7 @@ class Search:
         self.nd[8 * i + N_CHILD] = -1
         self.nd[8 * i + N_SIB] = -1
         self.nd[8 * i + N_GROUP] = -1
+        self.nd[8 * i + N_EDGE] = 0
         if parent >= 0:
             self._child_put(i)
             self.nd[8 * i + N_SIB] = self.nd[8 * parent + N_CHILD]
@@ -545,12 +548,14 @@ class Search:
             # the entries of a segment a merge left behind, of exactly this size
             self.gs[3 * g] = self.freed[room]
             self.freed[room] = self.ed[4 * (self.gs[3 * g])]
+            self.nd[8 * node + N_EDGE] = self.gs[3 * g]
             return g
         if extra:
             self.ed[4 * (self.ne)] = room
             self.ne += 1
         self.gs[3 * g] = self.ne
         self.ne += room
+        self.nd[8 * node + N_EDGE] = self.gs[3 * g]
         return g
 
     def _recycle(self, g):
@@ -977,18 +982,32 @@ class Search:
 
     def _prefetch_next(self, T):
         """Start loading what the next step's selections read first, for every tree at
-        once: the first segment record of each tree's new node, then its first edges
+        once: the first segment record of each tree's new node and, together with it
+        (the node keeps where its first segment's edges start), their first lines
         (a descent is mostly cache misses; issued together they overlap)."""
         t: cython.int
         g: cython.int
+        e: cython.int
         for t in range(T):
             g = self.nd[8 * self.cur[t] + N_GROUP]
             if g >= 0:
                 prefetch(self.gs, 3 * g)
+                e = self.nd[8 * self.cur[t] + N_EDGE]
+                prefetch(self.ed, 4 * e)
+                prefetch(self.ed, 4 * (e + 4))
+                prefetch(self.ed, 4 * (e + 8))
+        return 0
+
+    def _prefetch_children(self, T):
+        """Start loading, for every tree at once, what finding its next node reads: the
+        newest child's record, and the child table's slot where it is not the one."""
+        t: cython.int
+        c: cython.int
         for t in range(T):
-            g = self.nd[8 * self.cur[t] + N_GROUP]
-            if g >= 0:
-                self._prefetch_seg(g)
+            c = self.nd[8 * self.cur[t] + N_CHILD]
+            if c >= 0:
+                prefetch(self.nd, 8 * c)
+            prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
         return 0
 
     def _prefetch_seg(self, g):
@@ -1027,6 +1046,8 @@ class Search:
         plen: cython.int = 0
         nlen: cython.int = 0
         grown: cython.bint
+        # keys by moves only: a step's keys are final once its moves are folded
+        early: cython.bint = self.mode != OMNI and not self.view_keys
         vh: cython.ulonglong
         self.world[:] = self.root
         if self.determinize:
@@ -1059,6 +1080,8 @@ class Search:
                 m = self.chosen[j]
                 for t in range(T):
                     self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))  # calls Python: observed_move may raise
+                if j == na - 1 and early:
+                    self._prefetch_children(T)  # the keys are final: load while the step is applied
                 k.apply(self.world, s, m)
             while True:
                 nc = k.to_move(self.world, self.seats)
@@ -1079,12 +1102,8 @@ class Search:
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     self.evk[t] = mix64(self.evk[t] ^ vh)
                 self.vks[t] = vh
-                # every tree's lookup starts loading at once (mostly cache misses): the
-                # newest child, and the table's slot where it is not the one
-                c = self.nd[8 * self.cur[t] + N_CHILD]
-                if c >= 0:
-                    prefetch(self.nd, 8 * c)
-                prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
+            if not early:
+                self._prefetch_children(T)
             grown = False
             for t in range(T):
                 c = self._child_get(self.cur[t], self.evk[t])
