@@ -1222,6 +1222,10 @@ class Search:
         """The child of ``node`` stored under event key ``key`` (see ``iterate``), or -1."""
         return self._child_get(node, key)
 
+    def key_of(self, node: cython.int):
+        """The event key under which ``node``'s parent finds it (``child_of``); 0 at a root."""
+        return self.nk[4 * node + N_KEY]
+
     def node_info(self, node: cython.int):
         """``(visits, depth, acting-seat mask)``."""
         g: cython.int = self.nd[8 * node + N_GROUP]
