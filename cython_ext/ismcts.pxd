@@ -16,6 +16,7 @@ cpdef enum:
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
     XTAB = 64       # exploration terms kept for edges of fewer visits (per log of availability)
+    LOGTAB = 4096   # log(i) kept for availabilities below this
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
 
@@ -26,6 +27,7 @@ cpdef enum:
     N_SIB = 2
     N_GROUP = 3
     N_PARENT = 4
+    N_EDGE = 5      # the first edge of the first segment: loads start from the node
     N_KEY = 3
     NODE_INTS = 8
 
@@ -105,8 +107,8 @@ cdef class Search:
     cdef unsigned long long* nk
     cdef int hcap
     cdef unsigned long long* nhash
-    # child table: child ids, found by (nparent, nev)
-    cdef int chcap, chcount
+    # child table: child ids (low idbits bits) under hash tags, found by (nparent, nev)
+    cdef int chcap, chcount, idbits
     cdef int* ch_val
     # edge segments: runs of edges of one seat at one node, linked from the node
     cdef int ng, gcap
@@ -142,6 +144,7 @@ cdef class Search:
     cdef int sfirst[MAXSEATS]
     cdef int scount[MAXSEATS]
     cdef int scanned
+    cdef double* lgtab
     cdef double xterm[XTAB]
     cdef int xstamp[XTAB]
     cdef int xgen
@@ -151,6 +154,7 @@ cdef class Search:
     cdef inline int _child_pos(self, int node, unsigned long long ev) noexcept
     cdef inline int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _prefetch_next(self, int T) noexcept
+    cdef int _prefetch_children(self, int T) noexcept
     cdef inline int _prefetch_seg(self, int g) noexcept
     cdef int _child_put(self, int child) except -1
     cdef int _segment(self, int node, int seat, int size, int room) except -1

@@ -25,9 +25,11 @@ a game whose Python rank keys are not yet its kernel's (``search.core``).
 
 Storage (under 200 bytes a node, see docs/performance.md): a node is a
 record of eight ints indexed by id (visits, first child, next sibling, first
-segment, parent, its 64-bit key in the last two: one cache line); children
+segment, parent, that segment's first edge, its 64-bit key in the last two: one
+cache line); children
 are found through one open-addressed table of child ids (linear probing, -1 =
-empty) checked against those.  An edge is a record of four words (move,
+empty) checked against those; a slot's spare high bits keep part of the hash,
+so a probe reads only the records of likely matches.  An edge is a record of four words (move,
 visits, availability, reward sum).  A node's edges are *segments*: runs of
 consecutive edge records, each of one seat, linked from the node.  A seat's first segment has exactly its first legal moves; moves a later
 determinization shows go to one more exact segment each time; at a node
@@ -339,6 +341,9 @@ class Search:
         self.path_s = new_ints(self.pcap, 0)
         self.path_nodes = new_ints(self.pcap, 0)
         self.rmask = new_ints(max(self.mm, 1), 0)
+        self.lgtab = new_doubles(LOGTAB)  # the same libm log as _select's, read instead of called
+        for i in range(1, LOGTAB):
+            self.lgtab[i] = log(i)
         self.masked = False
         self.clear()
 
@@ -352,6 +357,7 @@ class Search:
         release(self.path_s)
         release(self.path_nodes)
         release(self.rmask)
+        release(self.lgtab)
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
@@ -370,7 +376,8 @@ class Search:
         self.nn = 0
         self.ncap = 1024
         # node i: nd[8i + N_VIS] visits, + N_CHILD first child, + N_SIB next sibling,
-        # + N_GROUP first edge segment, + N_PARENT, and in its last two ints (nk[4i + N_KEY])
+        # + N_GROUP first edge segment, + N_PARENT, + N_EDGE that segment's first edge (so its
+        # edges load alongside its segment record), and in its last two ints (nk[4i + N_KEY])
         # the key under which the parent finds it: what a visit reads, in one cache line
         self.nd = new_ints(NODE_INTS * self.ncap, 0)
         self.nk = keys_of(self.nd, self.nk, 0, self.ncap)
@@ -378,7 +385,10 @@ class Search:
         self.nhash = new_keys(self.hcap)
         self.chcap = 1024
         self.chcount = 0
-        self.ch_val = new_ints(self.chcap, -1)         # child ids; -1: empty slot
+        self.ch_val = new_ints(self.chcap, -1)         # child ids and tags; -1: empty slot
+        self.idbits = 1                                # bits of a child id in its slot
+        while (1 << self.idbits) < self.max_nodes + MAXSEATS and self.idbits < 30:
+            self.idbits += 1
         self.ng = 0
         self.gcap = 1024
         # segment g: gs[3g] its first edge, gs[3g + INFO] seat << 24 | ROOMY | length,
@@ -448,6 +458,7 @@ class Search:
         self.nd[8 * i + N_CHILD] = -1
         self.nd[8 * i + N_SIB] = -1
         self.nd[8 * i + N_GROUP] = -1
+        self.nd[8 * i + N_EDGE] = 0
         if parent >= 0:
             self._child_put(i)
             self.nd[8 * i + N_SIB] = self.nd[8 * parent + N_CHILD]
@@ -461,38 +472,55 @@ class Search:
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
         pos: cython.int
+        h: cython.ulonglong
+        tag: cython.int
         c: cython.int = self.nd[8 * node + N_CHILD]
         if c >= 0 and self.nk[4 * c + N_KEY] == ev:
             return c  # the newest child: most nodes deep in a tree have just one
-        pos = self._child_pos(node, ev)
+        h = mix64(ev ^ (node * GOLDEN))
+        pos = h & mask
+        tag = h >> 33
         c = self.ch_val[pos]
         while c != -1:
-            if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
-                return c
+            # a slot's tag bits rule out most other nodes' children without reading
+            # their records (each one a cache miss), a miss-free probe past them
+            if (c ^ tag) >> self.idbits == 0:
+                c &= (1 << self.idbits) - 1
+                if self.nd[8 * c + N_PARENT] == node and self.nk[4 * c + N_KEY] == ev:
+                    return c
             pos = (pos + 1) & mask
             c = self.ch_val[pos]
         return -1
 
     def _child_put(self, child):
+        """Enter ``child`` in the child table: its id in the low ``idbits`` bits of its slot,
+        the high bits of its hash (a tag) above, up to bit 30."""
         i: cython.int
         oldcap: cython.int
         mask: cython.int
         pos: cython.int
+        oldbits: cython.int = self.idbits
+        h: cython.ulonglong
         ov: cython.p_int
-        if (self.chcount + 1) * 2 > self.chcap:  # rehash into a table twice as large
+        while child >> self.idbits:  # more nodes than max_nodes foresaw: fewer tag bits
+            self.idbits += 1
+        if (self.chcount + 1) * 2 > self.chcap or self.idbits != oldbits:
+            # rehash into a table twice as large (or as large, with the new tags)
             oldcap, ov = self.chcap, self.ch_val
-            self.chcap = oldcap * 2
+            if (self.chcount + 1) * 2 > self.chcap:
+                self.chcap = oldcap * 2
             self.ch_val = new_ints(self.chcap, -1)
             self.chcount = 0
             for i in range(oldcap):
                 if ov[i] != -1:
-                    self._child_put(ov[i])
+                    self._child_put(ov[i] & ((1 << oldbits) - 1))
             release(ov)
         mask = self.chcap - 1
-        pos = mix64(self.nk[4 * child + N_KEY] ^ (self.nd[8 * child + N_PARENT] * GOLDEN)) & mask
+        h = mix64(self.nk[4 * child + N_KEY] ^ (self.nd[8 * child + N_PARENT] * GOLDEN))
+        pos = h & mask
         while self.ch_val[pos] != -1:
             pos = (pos + 1) & mask
-        self.ch_val[pos] = child
+        self.ch_val[pos] = ((h >> 33) & ~((1 << self.idbits) - 1)) | child
         self.chcount += 1
         return 0
 
@@ -520,12 +548,14 @@ class Search:
             # the entries of a segment a merge left behind, of exactly this size
             self.gs[3 * g] = self.freed[room]
             self.freed[room] = self.ed[4 * (self.gs[3 * g])]
+            self.nd[8 * node + N_EDGE] = self.gs[3 * g]
             return g
         if extra:
             self.ed[4 * (self.ne)] = room
             self.ne += 1
         self.gs[3 * g] = self.ne
         self.ne += room
+        self.nd[8 * node + N_EDGE] = self.gs[3 * g]
         return g
 
     def _recycle(self, g):
@@ -856,7 +886,7 @@ class Search:
             nvis = self.ed[4 * e + E_VIS]
             if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
                 lastav = self.ed[4 * e + E_AVAIL]
-                lg = log(lastav)
+                lg = self.lgtab[lastav] if lastav < LOGTAB else log(lastav)
                 self.xgen += 1  # the exploration terms below were of another log
                 if self.xgen == 1 << 30:
                     for j in range(XTAB):
@@ -952,18 +982,32 @@ class Search:
 
     def _prefetch_next(self, T):
         """Start loading what the next step's selections read first, for every tree at
-        once: the first segment record of each tree's new node, then its first edges
+        once: the first segment record of each tree's new node and, together with it
+        (the node keeps where its first segment's edges start), their first lines
         (a descent is mostly cache misses; issued together they overlap)."""
         t: cython.int
         g: cython.int
+        e: cython.int
         for t in range(T):
             g = self.nd[8 * self.cur[t] + N_GROUP]
             if g >= 0:
                 prefetch(self.gs, 3 * g)
+                e = self.nd[8 * self.cur[t] + N_EDGE]
+                prefetch(self.ed, 4 * e)
+                prefetch(self.ed, 4 * (e + 4))
+                prefetch(self.ed, 4 * (e + 8))
+        return 0
+
+    def _prefetch_children(self, T):
+        """Start loading, for every tree at once, what finding its next node reads: the
+        newest child's record, and the child table's slot where it is not the one."""
+        t: cython.int
+        c: cython.int
         for t in range(T):
-            g = self.nd[8 * self.cur[t] + N_GROUP]
-            if g >= 0:
-                self._prefetch_seg(g)
+            c = self.nd[8 * self.cur[t] + N_CHILD]
+            if c >= 0:
+                prefetch(self.nd, 8 * c)
+            prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
         return 0
 
     def _prefetch_seg(self, g):
@@ -1002,6 +1046,8 @@ class Search:
         plen: cython.int = 0
         nlen: cython.int = 0
         grown: cython.bint
+        # keys by moves only: a step's keys are final once its moves are folded
+        early: cython.bint = self.mode != OMNI and not self.view_keys
         vh: cython.ulonglong
         self.world[:] = self.root
         if self.determinize:
@@ -1034,6 +1080,8 @@ class Search:
                 m = self.chosen[j]
                 for t in range(T):
                     self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))  # calls Python: observed_move may raise
+                if j == na - 1 and early:
+                    self._prefetch_children(T)  # the keys are final: load while the step is applied
                 k.apply(self.world, s, m)
             while True:
                 nc = k.to_move(self.world, self.seats)
@@ -1054,12 +1102,8 @@ class Search:
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     self.evk[t] = mix64(self.evk[t] ^ vh)
                 self.vks[t] = vh
-                # every tree's lookup starts loading at once (mostly cache misses): the
-                # newest child, and the table's slot where it is not the one
-                c = self.nd[8 * self.cur[t] + N_CHILD]
-                if c >= 0:
-                    prefetch(self.nd, 8 * c)
-                prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
+            if not early:
+                self._prefetch_children(T)
             grown = False
             for t in range(T):
                 c = self._child_get(self.cur[t], self.evk[t])
@@ -1177,6 +1221,10 @@ class Search:
     def child_of(self, node: cython.int, key: cython.ulonglong):
         """The child of ``node`` stored under event key ``key`` (see ``iterate``), or -1."""
         return self._child_get(node, key)
+
+    def key_of(self, node: cython.int):
+        """The event key under which ``node``'s parent finds it (``child_of``); 0 at a root."""
+        return self.nk[4 * node + N_KEY]
 
     def node_info(self, node: cython.int):
         """``(visits, depth, acting-seat mask)``."""
