@@ -1,0 +1,13 @@
+# Declarations of city_and_guilds_bounds.py for Cython (contracts there).
+from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NG, NK, PLACE, DRAW, TAVERN_PH
+from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, half_up, popcount
+
+
+cdef int _turns(int first, int E, int P, int p) noexcept nogil
+cdef int _pay(int v, int place) noexcept nogil
+cdef int _pay_hi(int v, int place, bint lone) noexcept nogil
+cdef int _track(CityAndGuildsScoring k, int* b, int g, int p, int first, int E, bint worst) noexcept
+cdef int _guild_value(CityAndGuildsScoring k, int g, int nc, int E, int* near, int emask,
+                      bint lo) noexcept
+cdef int _last_tile(CityAndGuildsScoring k, int* b, int* lo, int* hi, int seat, int sp) except -1
+cdef int cag_bounds(CityAndGuildsScoring k, int* b, int* lo, int* hi) except -1
