@@ -48,12 +48,16 @@ from the rules (shared/rules/city-and-guilds.md):
 
 The bounds are written at the draw that ends a turn (the phase before the
 next seat's tile; a placing turn has the same board, so asking there too
-found no more: City and Guilds 3p, 7 decisions from the end).  With one
-empty space left they are exact instead: the next seat places the last
-tile from the hand it holds now (it draws nothing before), with any option
-its men allow, and each such ending is played out by the kernel (the last
-count and the final count); the lowest and highest money of each seat
-over them.
+found no more: City and Guilds 3p, 7 decisions from the end).  With at most
+``ENDINGS`` (2) empty spaces left, fewer than the seats, they are the
+lowest and highest money over every ending instead: each seat still to
+place holds its tiles already (a seat draws after its own placement, and
+none places twice), so the kernel plays out each of its tiles with each
+option its men allow on each empty space, and each tavern or none, to the
+final count -- the draws and the face-up refills in between change no
+money and are skipped.  Exact with one space left (it is the only
+target); with two, a tile may be tried on a space the adjacency rule
+would refuse (looser, never wrong).
 
 Tested in ``tests/city_and_guilds/test_bounds.py`` against random
 continuations and exhaustive solves, in both modes.
@@ -66,10 +70,14 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
-    from .city_and_guilds_layout import DRAW, EMPTY, MINSTREL, NG, NK, PLACE, TAVERN_PH  # noqa: F401
+    from cython_ext.shim import enum_constants
+
+    from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NG, NK, PLACE, TAVERN_PH  # noqa: F401
     from .city_and_guilds_scoring import half_up, popcount
 
-_work = [None, None]  # the last tile's scratch buffers (a copy of the position, one outcome)
+    globals().update(enum_constants(__file__))
+
+_work = [None]  # the endings' scratch rows, one per placement or tavern on the way
 
 
 def _turns(first, E, P, p):
@@ -166,46 +174,59 @@ def _guild_value(k, g, nc, E, near, emask, lo):
     return v if v > vhi else vhi
 
 
-def _last_tile(k, b, lo, hi, seat, sp):
-    """Exact bounds when ``seat`` places the last tile, on space ``sp``: every kind and option
-    played out."""
+def _endings(k, w, level, lo, hi, found):
+    """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
+    seat's placements from the hand it holds there, on any empty space: the lowest and highest
+    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
     P: cython.int = k.players
+    S: cython.int = k.S
     n: cython.int = k.size
-    i: cython.int
+    ph: cython.int = w[level, k.o_phase]
+    seat: cython.int
+    men: cython.int
     kind: cython.int
     opt: cython.int
+    sp: cython.int
+    i: cython.int
     p: cython.int
     m: cython.int
-    men: cython.int = b[k.o_men + seat]
-    first: cython.bint = True
-    base: cython.int[::1]
-    work: cython.int[::1]
-    if _work[0] is None or _work[0].shape[0] < n:  # calls Python: the module's scratch list
-        _work[0] = np.zeros(n, dtype=np.intc)  # calls Python: numpy allocates (once)
-        _work[1] = np.zeros(n, dtype=np.intc)  # calls Python: numpy allocates (once)
-    base = _work[0]  # calls Python: a memoryview of the scratch
-    work = _work[1]  # calls Python: a memoryview of the scratch
-    for i in range(n):
-        base[i] = b[i]
-    base[k.o_phase] = PLACE
-    base[k.o_cur] = seat
+    if ph == END:
+        for p in range(P):
+            m = w[level, k.o_money + p]
+            if found == 0 or m < lo[p]:
+                lo[p] = m
+            if found == 0 or m > hi[p]:
+                hi[p] = m
+        return found + 1
+    if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
+        w[level, k.o_phase] = PLACE
+        w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
+        ph = PLACE
+    seat = w[level, k.o_cur]
+    if ph == TAVERN_PH:
+        for sp in range(-1, S):  # -1: no tavern
+            if sp >= 0 and w[level, k.o_tile + sp] != EMPTY:
+                continue
+            for i in range(n):
+                w[level + 1, i] = w[level, i]
+            k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
+            found = _endings(k, w, level + 1, lo, hi, found)
+        return found
+    men = w[level, k.o_men + seat]
     for kind in range(NK):
-        if b[k.o_hand + seat * NK + kind] <= 0:
-            continue  # its hand: it draws nothing before its turn
+        if w[level, k.o_hand + seat * NK + kind] <= 0:
+            continue
         for opt in range(2):
             if opt == 1 and not ((kind == MINSTREL and men >= 1) or (kind < 8 and kind % 2 == 0 and men >= 2)):
                 continue
-            for i in range(n):
-                work[i] = base[i]
-            k.apply(work, seat, kind * 2 * k.S + sp * 2 + opt)
-            for p in range(P):
-                m = work[k.o_money + p]
-                if first or m < lo[p]:
-                    lo[p] = m
-                if first or m > hi[p]:
-                    hi[p] = m
-            first = False
-    return P
+            for sp in range(S):
+                if w[level, k.o_tile + sp] != EMPTY:
+                    continue
+                for i in range(n):
+                    w[level + 1, i] = w[level, i]
+                k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
+                found = _endings(k, w, level + 1, lo, hi, found)
+    return found
 
 
 def cag_bounds(k, b, lo, hi):
@@ -233,6 +254,7 @@ def cag_bounds(k, b, lo, hi):
     emask: cython.int = 0
     vnow: cython.int
     lone: cython.bint
+    w: cython.int[:, ::1]
     bld: cython.p_int = k.bld
     cnt: cython.p_int = k.cnt
     near: cython.p_int = k.stack  # per chain: next to an empty space (scoring scratch, free after _chains)
@@ -247,10 +269,14 @@ def cag_bounds(k, b, lo, hi):
             E += 1
             emask |= 1 << k.block_of[s]
     first = b[k.o_cur] if ph == PLACE else (b[k.o_cur] + 1) % P
-    if E == 1 and ph == DRAW:
-        for s in range(k.S):
-            if b[k.o_tile + s] == EMPTY:
-                return _last_tile(k, b, lo, hi, first, s)
+    if E <= ENDINGS and E < P:  # every placer left holds its tiles already
+        if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
+            _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
+        w = _work[0]  # calls Python: a memoryview of the scratch
+        for i in range(k.size):
+            w[0, i] = b[i]
+        _endings(k, w, 0, lo, hi, 0)
+        return P
     for p in range(P):
         left = b[k.o_men + p] - 2 * _turns(first, E, P, p)
         lo[p] = b[k.o_money + p] - b[k.o_men + p]
