@@ -49,12 +49,14 @@ from the rules (shared/rules/city-and-guilds.md):
 The bounds are written at the draw that ends a turn (the phase before the
 next seat's tile; a placing turn has the same board, so asking there too
 found no more: City and Guilds 3p, 7 decisions from the end).  With at most
-``ENDINGS`` (2) empty spaces left, fewer than the seats, they are the
+``ENDINGS`` (3) empty spaces left, no more than the seats, they are the
 lowest and highest money over every ending instead: each seat still to
 place holds its tiles already (a seat draws after its own placement, and
-none places twice), so the kernel plays out each of its tiles with each
-option its men allow on each empty space, and each tavern or none, to the
-final count -- the draws and the face-up refills in between change no
+none places twice) but for the seat drawing now, which places last when
+the spaces equal the seats and then holds its hand plus the face-up tile
+it takes (each is tried).  The kernel plays out each tile with each option
+the placer's men allow on each empty space, and each tavern or none, to
+the final count -- the other draws and the face-up refills change no
 money and are skipped.  Exact with one space left (it is the only
 target); with two, a tile may be tried on a space the adjacency rule
 would refuse (looser, never wrong).
@@ -174,10 +176,11 @@ def _guild_value(k, g, nc, E, near, emask, lo):
     return v if v > vhi else vhi
 
 
-def _endings(k, w, level, lo, hi, found):
+def _endings(k, w, level, lo, hi, found, again):
     """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
     seat's placements from the hand it holds there, on any empty space: the lowest and highest
-    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
+    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen.
+    ``again``: the seat drawing at row 0 places the last tile (each face-up tile it may take)."""
     P: cython.int = k.players
     S: cython.int = k.S
     n: cython.int = k.size
@@ -198,6 +201,19 @@ def _endings(k, w, level, lo, hi, found):
             if found == 0 or m > hi[p]:
                 hi[p] = m
         return found + 1
+    if ph == DRAW and level == 0 and again:
+        # the drawing seat places the last tile: each face-up tile it may take (the refill
+        # after it only feeds draws of seats that place no more)
+        seat = w[level, k.o_cur]
+        for i in range(3):
+            kind = w[level, k.o_face + i]
+            if kind == EMPTY or (i > 0 and w[level, k.o_face] == kind) or (i > 1 and w[level, k.o_face + 1] == kind):
+                continue
+            for sp in range(n):
+                w[level + 1, sp] = w[level, sp]
+            k.apply(w[level + 1], seat, 19 * S + 1 + i)  # the layout's draw of face-up slot i
+            found = _endings(k, w, level + 1, lo, hi, found, again)
+        return found
     if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
         w[level, k.o_phase] = PLACE
         w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
@@ -210,7 +226,7 @@ def _endings(k, w, level, lo, hi, found):
             for i in range(n):
                 w[level + 1, i] = w[level, i]
             k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
-            found = _endings(k, w, level + 1, lo, hi, found)
+            found = _endings(k, w, level + 1, lo, hi, found, again)
         return found
     men = w[level, k.o_men + seat]
     for kind in range(NK):
@@ -225,7 +241,7 @@ def _endings(k, w, level, lo, hi, found):
                 for i in range(n):
                     w[level + 1, i] = w[level, i]
                 k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
-                found = _endings(k, w, level + 1, lo, hi, found)
+                found = _endings(k, w, level + 1, lo, hi, found, again)
     return found
 
 
@@ -269,14 +285,14 @@ def cag_bounds(k, b, lo, hi):
             E += 1
             emask |= 1 << k.block_of[s]
     first = b[k.o_cur] if ph == PLACE else (b[k.o_cur] + 1) % P
-    if E <= ENDINGS and E < P:  # every placer left holds its tiles already
+    if E <= ENDINGS and E <= P:  # every placer left holds its tiles already (or draws now)
         if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
             _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
         w = _work[0]  # calls Python: a memoryview of the scratch
         for i in range(k.size):
             w[0, i] = b[i]
-        _endings(k, w, 0, lo, hi, 0)
-        return P
+        if _endings(k, w, 0, lo, hi, 0, E == P) > 0:
+            return P
     for p in range(P):
         left = b[k.o_men + p] - 2 * _turns(first, E, P, p)
         lo[p] = b[k.o_money + p] - b[k.o_men + p]

@@ -40,7 +40,7 @@ def endings(state, out: set) -> None:
         endings(c, out)
 
 
-@pytest.mark.parametrize("seed", range(1, 31))
+@pytest.mark.parametrize("seed", range(1, 13))
 def test_random_games_end_within_every_bound_on_the_way(seed):
     s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
     rng = make_rng(seed)
