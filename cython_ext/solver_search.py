@@ -393,7 +393,8 @@ class Searcher:
         """Whether the kernel's score bounds settle row ``d``'s reward vector (``bounds`` on,
         win or rank rewards): 1 with it in ``vals[d]``.  Else 0, with ``fix[d]`` the seats
         whose own reward they settle (a win share of 0: someone surely scores more; a
-        rank share: every other competitor surely above or below).  Only strict
+        rank share: every other competitor surely above or below), with those settled at
+        the row above (the parent: what holds for all its continuations holds here).  Only strict
         separations count: equal scores go to the tie-breaks, which bounds do not see."""
         m: cython.int
         i: cython.int
@@ -404,7 +405,8 @@ class Searcher:
         lost: cython.bint
         every: cython.bint = True
         mask: cython.int = 0
-        self.fix[d] = 0
+        inherited: cython.int = self.fix[d - 1] if d > 0 else 0  # settled above: settled here
+        self.fix[d] = inherited
         if not self.bounds:
             return 0
         m = self.k.score_bounds(self.bufs[d], self.lo, self.hi)
@@ -426,7 +428,7 @@ class Searcher:
                     return 1
                 if lost and i < self.n:
                     mask |= 1 << i
-            self.fix[d] = mask
+            self.fix[d] = mask | inherited
             return 0
         for i in range(self.n):
             below = 0
@@ -445,7 +447,7 @@ class Searcher:
                 every = False
         if every:
             return 1
-        self.fix[d] = mask
+        self.fix[d] = mask | inherited
         return 0
 
     # -- values ----------------------------------------------------------------------------

@@ -90,6 +90,7 @@ class Search:
         self.bounds = bounds and reward in ("win", "rank") and kernel_has_bounds(self.k)
         self._lo = np.zeros(game.players + 8, dtype=DTYPE)
         self._hi = np.zeros(game.players + 8, dtype=DTYPE)
+        self._inherit = [0]  # the seats whose reward the bounds settled at each node being expanded
 
     def _returns_kind(self, game: Game) -> str:
         """How terminal rewards are read: ``scores`` when the rank keys are the scores (the
@@ -163,11 +164,12 @@ class Search:
         """What the kernel's score bounds settle at a non-terminal ``buf``: (the reward vector,
         0) when they settle it, else (None, a bit mask of the seats whose own reward they
         settle).  Only strict separations count: equal scores go to the tie-breaks."""
+        inherited = self._inherit[-1]  # settled at an ancestor: settled here
         if not self.bounds:
-            return None, 0
+            return None, inherited
         m = self.k.score_bounds(buf, self._lo, self._hi)
         if m <= 0:
-            return None, 0
+            return None, inherited
         lo, hi, n = self._lo[:m].tolist(), self._hi[:m].tolist(), self.game.players
         mask = 0
         if self.reward == "win":
@@ -177,7 +179,7 @@ class Search:
                     return tuple(1.0 if j == i else 0.0 for j in range(n)), 0
                 if i < n and any(lo[j] > hi[i] for j in others):
                     mask |= 1 << i
-            return None, mask
+            return None, mask | inherited
         v = []
         for i in range(n):
             others = [j for j in range(m) if j != i]
@@ -188,7 +190,7 @@ class Search:
             v.append(sum(1 for j in others if hi[j] < lo[i]) / (m - 1) if m > 1 else 1.0)
         if mask == (1 << n) - 1:
             return tuple(v), 0
-        return None, mask
+        return None, mask | inherited
 
     # -- values -----------------------------------------------------------------------------
     def value(self, buf: np.ndarray) -> tuple[float, ...]:
@@ -224,38 +226,42 @@ class Search:
         start = self.nodes
         movers = self.movers(buf)
         known, fixed = self.decided(buf) if movers else (None, 0)
-        if not movers:
-            v = self.returns(buf)
-        elif known is not None:
-            v = known
-        elif movers[0] == CHANCE:
-            acc = [0.0] * self.game.players
-            for move, p in self.chance(buf):
-                cv = self.maxn(self.child(buf, CHANCE, move))
-                acc = [a + p * x for a, x in zip(acc, cv)]
-            v = tuple(acc)
-        elif len(movers) == 1:
-            seat, top = movers[0], self.top
-            moves = self.legal(buf, seat)
-            if fixed >> seat & 1:
-                moves = moves[:1]  # every move is worth the same to the seat: ties go to the lowest
-            if self.forced_top:
-                self.order(seat, moves)
-            v, best = None, -1
-            for m in moves:
-                cv = self.maxn(self.child(buf, seat, m))
-                # the highest value, ties (within EPS: sums of probabilities round) to the lowest
-                # move, whatever the search order
-                if v is None or cv[seat] > v[seat] + EPS or (cv[seat] >= v[seat] - EPS and m < best):
-                    v, best = cv, m
-                    if top is not None and v[seat] >= top - EPS:
-                        # nothing beats it; searched in move order a later move could only
-                        # tie, and with forced_top a tie is the same vector
-                        if self.forced_top:
-                            self._credit(seat, m)
-                        break
-        else:
-            v = self.simultaneous(buf, movers, fixed)[0]
+        self._inherit.append(fixed)  # a reward settled here stays settled below
+        try:
+            if not movers:
+                v = self.returns(buf)
+            elif known is not None:
+                v = known
+            elif movers[0] == CHANCE:
+                acc = [0.0] * self.game.players
+                for move, p in self.chance(buf):
+                    cv = self.maxn(self.child(buf, CHANCE, move))
+                    acc = [a + p * x for a, x in zip(acc, cv)]
+                v = tuple(acc)
+            elif len(movers) == 1:
+                seat, top = movers[0], self.top
+                moves = self.legal(buf, seat)
+                if fixed >> seat & 1:
+                    moves = moves[:1]  # every move is worth the same to the seat: ties go to the lowest
+                if self.forced_top:
+                    self.order(seat, moves)
+                v, best = None, -1
+                for m in moves:
+                    cv = self.maxn(self.child(buf, seat, m))
+                    # the highest value, ties (within EPS: sums of probabilities round) to the lowest
+                    # move, whatever the search order
+                    if v is None or cv[seat] > v[seat] + EPS or (cv[seat] >= v[seat] - EPS and m < best):
+                        v, best = cv, m
+                        if top is not None and v[seat] >= top - EPS:
+                            # nothing beats it; searched in move order a later move could only
+                            # tie, and with forced_top a tie is the same vector
+                            if self.forced_top:
+                                self._credit(seat, m)
+                            break
+            else:
+                v = self.simultaneous(buf, movers, fixed)[0]
+        finally:
+            self._inherit.pop()
         self.tt.put(key, v, self.nodes - start, EXACT)
         return v
 
@@ -270,21 +276,25 @@ class Search:
         a0 = alpha
         movers = self.movers(buf)
         known, fixed = self.decided(buf) if movers else (None, 0)
-        if not movers or known is not None:
-            r = known if movers else self.returns(buf)
-            if abs(r[0] + r[1] - 1.0) > 1e-9:
-                raise _NotZeroSum
-            v = r[0]
-            if movers:
-                a0, beta = -1.0, 2.0  # exact whatever the window
-        elif movers[0] == CHANCE:
-            v = self._star1(buf, alpha, beta)
-        elif len(movers) == 1:
-            seat = movers[0]
-            v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
-        else:
-            v = self.simultaneous(buf, movers, fixed)[0][0]
-            a0, beta = -1.0, 2.0  # solved exactly whatever the window
+        self._inherit.append(fixed)  # a reward settled here stays settled below
+        try:
+            if not movers or known is not None:
+                r = known if movers else self.returns(buf)
+                if abs(r[0] + r[1] - 1.0) > 1e-9:
+                    raise _NotZeroSum
+                v = r[0]
+                if movers:
+                    a0, beta = -1.0, 2.0  # exact whatever the window
+            elif movers[0] == CHANCE:
+                v = self._star1(buf, alpha, beta)
+            elif len(movers) == 1:
+                seat = movers[0]
+                v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
+            else:
+                v = self.simultaneous(buf, movers, fixed)[0][0]
+                a0, beta = -1.0, 2.0  # solved exactly whatever the window
+        finally:
+            self._inherit.pop()
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, bound(v, a0, beta))
         return v
 
