@@ -70,7 +70,7 @@ def test_every_ending_of_a_small_position_within_its_bounds(seed, left):
     # every position on the way with bounds, not just the root
     stack = [s]
     checked = 0
-    while stack and checked < 30:
+    while stack and checked < 20:
         x = stack.pop()
         if x.is_terminal():
             continue
