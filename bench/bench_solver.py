@@ -10,6 +10,8 @@ the budget is spent.  Run the reach table:
     python -m bench.bench_solver --budget 1 --compare   # the Python search, then the loop, per game
     python -m bench.bench_solver --budget 10 --configs guildes-3p,wc-2p --start 20
     python -m bench.bench_solver --where 12 --configs wc-2p   # node kinds, hits, cut-offs
+    python -m bench.bench_solver --budget 1 --bounds-ab --configs cag-3p --start 6  # without, then with bounds
+    python -m bench.bench_solver --budget 10 --depths 6 --configs cag-3p   # nodes by depth, without/with
 
 or, to compare two checkouts on the same positions (the script only uses
 ``solve(state, max_nodes=, stop=, memory=)``):
@@ -48,7 +50,8 @@ def test_bench_solver_fixed_position(benchmark, config):
     benchmark.extra_info["nodes_per_s"] = sol.nodes / benchmark.stats.stats.median
 
 
-def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False):
+def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False,
+                bounds: bool = True):
     """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice."""
     stop = threading.Event()
     done = threading.Event()
@@ -66,6 +69,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
         kw = {} if loop else {"loop": False}  # so that old checkouts run it too
         if best_only:
             kw["move_values"] = False
+        if not bounds:  # only asked for, so that checkouts without the option run it too
+            kw["bounds"] = False
         sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory, **kw)
     except SolverLimit:
         sol = None
@@ -77,7 +82,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
 
 
 def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
-          start: int = 1, loop: bool = True, best_only: bool = False) -> list[tuple[int, int, float]]:
+          start: int = 1, loop: bool = True, best_only: bool = False,
+          bounds: bool = True) -> list[tuple[int, int, float]]:
     """(decisions left, nodes, CPU seconds) for k = start, start + 1, ... until a solve
     needs more than ``budget``."""
     out = []
@@ -87,7 +93,7 @@ def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
             s = endgame(config, k, seed)
         except IndexError:
             return out  # the whole game
-        sol, cpu = timed_solve(s, budget, memory, loop, best_only)
+        sol, cpu = timed_solve(s, budget, memory, loop, best_only, bounds)
         if sol is None:
             return out
         out.append((k, sol.nodes, cpu))
@@ -157,6 +163,13 @@ def main() -> None:
                     help="each config with the Python search (loop=False), then the compiled loop")
     ap.add_argument("--best-only", action="store_true",
                     help="the value and best move only (Solver(move_values=False)), not every move's value")
+    ap.add_argument("--no-bounds", action="store_true",
+                    help="ignore the kernels' score bounds (Solver(bounds=False)): the search without them")
+    ap.add_argument("--bounds-ab", action="store_true",
+                    help="each config without the kernels' score bounds, then with them")
+    ap.add_argument("--depths", type=int, metavar="K",
+                    help="instead of the reach: nodes at K, K+1, ... decisions from the end, without and with "
+                         "the score bounds, alternating, until a solve needs more than --budget")
     ap.add_argument("--where", type=int, metavar="K",
                     help="instead of the reach: where the nodes go at K decisions from the end")
     args = ap.parse_args()
@@ -164,15 +177,32 @@ def main() -> None:
         for c in args.configs.split(","):
             print(c, args.where, where_nodes_go(c, args.where, args.seed), flush=True)
         return
+    if args.depths is not None:
+        print("| game | decisions left | nodes without bounds | CPU s | nodes with bounds | CPU s |")
+        print("|---|---|---|---|---|---|")
+        for c in args.configs.split(","):
+            k = args.depths
+            while True:
+                s = endgame(c, k, args.seed)
+                row = [timed_solve(s, args.budget, args.memory, True, args.best_only, b) for b in (False, True)]
+                cells = " | ".join(f"{sol.nodes:,} | {cpu:.2f}" if sol else f"over | >{args.budget:g}"
+                                   for sol, cpu in row)
+                print(f"| {c} | {k} | {cells} |", flush=True)
+                if row[1][0] is None:
+                    break
+                k += 1
+        return
     print(f"| game | search | reach in {args.budget:g} s | nodes | nodes/s | growth per decision |")
     print("|---|---|---|---|---|---|")
     for c in args.configs.split(","):
         for loop in ((False, True) if args.compare else (True,)):
-            rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only)
-            k, n, t = rows[-1] if rows else (0, 0, 0.0)
-            rate = n / t if t > 0 else 0
-            name = ("loop" if loop else "python") + (", best move only" if args.best_only else "")
-            print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
+            for bounds in ((False, True) if args.bounds_ab else (not args.no_bounds,)):
+                rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only, bounds)
+                k, n, t = rows[-1] if rows else (0, 0, 0.0)
+                rate = n / t if t > 0 else 0
+                name = (("loop" if loop else "python") + (", best move only" if args.best_only else "")
+                        + ("" if bounds else ", no bounds"))
+                print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from .city_and_guilds_layout import max_moves_for
 from .city_and_guilds_scoring import CityAndGuildsScoring
 
 if not cython.compiled:
+    from .city_and_guilds_bounds import cag_bounds
     from .city_and_guilds_layout import (CHOSEN, DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
                                          MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
     from .kernel import CHANCE, ptr
@@ -536,6 +537,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         p: cython.int
         for p in range(self.players):
             out[p] = buf[self.o_money + p]
+
+    def score_bounds(self, buf, lo, hi):
+        return cag_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: city_and_guilds_bounds
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):

@@ -195,6 +195,22 @@ class Kernel:
                 out[i * RANK_KEYS + j] = 0
         return self.players
 
+    def score_bounds(self, buf, lo, hi):
+        """Bounds on every competitor's final first rank-key word (its score), whatever is played.
+
+        Returns ``m`` (as :meth:`rank_keys`: seats first, then rivals) after writing
+        ``lo[c] <= final key word 0 of c <= hi[c]`` for every continuation the rules
+        allow (every move, every chance outcome), or 0 when it knows none.  The solver
+        reads two intervals that do not overlap as a decided order between those two
+        competitors, so a bound must never be wrong, only loose.  This base knows none.
+
+        >>> import numpy
+        >>> z = numpy.zeros(12, dtype=numpy.intc)
+        >>> Kernel(2, 4, 1).score_bounds(numpy.zeros(4, dtype=numpy.intc), z, z)
+        0
+        """
+        return 0
+
     def rollout(self, buf, rng):
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError

@@ -34,12 +34,13 @@ cdef class Searcher:
     cdef public int n, size, mm, reward_mode, cap
     cdef public double scale, top, deadline
     cdef public bint zero_sum, has_top, forced_top, fallback, step_fallback
+    cdef public bint bounds          # read the kernel's score_bounds (decided nodes, fixed seats)
     cdef public long long nodes, max_nodes, next_check
     cdef public object stop
     cdef unsigned long long hc
     cdef long long atop, ktop
     cdef object bufs_np, vals_np, optoff_np, mov_np, nopt_np, stride_np, pick_np, hs_np, ms_np, ps_np
-    cdef object hist_np, sc_np, kb_np, seats_np, arena_np, known_np
+    cdef object hist_np, sc_np, kb_np, seats_np, arena_np, known_np, lo_np, hi_np, fix_np
     cdef int[:, ::1] bufs
     cdef double[:, ::1] vals
     cdef int[:, ::1] optoff          # per row and mover: where its options start on the move stack
@@ -57,6 +58,9 @@ cdef class Searcher:
     cdef int[::1] seats
     cdef double[::1] arena
     cdef int[::1] known
+    cdef int[::1] lo                 # score_bounds' output (competitors)
+    cdef int[::1] hi
+    cdef int[::1] fix                # per row: bit s set when seat s's reward is the same in every continuation
 
     cdef int _grow(self, int d) except -1
     cdef int _room(self) except -1
@@ -72,6 +76,7 @@ cdef class Searcher:
     cdef void _order(self, int seat, int[::1] out, int nm) noexcept
     cdef void _credit(self, int seat, int move) noexcept
     cdef int _terminal(self, int d) except -1
+    cdef int _decided(self, int d) except -1
     cdef int _value(self, int d) except -1
     cdef int _maxn(self, int d) except -1
     cdef int _ab(self, int d, double alpha, double beta) except -1

@@ -143,6 +143,12 @@ class Searcher:
         self.arena = self.arena_np
         self.known_np = np.zeros(128 * depth, dtype=np.intc)
         self.known = self.known_np
+        self.bounds = False
+        self.lo_np = np.zeros(players + RIVALS, dtype=np.intc)
+        self.lo = self.lo_np
+        self.hi_np = np.zeros(players + RIVALS, dtype=np.intc)
+        self.hi = self.hi_np
+        self.fix_np = None
         self._alloc(max(depth, 2))
 
     # -- storage --------------------------------------------------------------------------
@@ -160,6 +166,8 @@ class Searcher:
         self.stride_np = grown(self.stride_np, old, (cap, MAXSEATS), np.int64)
         self.pick_np = grown(self.pick_np, old, (cap,), np.int64)
         self.hs_np = grown(self.hs_np, old, (cap, 2), np.uint64)
+        self.fix_np = grown(self.fix_np, old, (cap,), np.intc)
+        self.fix = self.fix_np
         self.hs = self.hs_np
         self.bufs, self.vals = self.bufs_np, self.vals_np
         self.optoff, self.mov, self.nopt = self.optoff_np, self.mov_np, self.nopt_np
@@ -381,6 +389,67 @@ class Searcher:
         return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
                                 self.vals[d])
 
+    def _decided(self, d):
+        """Whether the kernel's score bounds settle row ``d``'s reward vector (``bounds`` on,
+        win or rank rewards): 1 with it in ``vals[d]``.  Else 0, with ``fix[d]`` the seats
+        whose own reward they settle (a win share of 0: someone surely scores more; a
+        rank share: every other competitor surely above or below), with those settled at
+        the row above (the parent: what holds for all its continuations holds here).  Only strict
+        separations count: equal scores go to the tie-breaks, which bounds do not see."""
+        m: cython.int
+        i: cython.int
+        j: cython.int
+        below: cython.int
+        open_: cython.int
+        wins: cython.bint
+        lost: cython.bint
+        every: cython.bint = True
+        mask: cython.int = 0
+        inherited: cython.int = self.fix[d - 1] if d > 0 else 0  # settled above: settled here
+        self.fix[d] = inherited
+        if not self.bounds:
+            return 0
+        m = self.k.score_bounds(self.bufs[d], self.lo, self.hi)
+        if m <= 0:
+            return 0
+        if self.reward_mode == WIN:
+            for i in range(m):
+                wins = True
+                lost = False
+                for j in range(m):
+                    if j != i:
+                        if self.lo[i] <= self.hi[j]:
+                            wins = False
+                        if self.lo[j] > self.hi[i]:
+                            lost = True
+                if wins:  # a rival winning leaves 0 to every seat
+                    for j in range(self.n):
+                        self.vals[d, j] = 1.0 if j == i else 0.0
+                    return 1
+                if lost and i < self.n:
+                    mask |= 1 << i
+            self.fix[d] = mask | inherited
+            return 0
+        for i in range(self.n):
+            below = 0
+            open_ = 0
+            for j in range(m):
+                if j != i:
+                    if self.hi[j] < self.lo[i]:
+                        below += 1
+                    elif self.lo[j] <= self.hi[i]:
+                        open_ += 1
+            if open_ == 0:
+                mask |= 1 << i
+                # as terminal_rewards writes it (no ties left)
+                self.vals[d, i] = (below + 0 / 2.0) / (m - 1) if m > 1 else 1.0
+            else:
+                every = False
+        if every:
+            return 1
+        self.fix[d] = mask | inherited
+        return 0
+
     # -- values ----------------------------------------------------------------------------
     def _value(self, d):
         """The exact value vector of row ``d`` into ``vals[d]``."""
@@ -418,6 +487,8 @@ class Searcher:
         nmov = self._movers(d)
         if nmov == 0:
             self._terminal(d)
+        elif self._decided(d):
+            pass
         elif self.mov[d, 0] == -1:  # chance
             base = self._room()
             nm = self.k.chance(self.bufs[d], self.ms[base:base + self.mm], self.ps[base:base + self.mm])
@@ -434,6 +505,8 @@ class Searcher:
             seat = self.mov[d, 0]
             base = self._room()
             nm = self._sorted_legal(d, seat, self.ms[base:base + self.mm])
+            if (self.fix[d] >> seat) & 1 and nm > 1:
+                nm = 1  # every move is worth the same to the seat: ties go to the lowest
             self.mtop = base + nm
             if self.forced_top and nm > 1:
                 self._order(seat, self.ms[base:base + nm], nm)
@@ -444,8 +517,9 @@ class Searcher:
                 self._child(d, seat, m)
                 self._maxn(d + 1)
                 cv = self.vals[d + 1, seat]
-                # the highest value, ties to the lowest move (whatever the search order)
-                if not have or cv > self.vals[d, seat] or (cv == self.vals[d, seat] and m < best):
+                # the highest value, ties (within EPS: sums of probabilities round) to the lowest
+                # move, whatever the search order
+                if not have or cv > self.vals[d, seat] + EPS or (cv >= self.vals[d, seat] - EPS and m < best):
                     for j in range(self.n):
                         self.vals[d, j] = self.vals[d + 1, j]
                     best = m
@@ -499,6 +573,12 @@ class Searcher:
             if fabs(self.vals[d, 0] + self.vals[d, 1] - 1.0) > 1e-9:
                 self._raise(5)  # calls Python: the exception
             v = self.vals[d, 0]
+        elif self._decided(d):
+            if fabs(self.vals[d, 0] + self.vals[d, 1] - 1.0) > 1e-9:
+                self._raise(5)  # calls Python: the exception (a rival surely wins)
+            v = self.vals[d, 0]
+            a0 = -1.0  # exact whatever the window
+            beta = 2.0
         elif self.mov[d, 0] == -1:
             self._star1(d, alpha, beta)
             v = self.vals[d, 0]
@@ -660,6 +740,8 @@ class Searcher:
                 vs = self.arena[vb + c * n + seat]
                 if self.has_top and vs >= self.top - EPS:
                     continue  # nothing beats the highest reward
+                if (self.fix[d] >> seat) & 1:
+                    continue  # its reward is the same whatever anyone plays
                 st = self.stride[d, i]
                 digit = (c // st) % self.nopt[d, i]
                 for a in range(self.nopt[d, i]):
@@ -768,6 +850,7 @@ class Searcher:
         self.mtop = 0
         self.bufs_np[0, :] = buf
         self._rehash(0)
+        self.fix[0] = 0
         nmov = self._movers(0)
         self._simultaneous(0, nmov)
         c = self.pick[0]

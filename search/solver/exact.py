@@ -61,7 +61,7 @@ class Search:
 
     def __init__(self, game: Game, reward: str, table: TranspositionTable, max_nodes: int,
                  deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
-                 alphabeta: bool = True) -> None:
+                 alphabeta: bool = True, bounds: bool = True) -> None:
         self.game = game
         self.k = game.kernel
         self.reward = reward
@@ -86,6 +86,11 @@ class Search:
         self._terminal = self._returns_kind(game)
         # history heuristic for alpha-beta: (seat, move) -> cut-offs it caused; orders moves only
         self.history: dict[tuple[int, int], int] = {}
+        # the kernel's score bounds settle positions (win or rank rewards, a kernel that has them)
+        self.bounds = bounds and reward in ("win", "rank") and kernel_has_bounds(self.k)
+        self._lo = np.zeros(game.players + 8, dtype=DTYPE)
+        self._hi = np.zeros(game.players + 8, dtype=DTYPE)
+        self._inherit = [0]  # the seats whose reward the bounds settled at each node being expanded
 
     def _returns_kind(self, game: Game) -> str:
         """How terminal rewards are read: ``scores`` when the rank keys are the scores (the
@@ -155,6 +160,38 @@ class Search:
             keys, rivals = everyone[:self.game.players], everyone[self.game.players:]
         return tuple(returns_from(keys, scores, self.reward, self.game.score_scale, rivals))
 
+    def decided(self, buf: np.ndarray) -> tuple[Optional[tuple[float, ...]], int]:
+        """What the kernel's score bounds settle at a non-terminal ``buf``: (the reward vector,
+        0) when they settle it, else (None, a bit mask of the seats whose own reward they
+        settle).  Only strict separations count: equal scores go to the tie-breaks."""
+        inherited = self._inherit[-1]  # settled at an ancestor: settled here
+        if not self.bounds:
+            return None, inherited
+        m = self.k.score_bounds(buf, self._lo, self._hi)
+        if m <= 0:
+            return None, inherited
+        lo, hi, n = self._lo[:m].tolist(), self._hi[:m].tolist(), self.game.players
+        mask = 0
+        if self.reward == "win":
+            for i in range(m):
+                others = [j for j in range(m) if j != i]
+                if all(lo[i] > hi[j] for j in others):  # a rival winning leaves 0 to every seat
+                    return tuple(1.0 if j == i else 0.0 for j in range(n)), 0
+                if i < n and any(lo[j] > hi[i] for j in others):
+                    mask |= 1 << i
+            return None, mask | inherited
+        v = []
+        for i in range(n):
+            others = [j for j in range(m) if j != i]
+            if any(lo[j] <= hi[i] and hi[j] >= lo[i] for j in others):
+                v.append(None)
+                continue
+            mask |= 1 << i
+            v.append(sum(1 for j in others if hi[j] < lo[i]) / (m - 1) if m > 1 else 1.0)
+        if mask == (1 << n) - 1:
+            return tuple(v), 0
+        return None, mask | inherited
+
     # -- values -----------------------------------------------------------------------------
     def value(self, buf: np.ndarray) -> tuple[float, ...]:
         """The exact value vector of a full-state buffer."""
@@ -188,33 +225,43 @@ class Search:
         self._count()
         start = self.nodes
         movers = self.movers(buf)
-        if not movers:
-            v = self.returns(buf)
-        elif movers[0] == CHANCE:
-            acc = [0.0] * self.game.players
-            for move, p in self.chance(buf):
-                cv = self.maxn(self.child(buf, CHANCE, move))
-                acc = [a + p * x for a, x in zip(acc, cv)]
-            v = tuple(acc)
-        elif len(movers) == 1:
-            seat, top = movers[0], self.top
-            moves = self.legal(buf, seat)
-            if self.forced_top:
-                self.order(seat, moves)
-            v, best = None, -1
-            for m in moves:
-                cv = self.maxn(self.child(buf, seat, m))
-                # the highest value, ties to the lowest move (whatever the search order)
-                if v is None or cv[seat] > v[seat] or (cv[seat] == v[seat] and m < best):
-                    v, best = cv, m
-                    if top is not None and v[seat] >= top - EPS:
-                        # nothing beats it; searched in move order a later move could only
-                        # tie, and with forced_top a tie is the same vector
-                        if self.forced_top:
-                            self._credit(seat, m)
-                        break
-        else:
-            v = self.simultaneous(buf, movers)[0]
+        known, fixed = self.decided(buf) if movers else (None, 0)
+        self._inherit.append(fixed)  # a reward settled here stays settled below
+        try:
+            if not movers:
+                v = self.returns(buf)
+            elif known is not None:
+                v = known
+            elif movers[0] == CHANCE:
+                acc = [0.0] * self.game.players
+                for move, p in self.chance(buf):
+                    cv = self.maxn(self.child(buf, CHANCE, move))
+                    acc = [a + p * x for a, x in zip(acc, cv)]
+                v = tuple(acc)
+            elif len(movers) == 1:
+                seat, top = movers[0], self.top
+                moves = self.legal(buf, seat)
+                if fixed >> seat & 1:
+                    moves = moves[:1]  # every move is worth the same to the seat: ties go to the lowest
+                if self.forced_top:
+                    self.order(seat, moves)
+                v, best = None, -1
+                for m in moves:
+                    cv = self.maxn(self.child(buf, seat, m))
+                    # the highest value, ties (within EPS: sums of probabilities round) to the lowest
+                    # move, whatever the search order
+                    if v is None or cv[seat] > v[seat] + EPS or (cv[seat] >= v[seat] - EPS and m < best):
+                        v, best = cv, m
+                        if top is not None and v[seat] >= top - EPS:
+                            # nothing beats it; searched in move order a later move could only
+                            # tie, and with forced_top a tie is the same vector
+                            if self.forced_top:
+                                self._credit(seat, m)
+                            break
+            else:
+                v = self.simultaneous(buf, movers, fixed)[0]
+        finally:
+            self._inherit.pop()
         self.tt.put(key, v, self.nodes - start, EXACT)
         return v
 
@@ -228,19 +275,26 @@ class Search:
         start = self.nodes
         a0 = alpha
         movers = self.movers(buf)
-        if not movers:
-            r = self.returns(buf)
-            if abs(r[0] + r[1] - 1.0) > 1e-9:
-                raise _NotZeroSum
-            v = r[0]
-        elif movers[0] == CHANCE:
-            v = self._star1(buf, alpha, beta)
-        elif len(movers) == 1:
-            seat = movers[0]
-            v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
-        else:
-            v = self.simultaneous(buf, movers)[0][0]
-            a0, beta = -1.0, 2.0  # solved exactly whatever the window
+        known, fixed = self.decided(buf) if movers else (None, 0)
+        self._inherit.append(fixed)  # a reward settled here stays settled below
+        try:
+            if not movers or known is not None:
+                r = known if movers else self.returns(buf)
+                if abs(r[0] + r[1] - 1.0) > 1e-9:
+                    raise _NotZeroSum
+                v = r[0]
+                if movers:
+                    a0, beta = -1.0, 2.0  # exact whatever the window
+            elif movers[0] == CHANCE:
+                v = self._star1(buf, alpha, beta)
+            elif len(movers) == 1:
+                seat = movers[0]
+                v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
+            else:
+                v = self.simultaneous(buf, movers, fixed)[0][0]
+                a0, beta = -1.0, 2.0  # solved exactly whatever the window
+        finally:
+            self._inherit.pop()
         self.tt.put(key, (v, 1.0 - v), self.nodes - start, bound(v, a0, beta))
         return v
 
@@ -329,9 +383,11 @@ class Search:
             else:
                 self._joint(c, movers, options, prefix + (m,), table)
 
-    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
+    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...], fixed: int = 0
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
         """Value and joint choice of a simultaneous step (the rule in the module docstring).
+        ``fixed``: seats whose reward is the same whatever is played (:meth:`decided`), never
+        tested: they cannot gain.
 
         Lazy: joint choices are taken in lexicographic order and each candidate
         is tested by valuing only its deviations, stopping at the first
@@ -345,7 +401,7 @@ class Search:
         top = self.top
         for choice in itertools.product(*options):
             v = self._joint_value(buf, movers, choice, cache)
-            if self._refuted(buf, movers, options, choice, v, cache, top):
+            if self._refuted(buf, movers, options, choice, v, cache, top, fixed):
                 continue
             self.step_fallback = False  # this step's own status (the last step to finish sets it)
             return v, choice
@@ -354,7 +410,8 @@ class Search:
         return fallback_choice(options, table, movers)
 
     def _refuted(self, buf: np.ndarray, movers: tuple[int, ...], options: list[list[int]],
-                 choice: tuple[int, ...], v: tuple[float, ...], cache: dict, top: Optional[float]) -> bool:
+                 choice: tuple[int, ...], v: tuple[float, ...], cache: dict, top: Optional[float],
+                 fixed: int = 0) -> bool:
         """Whether some seat gains by changing only its part of ``choice``.  Deviations already
         valued are looked at first, so a candidate is dropped without solving anything new
         whenever possible; which deviation refutes it does not change the answer."""
@@ -362,6 +419,8 @@ class Search:
         for i, seat in enumerate(movers):
             if top is not None and v[seat] >= top - EPS:
                 continue  # nothing beats the highest reward
+            if fixed >> seat & 1:
+                continue  # its reward is the same whatever anyone plays
             bar = v[seat] + EPS
             for alt in options[i]:
                 if alt != choice[i]:
@@ -400,6 +459,17 @@ class Search:
                 self.k.apply(c, s, m)
             v = cache[choice] = self.value(c)
         return v
+
+
+def kernel_has_bounds(kernel) -> bool:
+    """Whether ``kernel`` writes score bounds of its own (the base :meth:`Kernel.score_bounds`
+    knows none)."""
+    from cython_ext import select
+
+    for cls in type(kernel).__mro__:
+        if "score_bounds" in vars(cls):
+            return cls is not select.load("kernel").Kernel
+    return False
 
 
 def is_equilibrium(options: list[list[int]], table: dict, movers: tuple[int, ...],

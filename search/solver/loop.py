@@ -31,11 +31,12 @@ class LoopSearch(Search):
 
     def __init__(self, game: Game, reward: str, table: TranspositionTable, max_nodes: int,
                  deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
-                 alphabeta: bool = True) -> None:
+                 alphabeta: bool = True, bounds: bool = True) -> None:
         zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
         self.c = _loop.Searcher(game.kernel, table, game.players, _MODES[reward], float(game.score_scale),
                                 zero_sum, reward in ("win", "rank"), reward == "win")
-        super().__init__(game, reward, table, max_nodes, deadline, stop, alphabeta)
+        super().__init__(game, reward, table, max_nodes, deadline, stop, alphabeta, bounds)
+        self.c.bounds = self.bounds
 
     # the budget and counters live in the loop
     nodes = property(lambda self: self.c.nodes, lambda self, v: setattr(self.c, "nodes", v))
@@ -53,8 +54,9 @@ class LoopSearch(Search):
     def window(self, buf: np.ndarray, alpha: float, beta: float) -> float:
         return _translated(self.c.window, buf, alpha, beta)
 
-    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...]
+    def simultaneous(self, buf: np.ndarray, movers: tuple[int, ...], fixed: int = 0
                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        # called at roots only (fixed 0); below, the loop reads its own bounds
         return _translated(self.c.simultaneous, buf)
 
 
@@ -80,7 +82,8 @@ def loop_applies(game: Game, reward: str) -> bool:
 
 def make_search(game: Game, reward: str, table: TranspositionTable, max_nodes: int,
                 deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
-                alphabeta: bool = True, loop: bool = True) -> Search:
-    """The compiled-loop search where it applies (and ``loop``), else the Python one."""
+                alphabeta: bool = True, loop: bool = True, bounds: bool = True) -> Search:
+    """The compiled-loop search where it applies (and ``loop``), else the Python one.
+    ``bounds``: read the kernel's score bounds (decided positions; off to measure them)."""
     cls = LoopSearch if loop and loop_applies(game, reward) else Search
-    return cls(game, reward, table, max_nodes, deadline, stop, alphabeta)
+    return cls(game, reward, table, max_nodes, deadline, stop, alphabeta, bounds)

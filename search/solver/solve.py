@@ -11,7 +11,7 @@ from engine.errors import BadConfig
 from search.api import SearchError
 from search.solver.best_reply import BestReply
 from search.solver.paranoid import Paranoid
-from search.solver.exact import Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
+from search.solver.exact import EPS, Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
 from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
@@ -71,12 +71,14 @@ class Solver:
     (:mod:`search.solver.loop`) where it applies; False keeps the Python search (the reference).
     ``move_values=False``: a full state's value and best move only (``values`` holds just the
     best move, ``equilibria`` just the chosen one), for a fraction of the nodes: the root is
-    searched once with every cut-off.
+    searched once with every cut-off.  ``bounds=False``: ignore the kernel's score bounds
+    (positions whose winner they settle are then searched to the end; same values).
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
                  time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
-                 loop: bool = True, move_values: bool = True, best_reply: bool = False) -> None:
+                 loop: bool = True, move_values: bool = True, best_reply: bool = False,
+                 bounds: bool = True) -> None:
         if paranoid and best_reply:
             raise BadConfig("solver: paranoid and best_reply are two different searches; choose one")
         if reward not in REWARDS:
@@ -93,6 +95,7 @@ class Solver:
         self.best_reply = best_reply
         self.loop = loop
         self.move_values = move_values
+        self.bounds = bounds
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
@@ -125,7 +128,7 @@ class Solver:
 
         def make(ab: bool) -> Search:
             made.append(make_search(state.game, self.reward, table, budget, deadline, stop,
-                                    alphabeta=ab and self.alphabeta, loop=self.loop))
+                                    alphabeta=ab and self.alphabeta, loop=self.loop, bounds=self.bounds))
             return made[-1]
 
         try:
@@ -188,7 +191,7 @@ def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] =
         try:
             for m in only(search.legal(buf, first), moves if seat in (None, first) else None):
                 values[m] = list(search.value(search.child(buf, first, m)))
-                if best is None or values[m][first] > values[best][first]:
+                if best is None or values[m][first] > values[best][first] + EPS:  # ties: lowest
                     best = m
         except SolverLimit as exc:
             exc.partial = values
@@ -289,7 +292,7 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
                 seat, best, bv = movers[0], None, None
                 for m in search.legal(buf, seat):
                     v = search.value(search.child(buf, seat, m))
-                    if bv is None or v[seat] > bv:
+                    if bv is None or v[seat] > bv + EPS:
                         best, bv = m, v[seat]
                 step = [(seat, best)]
             else:
@@ -303,7 +306,7 @@ def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
           paranoid: bool = False, loop: bool = True, move_values: bool = True,
-          best_reply: bool = False) -> Solution:
+          best_reply: bool = False, bounds: bool = True) -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
     return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
-                  move_values, best_reply).solve(state, seat=seat, stop=stop)
+                  move_values, best_reply, bounds).solve(state, seat=seat, stop=stop)

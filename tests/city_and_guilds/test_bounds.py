@@ -1,0 +1,139 @@
+"""The solver's score bounds of City and Guilds (``cython_ext/city_and_guilds_bounds.py``):
+every final money lies within them, whatever is played; exact with one space left."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import engine
+from cython_ext.city_and_guilds_layout import EMPTY
+from engine.core import CHANCE, make_rng
+from search.solver import Solver
+from tests.search.solver_positions import endgame
+
+PLAYERS = 3
+
+
+def bounds(state) -> tuple[list[int], list[int]] | None:
+    lo = np.zeros(PLAYERS + 8, dtype=np.intc)
+    hi = np.zeros(PLAYERS + 8, dtype=np.intc)
+    m = state.game.kernel.score_bounds(state.buf, lo, hi)
+    return (lo[:m].tolist(), hi[:m].tolist()) if m else None
+
+
+def money(state) -> list[int]:
+    out = np.zeros(state.players, dtype=np.intc)
+    state.game.kernel.scores(state.buf, out)
+    return out.tolist()
+
+
+def endings(state, out: set) -> None:
+    """Every final money vector reachable from ``state`` (all moves, all chance outcomes)."""
+    if state.is_terminal():
+        out.add(tuple(money(state)))
+        return
+    seat = state.to_move()[0]
+    moves = [m for m, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_moves(seat)
+    for m in moves:
+        c = state.clone()
+        c.apply(seat, m)
+        endings(c, out)
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_random_games_end_within_every_bound_on_the_way(seed):
+    s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
+    rng = make_rng(seed)
+    seen = []
+    while not s.is_terminal():
+        b = bounds(s)
+        if b is not None:
+            seen.append(b)
+        seat = s.to_move()[0]
+        if seat == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+            continue
+        moves = s.legal_moves(seat)
+        s.apply(seat, moves[rng.below(len(moves))])
+    final = money(s)
+    assert len(seen) > 10  # the bounds are asked at every draw of the game
+    for lo, hi in seen:
+        assert all(a <= x <= b for a, x, b in zip(lo, final, hi)), (lo, final, hi)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("left", [2, 3, 4])
+def test_every_ending_of_a_small_position_within_its_bounds(seed, left):
+    s = endgame("cag-3p", left, seed)
+    ends: set = set()
+    endings(s, ends)
+    # every position on the way with bounds, not just the root
+    stack = [s]
+    checked = 0
+    while stack and checked < 20:
+        x = stack.pop()
+        if x.is_terminal():
+            continue
+        b = bounds(x)
+        if b is not None:
+            checked += 1
+            sub: set = set()
+            endings(x, sub)
+            lo, hi = b
+            for e in sub:
+                assert all(a <= v <= c for a, v, c in zip(lo, e, hi)), (lo, e, hi)
+        seat = x.to_move()[0]
+        moves = [m for m, _ in x.chance_outcomes()] if seat == CHANCE else x.legal_moves(seat)
+        for m in moves[:3]:
+            c = x.clone()
+            c.apply(seat, m)
+            stack.append(c)
+    assert ends
+
+
+def last_draws(seeds) -> list:
+    """The draw positions with one empty space left, from seeded random games."""
+    found = []
+    for seed in seeds:
+        s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
+        rng = make_rng(seed)
+        while not s.is_terminal():
+            seat = s.to_move()[0]
+            if seat != CHANCE and bounds(s) is not None:
+                if int((s.game.field(s, "tile") == EMPTY).sum()) == 1:
+                    found.append(s.clone())
+            if seat == CHANCE:
+                s.apply(CHANCE, s.sample_chance(rng))
+            else:
+                moves = s.legal_moves(seat)
+                s.apply(seat, moves[rng.below(len(moves))])
+    return found
+
+
+def test_one_space_left_the_bounds_are_the_lowest_and_highest_ending():
+    positions = last_draws(range(1, 9))
+    assert len(positions) >= 6
+    for s in positions:
+        ends: set = set()
+        endings(s, ends)
+        lo, hi = bounds(s)
+        assert lo == [min(e[p] for e in ends) for p in range(PLAYERS)]
+        assert hi == [max(e[p] for e in ends) for p in range(PLAYERS)]
+
+
+@pytest.mark.parametrize("reward", ["win", "rank"])
+def test_the_solver_with_bounds_gives_the_same_values_in_fewer_nodes(reward):
+    nodes_on = nodes_off = 0
+    for left, seed in [(3, 1), (4, 1), (4, 3), (5, 5)]:
+        s = endgame("cag-3p", left, seed)
+        on = Solver(reward, memory=16).solve(s)
+        off = Solver(reward, memory=16, bounds=False).solve(s)
+        assert on.best == off.best
+        assert on.value == pytest.approx(off.value, abs=1e-9)
+        assert on.values.keys() == off.values.keys()
+        for m, v in on.values.items():
+            assert v == pytest.approx(off.values[m], abs=1e-9)
+        assert on.nodes <= off.nodes
+        nodes_on += on.nodes
+        nodes_off += off.nodes
+    assert nodes_on < nodes_off / 2  # positions whose winner is known are not searched
