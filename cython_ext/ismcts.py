@@ -208,6 +208,21 @@ def new_doubles(n):
         return [0.0] * n
 
 
+def new_shorts(n):
+    """A fresh array of ``n`` unsigned 16-bit words (written before they are read)."""
+    if cython.compiled:
+        return cython.cast(cython.p_ushort, grow(cython.NULL, n * cython.sizeof(cython.ushort)))
+    else:
+        return [0] * n
+
+
+def resize_shorts(p, old, n):
+    if cython.compiled:
+        return cython.cast(cython.p_ushort, grow(p, n * cython.sizeof(cython.ushort)))
+    else:
+        return p[:old] + [0] * (n - old)
+
+
 def resize_ints(p, old, n):
     """``p`` (``old`` entries) grown to ``n`` entries, keeping its contents."""
     if cython.compiled:
@@ -356,11 +371,11 @@ class Search:
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
             free(self.nd); free(self.nhash); free(self.ch_val)
-            free(self.gs); free(self.freed); free(self.ed)
+            free(self.gs); free(self.freed); free(self.ed); free(self.mv)
             self.nd = cython.NULL; self.nk = cython.NULL
             self.nhash = cython.NULL; self.ch_val = cython.NULL
             self.gs = cython.NULL; self.freed = cython.NULL
-            self.ed = cython.NULL; self.ef = cython.NULL
+            self.ed = cython.NULL; self.ef = cython.NULL; self.mv = cython.NULL
 
     # -- arena --------------------------------------------------------------
     def clear(self):
@@ -392,6 +407,12 @@ class Search:
         # the sum of its seat's rewards (compiled, ef is ed read as floats): one record
         self.ed = new_ints(4 * self.ecap, 0)
         self.ef = floats_of(self.ed, self.ef, 0, self.ecap)
+        # the untried moves of listed segments, 16 bits a move (every game's move ids fit)
+        self.lists = self.mm <= 1 << 16
+        self.nmv = 0
+        self.mvdead = 0
+        self.mvcap = 4096
+        self.mv = new_shorts(self.mvcap)
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
@@ -413,18 +434,24 @@ class Search:
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
-        return self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+        return (self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+                + self.mvcap * 2)
 
     def used_bytes(self):
-        """Bytes of the entries in use: nodes, child table, segments, edge arena."""
-        return self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+        """Bytes of the entries in use: nodes, child table, segments, edge arena, move lists."""
+        return (self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+                + self.nmv * 2)
 
     def live_edges(self):
-        """Edges reachable from nodes (the arena also holds merged segments' old copies and room)."""
+        """Edges reachable from nodes, tried or not (the arena also holds merged segments'
+        old copies and room; a listed segment's untried edges are only its move list)."""
         g: cython.int
         n: cython.longlong = 0
         for g in range(self.ng):
-            n += self.gs[3 * g + INFO] & 0x7FFFFF
+            if self.gs[3 * g + INFO] & LISTED:
+                n += self.ed[4 * (self.gs[3 * g] - 1) + L_LEN]
+            else:
+                n += self.gs[3 * g + INFO] & 0x7FFFFF
         return n - self.dead
 
     def _new_node(self, parent, ev):
@@ -501,40 +528,55 @@ class Search:
         returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
         the segment (flag ``ROOMY``)."""
         g: cython.int = self.ng
-        newcap: cython.int = self.ecap
+        f: cython.int
         extra: cython.int = 1 if room > size else 0
         if g == self.gcap:
             self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
             self.gcap *= 2
-        while self.ne + room + extra > newcap:
+        self.ng += 1
+        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.gs[3 * g + NEXT] = self.nd[8 * node + N_GROUP]
+        self.nd[8 * node + N_GROUP] = g
+        f = self._run(room + extra)
+        if extra:
+            self.ed[4 * f] = room
+        self.gs[3 * g] = f + extra
+        return g
+
+    def _run(self, n):
+        """The first of ``n`` fresh consecutive entries of the edge arena: a run of exactly
+        that size that a merge or a listed segment left behind, else new ones at its end."""
+        f: cython.int
+        newcap: cython.int = self.ecap
+        if 0 < n <= RECYCLE and self.freed[n] >= 0:
+            f = self.freed[n]
+            self.freed[n] = self.ed[4 * f]
+            return f
+        while self.ne + n > newcap:
             newcap *= 2
         if newcap != self.ecap:
             self.ed = resize_ints(self.ed, 4 * self.ecap, 4 * newcap)
             self.ef = floats_of(self.ed, self.ef, self.ecap, newcap)
             self.ecap = newcap
-        self.ng += 1
-        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.gs[3 * g + NEXT] = self.nd[8 * node + N_GROUP]
-        self.nd[8 * node + N_GROUP] = g
-        if not extra and room <= RECYCLE and self.freed[room] >= 0:
-            # the entries of a segment a merge left behind, of exactly this size
-            self.gs[3 * g] = self.freed[room]
-            self.freed[room] = self.ed[4 * (self.gs[3 * g])]
-            return g
-        if extra:
-            self.ed[4 * (self.ne)] = room
-            self.ne += 1
-        self.gs[3 * g] = self.ne
-        self.ne += room
-        return g
+        f = self.ne
+        self.ne += n
+        return f
+
+    def _copy_edge(self, src, dst):
+        """Edge record ``src`` copied to entry ``dst``."""
+        self.ed[4 * dst] = self.ed[4 * src]
+        self.ed[4 * dst + E_VIS] = self.ed[4 * src + E_VIS]
+        self.ed[4 * dst + E_AVAIL] = self.ed[4 * src + E_AVAIL]
+        self.ef[4 * dst + E_VAL] = self.ef[4 * src + E_VAL]
+        return 0
 
     def _recycle(self, g):
-        """Offer the entries of unlinked segment ``g`` (with a merged one's room and size
-        word) to the next new exact segment of that many edges: ``freed[k]`` chains runs
+        """Offer the entries of unlinked segment ``g`` (with a merged or listed one's header
+        entry) to the next new run of that many entries (``_run``): ``freed[k]`` chains runs
         of ``k`` entries through their first ``e_move``."""
         first: cython.int = self.gs[3 * g]
         run: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
-        if self.gs[3 * g + INFO] & ROOMY:
+        if self.gs[3 * g + INFO] & (ROOMY | LISTED):
             first -= 1
             run = self.ed[4 * first] + 1
         if 0 < run <= RECYCLE:
@@ -629,6 +671,156 @@ class Search:
             g = self.gs[3 * prev + NEXT]
         self.gs[3 * h + INFO] = (seat << 24) | ROOMY | total
         return h
+
+    # A seat's first segment at a node is *listed*: its ``nl`` legal moves of that first
+    # selection are kept as a move list (``mv``, 16 bits a move), and only the moves
+    # tried there get edge records, sorted by their index in the list (which their
+    # ``E_AVAIL`` word holds meanwhile).  While every selection there lists the same
+    # moves, every edge's availability is the number of those selections, one count in
+    # the header entry before the records (room, list offset, list length, count).  The
+    # first selection with another list, or the first with every move tried, turns the
+    # segment into the exact one it stands for (``_materialize``); the search's choices
+    # are those of exact segments throughout, only the storage differs.
+
+    def _listed(self, node, seat, nl):
+        """A new listed segment of ``seat`` at ``node`` for the ``nl`` moves in ``moves``."""
+        g: cython.int = self._segment(node, seat, 0, 1)
+        h: cython.int = self.gs[3 * g] - 1
+        i: cython.int
+        newcap: cython.int = self.mvcap
+        self.gs[3 * g + INFO] = (seat << 24) | LISTED
+        while self.nmv + nl > newcap:
+            newcap *= 2
+        if newcap != self.mvcap:
+            self.mv = resize_shorts(self.mv, self.mvcap, newcap)
+            self.mvcap = newcap
+        for i in range(nl):
+            self.mv[self.nmv + i] = as_int(self.moves[i])
+        self.ed[4 * h + L_LIST] = self.nmv
+        self.ed[4 * h + L_LEN] = nl
+        self.ed[4 * h + L_COUNT] = 0
+        self.nmv += nl
+        self.sfirst[seat] = g
+        self.scount[seat] = 1
+        return g
+
+    def _listed_select(self, g, nl):
+        """The edge chosen at listed segment ``g`` for the ``nl`` moves in ``moves`` when
+        they are its list and some are untried: one drawn at random (by the bias's best
+        heuristic first), as for exact edges.  Else -1, the segment made exact."""
+        h: cython.int = self.gs[3 * g] - 1
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        off: cython.int = self.ed[4 * h + L_LIST]
+        i: cython.int
+        j: cython.int
+        r: cython.int
+        pos: cython.int = -1
+        tried: cython.int = 0
+        cnt: cython.int = 0
+        bestv: cython.double = 0.0
+        same: cython.bint = self.ed[4 * h + L_LEN] == nl
+        if same:
+            for i in range(nl):
+                if self.mv[off + i] != as_int(self.moves[i]):
+                    same = False
+                    break
+        if same:
+            for j in range(k):
+                if self.ed[4 * (f + j) + E_VIS] > 0:
+                    tried += 1
+        if not same or tried == nl:
+            self._materialize(g)
+            return -1
+        self.ed[4 * h + L_COUNT] += 1
+        if self.bias == 0.0:
+            # the r-th untried move: skip the tried indices up to it (ascending)
+            pos = self.rng.below(nl - tried)
+            for j in range(k):
+                if self.ed[4 * (f + j) + E_VIS] > 0:
+                    if self.ed[4 * (f + j) + E_AVAIL] <= pos:
+                        pos += 1
+                    else:
+                        break
+            return self._listed_edge(g, pos)
+        for i in range(nl):
+            self.eids[i] = 0
+        for j in range(k):
+            if self.ed[4 * (f + j) + E_VIS] > 0:
+                self.eids[self.ed[4 * (f + j) + E_AVAIL]] = 1
+        for i in range(nl):  # progressive bias: the best untried by heuristic
+            if self.eids[i] == 0:
+                if cnt == 0 or self.hv[i] > bestv:
+                    bestv = self.hv[i]
+                    cnt = 0
+                if self.hv[i] == bestv:
+                    cnt += 1
+        r = self.rng.below(cnt)
+        for i in range(nl):
+            if self.eids[i] == 0 and self.hv[i] == bestv:
+                if r == 0:
+                    pos = i
+                    break
+                r -= 1
+        return self._listed_edge(g, pos)
+
+    def _listed_edge(self, g, pos):
+        """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
+        records move to a run twice as large when full)."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        room: cython.int = self.ed[4 * (f - 1)]
+        j: cython.int = 0
+        i: cython.int
+        d: cython.int
+        while j < k and self.ed[4 * (f + j) + E_AVAIL] < pos:
+            j += 1
+        if j < k and self.ed[4 * (f + j) + E_AVAIL] == pos:
+            return f + j  # made by an iteration that raised before its backup
+        if k == room:
+            d = self._run(2 * room + 2) + 1  # runs of 2, 4, 8, ... entries: reused by size
+            self.ed[4 * (d - 1)] = 2 * room + 1
+            for i in range(L_LIST, L_COUNT + 1):
+                self.ed[4 * (d - 1) + i] = self.ed[4 * (f - 1) + i]
+            for i in range(k):
+                self._copy_edge(f + i, d + i)
+            self._recycle(g)
+            self.gs[3 * g] = d
+            f = d
+        for i in range(k - 1, j - 1, -1):
+            self._copy_edge(f + i, f + i + 1)
+        self.ed[4 * (f + j)] = self.mv[self.ed[4 * (f - 1) + L_LIST] + pos]
+        self.ed[4 * (f + j) + E_VIS] = 0
+        self.ed[4 * (f + j) + E_AVAIL] = pos
+        self.ef[4 * (f + j) + E_VAL] = 0.0
+        self.gs[3 * g + INFO] += 1
+        return f + j
+
+    def _materialize(self, g):
+        """Listed segment ``g`` made the exact segment it stands for: an edge for each move
+        of its list in order, every availability the count of its selections."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        nl: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        cnt: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        d: cython.int = self._run(nl)
+        i: cython.int
+        j: cython.int = 0
+        for i in range(nl):
+            if j < k and self.ed[4 * (f + j) + E_AVAIL] == i:
+                self._copy_edge(f + j, d + i)
+                j += 1
+            else:
+                self.ed[4 * (d + i)] = self.mv[off + i]
+                self.ed[4 * (d + i) + E_VIS] = 0
+                self.ef[4 * (d + i) + E_VAL] = 0.0
+            self.ed[4 * (d + i) + E_AVAIL] = cnt
+        self._recycle(g)
+        self.gs[3 * g] = d
+        self.gs[3 * g + INFO] = (self.gs[3 * g + INFO] >> 24 << 24) | nl
+        self.mvdead += nl
+        return 0
 
     # -- root ---------------------------------------------------------------
     def set_root(self, buf, determinize: cython.bint):
@@ -750,6 +942,13 @@ class Search:
             self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
+        if nseg == 0 and self.lists and nl > 0:
+            prim = self._listed(node, seat, nl)
+            nseg = 1
+        if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:
+            e = self._listed_select(prim, nl)
+            if e >= 0:
+                return e
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
             # a hot node: one sorted segment, walked in order from now on
             prim = self._merge(node, seat, 0)
@@ -1143,26 +1342,43 @@ class Search:
         return done
 
     # -- reading the tree ---------------------------------------------------
-    def _edge_ids(self, node: cython.int):
-        """``(seat, edge)`` of every edge of ``node``, segment by segment."""
+    def _edge_rows(self, node: cython.int):
+        """``(seat, move, visits, value_sum, availability)`` of every edge of ``node``,
+        segment by segment (a listed segment's untried moves included)."""
         g: cython.int = self.nd[8 * node + N_GROUP]
         i: cython.int
+        e: cython.int
+        h: cython.int
+        s: cython.int
+        j: cython.int
         out = []
         while g >= 0:
-            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                out.append((self.gs[3 * g + INFO] >> 24, self.gs[3 * g] + i))
+            s = self.gs[3 * g + INFO] >> 24
+            e = self.gs[3 * g]
+            if self.gs[3 * g + INFO] & LISTED:
+                h, j = e - 1, 0
+                for i in range(self.ed[4 * h + L_LEN]):
+                    if j < (self.gs[3 * g + INFO] & LENGTH) and self.ed[4 * (e + j) + E_AVAIL] == i:
+                        out.append((s, self.ed[4 * (e + j)], self.ed[4 * (e + j) + E_VIS],
+                                    float(self.ef[4 * (e + j) + E_VAL]), self.ed[4 * h + L_COUNT]))
+                        j += 1
+                    else:
+                        out.append((s, self.mv[self.ed[4 * h + L_LIST] + i], 0, 0.0, self.ed[4 * h + L_COUNT]))
+            else:
+                for i in range(e, e + (self.gs[3 * g + INFO] & 0x7FFFFF)):
+                    out.append((s, self.ed[4 * i], self.ed[4 * i + E_VIS], float(self.ef[4 * i + E_VAL]),
+                                self.ed[4 * i + E_AVAIL]))
             g = self.gs[3 * g + NEXT]
         return out
 
     def edges_of(self, node: cython.int):
         """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
-        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_VIS], float(self.ef[4 * e + E_VAL]))
-                      for s, e in self._edge_ids(node))
+        return sorted(row[:4] for row in self._edge_rows(node))
 
     def availability_of(self, node: cython.int):
         """``(seat, move, availability)`` of every edge of ``node``, by seat then move: in how
         many of the selections there the move was legal for the seat."""
-        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_AVAIL]) for s, e in self._edge_ids(node))
+        return sorted((s, m, a) for s, m, _v, _w, a in self._edge_rows(node))
 
     def children_of(self, node: cython.int):
         """``(child, visits)`` of every child of ``node``, in creation order."""
