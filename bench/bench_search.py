@@ -181,7 +181,9 @@ def memory(nodes: int, game: str = "guildes", players: int = 4, presets: bool = 
             "live_edges_per_node": s.live_edges() / s.node_count(),
             "allocated_bytes_per_node": s.memory_bytes() / s.node_count(),
             "used_bytes_per_node": used / s.node_count(), "rss_bytes_per_node": grown / s.node_count(),
-            "rss_growth_mb": grown / 2**20, "seconds": took}
+            "rss_growth_mb": grown / 2**20, "seconds": took,
+            **({f"{k}_per_node": v / s.node_count() for k, v in s.memory_parts().items()}
+               if hasattr(s, "memory_parts") else {})}
 
 
 def workers(seconds: float, game: str = "guildes", players: int = 4, rounds: int = 3) -> dict:

@@ -12,7 +12,8 @@ cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
     ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
     LISTED = 0x400000  # flag of a segment keeping its untried moves as a list (header before it)
-    LENGTH = 0x3FFFFF  # a segment's length (edge records) in its INFO word
+    COUNTED = 0x200000  # a listed segment's list has an availability per move
+    LENGTH = 0x1FFFFF  # a segment's length (edge records) in its INFO word
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
@@ -125,10 +126,11 @@ cdef class Search:
     cdef int* ed
     cdef float* ef
     # move lists of listed segments (untried moves: see _listed)
-    cdef bint lists
+    cdef public bint lists  # False: no new listed segments (every edge a record, as before)
     cdef int nmv, mvcap
     cdef long long mvdead
     cdef unsigned short* mv
+    cdef int mvfree[32]  # runs of move-list words left behind, by size class (see _mv_free)
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec
@@ -175,6 +177,13 @@ cdef class Search:
     cdef int _listed(self, int node, int seat, int nl) except -1
     cdef int _listed_select(self, int g, int nl) except -2
     cdef int _listed_edge(self, int g, int pos) except -1
+    cdef int _listed_room(self, int g) except -1
+    cdef int _mv_run(self, int n) except -1
+    cdef int _mv_free(self, int off, int n) noexcept
+    cdef int _count(self, int g) except -1
+    cdef int _counted_select(self, int g, int nl) except -2
+    cdef int _untried_pick(self, int nl) except -1
+    cdef int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1

@@ -299,6 +299,7 @@ class Search:
             self.vks = [0] * MAXSEATS
             self.xterm = [0.0] * XTAB
             self.xstamp = [0] * XTAB
+            self.mvfree = [0] * 32
             self.nk = []
             self.ef = None
         self.k = kernel
@@ -413,6 +414,8 @@ class Search:
         self.mvdead = 0
         self.mvcap = 4096
         self.mv = new_shorts(self.mvcap)
+        for t in range(32):
+            self.mvfree[t] = -1
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
@@ -442,6 +445,14 @@ class Search:
         return (self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
                 + self.nmv * 2)
 
+    def memory_parts(self):
+        """``used_bytes`` by part: node records, view hashes, child table, segment records,
+        edge arena (records, headers, room, runs left for reuse), move lists (and of
+        those, lists left behind when a segment was made exact, counted or moved)."""
+        return {"nodes": self.nn * 32, "view_hashes": self.hcap * 8, "child_table": self.chcap * 4,
+                "segments": self.ng * 12, "edge_arena": self.ne * 16, "move_lists": self.nmv * 2,
+                "move_lists_dead": self.mvdead * 2}
+
     def live_edges(self):
         """Edges reachable from nodes, tried or not (the arena also holds merged segments'
         old copies and room; a listed segment's untried edges are only its move list)."""
@@ -450,6 +461,8 @@ class Search:
         for g in range(self.ng):
             if self.gs[3 * g + INFO] & LISTED:
                 n += self.ed[4 * (self.gs[3 * g] - 1) + L_LEN]
+                if self.gs[3 * g + INFO] & COUNTED:
+                    n += self.gs[3 * g + INFO] & LENGTH
             else:
                 n += self.gs[3 * g + INFO] & 0x7FFFFF
         return n - self.dead
@@ -687,19 +700,13 @@ class Search:
         g: cython.int = self._segment(node, seat, 0, 1)
         h: cython.int = self.gs[3 * g] - 1
         i: cython.int
-        newcap: cython.int = self.mvcap
+        off: cython.int = self._mv_run(nl)
         self.gs[3 * g + INFO] = (seat << 24) | LISTED
-        while self.nmv + nl > newcap:
-            newcap *= 2
-        if newcap != self.mvcap:
-            self.mv = resize_shorts(self.mv, self.mvcap, newcap)
-            self.mvcap = newcap
         for i in range(nl):
-            self.mv[self.nmv + i] = as_int(self.moves[i])
-        self.ed[4 * h + L_LIST] = self.nmv
+            self.mv[off + i] = as_int(self.moves[i])
+        self.ed[4 * h + L_LIST] = off
         self.ed[4 * h + L_LEN] = nl
         self.ed[4 * h + L_COUNT] = 0
-        self.nmv += nl
         self.sfirst[seat] = g
         self.scount[seat] = 1
         return g
@@ -707,19 +714,19 @@ class Search:
     def _listed_select(self, g, nl):
         """The edge chosen at listed segment ``g`` for the ``nl`` moves in ``moves`` when
         they are its list and some are untried: one drawn at random (by the bias's best
-        heuristic first), as for exact edges.  Else -1, the segment made exact."""
+        heuristic first), as for exact edges.  Else -1, the segment made exact (or
+        counted if its list is long: then as ``_counted_select``)."""
         h: cython.int = self.gs[3 * g] - 1
         f: cython.int = self.gs[3 * g]
         k: cython.int = self.gs[3 * g + INFO] & LENGTH
         off: cython.int = self.ed[4 * h + L_LIST]
         i: cython.int
         j: cython.int
-        r: cython.int
-        pos: cython.int = -1
+        pos: cython.int
         tried: cython.int = 0
-        cnt: cython.int = 0
-        bestv: cython.double = 0.0
         same: cython.bint = self.ed[4 * h + L_LEN] == nl
+        if self.gs[3 * g + INFO] & COUNTED:
+            return self._counted_select(g, nl)
         if same:
             for i in range(nl):
                 if self.mv[off + i] != as_int(self.moves[i]):
@@ -729,6 +736,9 @@ class Search:
             for j in range(k):
                 if self.ed[4 * (f + j) + E_VIS] > 0:
                     tried += 1
+        if not same and self.ed[4 * h + L_LEN] > BSEARCH_MAX:
+            self._count(g)
+            return self._counted_select(g, nl)
         if not same or tried == nl:
             self._materialize(g)
             return -1
@@ -744,49 +754,24 @@ class Search:
                         break
             return self._listed_edge(g, pos)
         for i in range(nl):
-            self.eids[i] = 0
+            self.eids[i] = -1
         for j in range(k):
             if self.ed[4 * (f + j) + E_VIS] > 0:
-                self.eids[self.ed[4 * (f + j) + E_AVAIL]] = 1
-        for i in range(nl):  # progressive bias: the best untried by heuristic
-            if self.eids[i] == 0:
-                if cnt == 0 or self.hv[i] > bestv:
-                    bestv = self.hv[i]
-                    cnt = 0
-                if self.hv[i] == bestv:
-                    cnt += 1
-        r = self.rng.below(cnt)
-        for i in range(nl):
-            if self.eids[i] == 0 and self.hv[i] == bestv:
-                if r == 0:
-                    pos = i
-                    break
-                r -= 1
-        return self._listed_edge(g, pos)
+                self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
+        return self._listed_edge(g, self._untried_pick(nl))
 
     def _listed_edge(self, g, pos):
         """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
         records move to a run twice as large when full)."""
         f: cython.int = self.gs[3 * g]
         k: cython.int = self.gs[3 * g + INFO] & LENGTH
-        room: cython.int = self.ed[4 * (f - 1)]
         j: cython.int = 0
         i: cython.int
-        d: cython.int
         while j < k and self.ed[4 * (f + j) + E_AVAIL] < pos:
             j += 1
         if j < k and self.ed[4 * (f + j) + E_AVAIL] == pos:
             return f + j  # made by an iteration that raised before its backup
-        if k == room:
-            d = self._run(2 * room + 2) + 1  # runs of 2, 4, 8, ... entries: reused by size
-            self.ed[4 * (d - 1)] = 2 * room + 1
-            for i in range(L_LIST, L_COUNT + 1):
-                self.ed[4 * (d - 1) + i] = self.ed[4 * (f - 1) + i]
-            for i in range(k):
-                self._copy_edge(f + i, d + i)
-            self._recycle(g)
-            self.gs[3 * g] = d
-            f = d
+        f = self._listed_room(g)
         for i in range(k - 1, j - 1, -1):
             self._copy_edge(f + i, f + i + 1)
         self.ed[4 * (f + j)] = self.mv[self.ed[4 * (f - 1) + L_LIST] + pos]
@@ -795,6 +780,212 @@ class Search:
         self.ef[4 * (f + j) + E_VAL] = 0.0
         self.gs[3 * g + INFO] += 1
         return f + j
+
+    def _listed_room(self, g):
+        """Listed segment ``g``'s first record, with room for one more (the records move
+        to a run twice as large when full: runs of 2, 4, 8, ... entries, reused by size)."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        room: cython.int = self.ed[4 * (f - 1)]
+        d: cython.int
+        i: cython.int
+        if k < room:
+            return f
+        d = self._run(2 * room + 2) + 1
+        self.ed[4 * (d - 1)] = 2 * room + 1
+        for i in range(L_LIST, L_COUNT + 1):
+            self.ed[4 * (d - 1) + i] = self.ed[4 * (f - 1) + i]
+        for i in range(k):
+            self._copy_edge(f + i, d + i)
+        self._recycle(g)
+        self.gs[3 * g] = d
+        return d
+
+    def _mv_run(self, n):
+        """The offset of ``n`` fresh words of the move lists: a run left behind of at least
+        that size (of the class of sizes from the next power of two), else at the end."""
+        newcap: cython.int = self.mvcap
+        c: cython.int = 0
+        off: cython.int
+        while (1 << c) < n:
+            c += 1
+        if n >= 2 and self.mvfree[c] >= 0:
+            off = self.mvfree[c]
+            self.mvfree[c] = (self.mv[off] | (self.mv[off + 1] << 16)) - 1
+            self.mvdead -= n
+            return off
+        while self.nmv + n > newcap:
+            newcap *= 2
+        if newcap != self.mvcap:
+            self.mv = resize_shorts(self.mv, self.mvcap, newcap)
+            self.mvcap = newcap
+        self.nmv += n
+        return self.nmv - n
+
+    def _mv_free(self, off, n):
+        """Offer the run of ``n`` move-list words at ``off`` for reuse: chained (its first
+        two words the next run's offset + 1) in the class of sizes from 2**floor(log2 n)."""
+        c: cython.int = 0
+        if n < 2:
+            return 0
+        while (2 << c) <= n:
+            c += 1
+        self.mv[off] = (self.mvfree[c] + 1) & 0xFFFF
+        self.mv[off + 1] = (self.mvfree[c] + 1) >> 16
+        self.mvfree[c] = off
+        self.mvdead += n
+        return 0
+
+    # A *counted* listed segment (a long list that a selection found different: City and
+    # Guilds' placements, which vary with the determinized tiles) keeps each untried move
+    # with its own availability, two 16-bit words (an untried move's availability is at
+    # most the moves tried there since: a selection with an untried legal move tries
+    # one), in no order, with room; its records are in the order they were made, their
+    # E_AVAIL words their availabilities.  Header: room, list offset, entries, list room.
+
+    def _count(self, g):
+        """Listed segment ``g`` made counted: each untried move of its list with the count of
+        selections as its availability, and so every record's."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        nl: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        cnt: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        cap: cython.int = 4
+        d: cython.int
+        while cap < nl - k + (nl - k) // 4 + 4:  # powers of two: reused by size
+            cap *= 2
+        d = self._mv_run(2 * cap)
+        i: cython.int
+        j: cython.int = 0
+        u: cython.int = 0
+        for i in range(nl):
+            if j < k and self.ed[4 * (f + j) + E_AVAIL] == i:
+                self.ed[4 * (f + j) + E_AVAIL] = cnt
+                j += 1
+            else:
+                self.mv[d + 2 * u] = self.mv[off + i]
+                self.mv[d + 2 * u + 1] = cnt
+                u += 1
+        self._mv_free(off, nl)
+        self.ed[4 * (f - 1) + L_LIST] = d
+        self.ed[4 * (f - 1) + L_LEN] = u
+        self.ed[4 * (f - 1) + L_COUNT] = cap
+        self.gs[3 * g + INFO] |= COUNTED
+        return 0
+
+    def _counted_select(self, g, nl):
+        """The untried edge chosen at counted segment ``g`` for the ``nl`` moves in ``moves``
+        (as ``_listed_select``); -3 when every one is tried, their edges in ``eids``."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        nu: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        cap: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        i: cython.int
+        m: cython.int
+        x: cython.int
+        d: cython.int
+        missing: cython.int = 0
+        untried: cython.int = 0
+        self._new_stamp()
+        for i in range(k):  # move -> its record (>= 0) or -2 - its list entry
+            m = self.ed[4 * (f + i)]
+            self.slot[2 * m] = f + i
+            self.slot[2 * m + 1] = self.stamp
+        for i in range(nu):
+            m = self.mv[off + 2 * i]
+            self.slot[2 * m] = -2 - i
+            self.slot[2 * m + 1] = self.stamp
+        for i in range(nl):
+            if self.slot[2 * as_int(self.moves[i]) + 1] != self.stamp:
+                missing += 1
+        if missing > 0:  # moves never legal here before: new entries
+            if nu + missing > cap:
+                while nu + missing > cap:
+                    cap *= 2
+                d = self._mv_run(2 * cap)
+                for i in range(2 * nu):
+                    self.mv[d + i] = self.mv[off + i]
+                self._mv_free(off, 2 * self.ed[4 * (f - 1) + L_COUNT])
+                off = d
+                self.ed[4 * (f - 1) + L_LIST] = off
+                self.ed[4 * (f - 1) + L_COUNT] = cap
+            for i in range(nl):
+                m = as_int(self.moves[i])
+                if self.slot[2 * m + 1] != self.stamp:
+                    self.mv[off + 2 * nu] = m
+                    self.mv[off + 2 * nu + 1] = 0
+                    self.slot[2 * m] = -2 - nu
+                    self.slot[2 * m + 1] = self.stamp
+                    nu += 1
+            self.ed[4 * (f - 1) + L_LEN] = nu
+        for i in range(nl):
+            x = self.slot[2 * as_int(self.moves[i])]
+            self.eids[i] = x
+            if x >= 0:
+                self.ed[4 * x + E_AVAIL] += 1
+                if self.ed[4 * x + E_VIS] == 0:
+                    untried += 1
+            else:
+                self.mv[off + 2 * (-2 - x) + 1] += 1
+                untried += 1
+        if untried == 0:
+            return -3
+        x = self.eids[self._untried_pick(nl)]
+        if x >= 0:
+            return x  # made by an iteration that raised before its backup
+        i = -2 - x
+        f = self._listed_room(g)
+        x = f + k
+        self.ed[4 * x] = self.mv[off + 2 * i]
+        self.ed[4 * x + E_VIS] = 0
+        self.ed[4 * x + E_AVAIL] = self.mv[off + 2 * i + 1]
+        self.ef[4 * x + E_VAL] = 0.0
+        self.gs[3 * g + INFO] += 1
+        nu -= 1  # the last entry takes its place
+        self.mv[off + 2 * i] = self.mv[off + 2 * nu]
+        self.mv[off + 2 * i + 1] = self.mv[off + 2 * nu + 1]
+        self.ed[4 * (f - 1) + L_LEN] = nu
+        return x
+
+    def _untried_pick(self, nl):
+        """The index of the legal move drawn among the untried ones (``eids`` < 0 or an edge
+        of no visits), the bias's best by heuristic first: as ``_select`` draws."""
+        i: cython.int
+        x: cython.int
+        r: cython.int
+        cnt: cython.int = 0
+        bestv: cython.double = 0.0
+        for i in range(nl):
+            x = self.eids[i]
+            if x < 0 or self.ed[4 * x + E_VIS] == 0:
+                if self.bias == 0.0:
+                    cnt += 1
+                else:
+                    if cnt == 0 or self.hv[i] > bestv:
+                        bestv = self.hv[i]
+                        cnt = 0
+                    if self.hv[i] == bestv:
+                        cnt += 1
+        r = self.rng.below(cnt)
+        for i in range(nl):
+            x = self.eids[i]
+            if (x < 0 or self.ed[4 * x + E_VIS] == 0) and (self.bias == 0.0 or self.hv[i] == bestv):
+                if r == 0:
+                    return i
+                r -= 1
+        return -1
+
+    def _new_stamp(self):
+        """A new ``stamp``: every mark in ``slot`` made invalid."""
+        i: cython.int
+        self.stamp += 1
+        if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
+            for i in range(max(self.mm, 1)):
+                self.slot[2 * i + 1] = 0
+            self.stamp = 1
+        return 0
 
     def _materialize(self, g):
         """Listed segment ``g`` made the exact segment it stands for: an edge for each move
@@ -819,7 +1010,7 @@ class Search:
         self._recycle(g)
         self.gs[3 * g] = d
         self.gs[3 * g + INFO] = (self.gs[3 * g + INFO] >> 24 << 24) | nl
-        self.mvdead += nl
+        self._mv_free(off, nl)
         return 0
 
     # -- root ---------------------------------------------------------------
@@ -924,7 +1115,6 @@ class Search:
         done: cython.bint = False
         missing: cython.int = 0
         untried: cython.int = 0
-        r: cython.int
         best: cython.int = 0
         nvis: cython.int
         v: cython.double
@@ -949,6 +1139,7 @@ class Search:
             e = self._listed_select(prim, nl)
             if e >= 0:
                 return e
+            done = e == -3  # counted, every legal move tried: their edges in eids
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
             # a hot node: one sorted segment, walked in order from now on
             prim = self._merge(node, seat, 0)
@@ -1000,11 +1191,7 @@ class Search:
                 done = True
             missing = 0
         if not done:
-            self.stamp += 1
-            if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
-                for i in range(max(self.mm, 1)):
-                    self.slot[2 * i + 1] = 0
-                self.stamp = 1
+            self._new_stamp()
             nseg = self._mark(node, seat, True)
             for i in range(nl):
                 if self._slot(as_int(self.moves[i])) < 0:
@@ -1034,22 +1221,8 @@ class Search:
                 self.eids[i] = e
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
-        if untried > 0 and self.bias != 0.0:  # progressive bias: the best untried by heuristic
-            untried = 0
-            for i in range(nl):
-                if self.ed[4 * self.eids[i] + E_VIS] == 0:
-                    if untried == 0 or self.hv[i] > bestv:
-                        bestv = self.hv[i]
-                        untried = 0
-                    if self.hv[i] == bestv:
-                        untried += 1
         if untried > 0:
-            r = self.rng.below(untried)
-            for i in range(nl):
-                if self.ed[4 * self.eids[i] + E_VIS] == 0 and (self.bias == 0.0 or self.hv[i] == bestv):
-                    if r == 0:
-                        return self.eids[i]
-                    r -= 1
+            return self.eids[self._untried_pick(nl)]
         for i in range(nl):
             e = self.eids[i]
             nvis = self.ed[4 * e + E_VIS]
@@ -1355,7 +1528,15 @@ class Search:
         while g >= 0:
             s = self.gs[3 * g + INFO] >> 24
             e = self.gs[3 * g]
-            if self.gs[3 * g + INFO] & LISTED:
+            if self.gs[3 * g + INFO] & COUNTED:
+                h = e - 1
+                for i in range(e, e + (self.gs[3 * g + INFO] & LENGTH)):
+                    out.append((s, self.ed[4 * i], self.ed[4 * i + E_VIS], float(self.ef[4 * i + E_VAL]),
+                                self.ed[4 * i + E_AVAIL]))
+                for i in range(self.ed[4 * h + L_LEN]):
+                    j = self.ed[4 * h + L_LIST] + 2 * i
+                    out.append((s, self.mv[j], 0, 0.0, self.mv[j + 1]))
+            elif self.gs[3 * g + INFO] & LISTED:
                 h, j = e - 1, 0
                 for i in range(self.ed[4 * h + L_LEN]):
                     if j < (self.gs[3 * g + INFO] & LENGTH) and self.ed[4 * (e + j) + E_AVAIL] == i:
