@@ -73,6 +73,7 @@ cdef int* resize_ints(int* p, int old, int n) except NULL
 cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
 cdef double* resize_doubles(double* p, int old, int n) except NULL
 cdef void release(void* p) noexcept
+cdef int mv_size(int c) noexcept
 
 
 cdef inline unsigned long long* uptr(unsigned long long[::1] v) noexcept:
@@ -130,7 +131,7 @@ cdef class Search:
     cdef int nmv, mvcap
     cdef long long mvdead
     cdef unsigned short* mv
-    cdef int mvfree[32]  # runs of move-list words left behind, by size class (see _mv_free)
+    cdef int mvfree[64]  # runs of move-list words left behind, by size class (see _mv_free)
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec

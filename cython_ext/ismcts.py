@@ -33,7 +33,13 @@ consecutive edge records, each of one seat, linked from the node.  A seat's firs
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
 one sorted segment with room to grow by a quarter (moved on when full; what a
-merge leaves behind is reused by the next new segment of that size).  So the
+merge leaves behind is reused by the next new segment of that size).  Before
+that, a seat's first segment is *listed* (``_listed``): its moves a 16-bit list,
+only the moves tried there edge records, one availability count for all while
+the legal list stays the same; a long list that changes keeps a 16-bit
+availability per untried move instead (counted), a short one becomes the exact
+segment it stands for (City and Guilds' ~150 placements a seat, of which a node
+tries one or two: 2-4 bytes an untried edge instead of 16).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
 hidden hand near the root) selection walks one sorted segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
@@ -267,6 +273,12 @@ def keys_of(nd, nk, old, n):
         return (nk[:NODE_INTS // 2 * old] if old else []) + [0] * (NODE_INTS // 2 * (n - old))
 
 
+def mv_size(c):
+    """The run sizes of the move lists' classes: 4, 6, 8, 12, 16, 24, ... words (steps
+    of 1.5 and 4/3: a list that grows to the next size wastes a third at most)."""
+    return (2 + (c & 1)) << ((c >> 1) + 1)
+
+
 def release(p):
     """Free an array (interpreted, the list is simply dropped)."""
     if cython.compiled:
@@ -299,7 +311,7 @@ class Search:
             self.vks = [0] * MAXSEATS
             self.xterm = [0.0] * XTAB
             self.xstamp = [0] * XTAB
-            self.mvfree = [0] * 32
+            self.mvfree = [0] * 64
             self.nk = []
             self.ef = None
         self.k = kernel
@@ -408,13 +420,14 @@ class Search:
         # the sum of its seat's rewards (compiled, ef is ed read as floats): one record
         self.ed = new_ints(4 * self.ecap, 0)
         self.ef = floats_of(self.ed, self.ef, 0, self.ecap)
-        # the untried moves of listed segments, 16 bits a move (every game's move ids fit)
-        self.lists = self.mm <= 1 << 16
+        # the untried moves of listed segments, 16 bits a move and a count (every game's
+        # move ids fit; an untried move's count is under max_moves, see _count)
+        self.lists = self.mm < 1 << 16
         self.nmv = 0
         self.mvdead = 0
         self.mvcap = 4096
         self.mv = new_shorts(self.mvcap)
-        for t in range(32):
+        for t in range(64):
             self.mvfree[t] = -1
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
@@ -803,13 +816,13 @@ class Search:
 
     def _mv_run(self, n):
         """The offset of ``n`` fresh words of the move lists: a run left behind of at least
-        that size (of the class of sizes from the next power of two), else at the end."""
+        that size (of the class of the next size of ``mv_size``), else at the end."""
         newcap: cython.int = self.mvcap
         c: cython.int = 0
         off: cython.int
-        while (1 << c) < n:
+        while mv_size(c) < n:
             c += 1
-        if n >= 2 and self.mvfree[c] >= 0:
+        if n >= 4 and self.mvfree[c] >= 0:
             off = self.mvfree[c]
             self.mvfree[c] = (self.mv[off] | (self.mv[off + 1] << 16)) - 1
             self.mvdead -= n
@@ -824,11 +837,12 @@ class Search:
 
     def _mv_free(self, off, n):
         """Offer the run of ``n`` move-list words at ``off`` for reuse: chained (its first
-        two words the next run's offset + 1) in the class of sizes from 2**floor(log2 n)."""
+        two words the next run's offset + 1) in the class of the size of ``mv_size`` at
+        or below ``n``."""
         c: cython.int = 0
-        if n < 2:
+        if n < 4:
             return 0
-        while (2 << c) <= n:
+        while mv_size(c + 1) <= n:
             c += 1
         self.mv[off] = (self.mvfree[c] + 1) & 0xFFFF
         self.mv[off + 1] = (self.mvfree[c] + 1) >> 16
@@ -851,10 +865,12 @@ class Search:
         nl: cython.int = self.ed[4 * (f - 1) + L_LEN]
         off: cython.int = self.ed[4 * (f - 1) + L_LIST]
         cnt: cython.int = self.ed[4 * (f - 1) + L_COUNT]
-        cap: cython.int = 4
+        cap: cython.int = 2
         d: cython.int
-        while cap < nl - k + (nl - k) // 4 + 4:  # powers of two: reused by size
-            cap *= 2
+        c: cython.int = 0
+        while mv_size(c) < 2 * (nl - k + (nl - k) // 8 + 2):  # sizes reused by class
+            c += 1
+        cap = mv_size(c) // 2
         d = self._mv_run(2 * cap)
         i: cython.int
         j: cython.int = 0
@@ -903,7 +919,7 @@ class Search:
         if missing > 0:  # moves never legal here before: new entries
             if nu + missing > cap:
                 while nu + missing > cap:
-                    cap *= 2
+                    cap = cap + cap // 2 if cap & (cap - 1) == 0 else cap // 3 * 4  # next mv_size
                 d = self._mv_run(2 * cap)
                 for i in range(2 * nu):
                     self.mv[d + i] = self.mv[off + i]
