@@ -14,6 +14,7 @@ cpdef enum:
     LISTED = 0x400000  # flag of a segment keeping its untried moves as a list (header before it)
     COUNTED = 0x200000  # a listed segment's list has an availability per move
     LENGTH = 0x1FFFFF  # a segment's length (edge records) in its INFO word
+    LIST_MIN = 33   # a seat's first segment is listed from this many legal moves (fewer: records)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
@@ -183,8 +184,8 @@ cdef class Search:
     cdef int _mv_free(self, int off, int n) noexcept
     cdef int _count(self, int g) except -1
     cdef int _counted_select(self, int g, int nl) except -2
-    cdef int _untried_pick(self, int nl) except -1
-    cdef int _new_stamp(self) noexcept
+    cdef inline int _untried_pick(self, int nl) except -1
+    cdef inline int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1

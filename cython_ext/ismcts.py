@@ -36,10 +36,10 @@ one sorted segment with room to grow by a quarter (moved on when full; what a
 merge leaves behind is reused by the next new segment of that size).  Before
 that, a seat's first segment is *listed* (``_listed``): its moves a 16-bit list,
 only the moves tried there edge records, one availability count for all while
-the legal list stays the same; a long list that changes keeps a 16-bit
-availability per untried move instead (counted), a short one becomes the exact
-segment it stands for (City and Guilds' ~150 placements a seat, of which a node
-tries one or two: 2-4 bytes an untried edge instead of 16).  So the
+the legal list stays the same, a 16-bit availability per untried move once it
+changes (counted); only from ``LIST_MIN`` (33) legal moves (City and Guilds'
+~150 placements a seat, of which a node tries one or two: 2-4 bytes an
+untried edge instead of 16).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
 hidden hand near the root) selection walks one sorted segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
@@ -698,15 +698,16 @@ class Search:
         self.gs[3 * h + INFO] = (seat << 24) | ROOMY | total
         return h
 
-    # A seat's first segment at a node is *listed*: its ``nl`` legal moves of that first
-    # selection are kept as a move list (``mv``, 16 bits a move), and only the moves
-    # tried there get edge records, sorted by their index in the list (which their
-    # ``E_AVAIL`` word holds meanwhile).  While every selection there lists the same
-    # moves, every edge's availability is the number of those selections, one count in
-    # the header entry before the records (room, list offset, list length, count).  The
-    # first selection with another list, or the first with every move tried, turns the
-    # segment into the exact one it stands for (``_materialize``); the search's choices
-    # are those of exact segments throughout, only the storage differs.
+    # A seat's first segment at a node, from ``LIST_MIN`` legal moves, is *listed*: its
+    # ``nl`` legal moves of that first selection are kept as a move list (``mv``, 16 bits
+    # a move), and only the moves tried there get edge records, sorted by their index in
+    # the list (which their ``E_AVAIL`` word holds meanwhile).  While every selection
+    # there lists the same moves, every edge's availability is the number of those
+    # selections, one count in the header entry before the records (room, list offset,
+    # list length, count).  The first selection with another list makes it counted
+    # (``_count``); the first with every move tried turns it into the exact segment it
+    # stands for (``_materialize``).  The search's choices are those of exact segments
+    # throughout (``lists`` off: every edge a record), only the storage differs.
 
     def _listed(self, node, seat, nl):
         """A new listed segment of ``seat`` at ``node`` for the ``nl`` moves in ``moves``."""
@@ -727,8 +728,8 @@ class Search:
     def _listed_select(self, g, nl):
         """The edge chosen at listed segment ``g`` for the ``nl`` moves in ``moves`` when
         they are its list and some are untried: one drawn at random (by the bias's best
-        heuristic first), as for exact edges.  Else -1, the segment made exact (or
-        counted if its list is long: then as ``_counted_select``)."""
+        heuristic first), as for exact edges.  Another list: the segment made counted,
+        then as ``_counted_select``.  Every move tried: -1, the segment made exact."""
         h: cython.int = self.gs[3 * g] - 1
         f: cython.int = self.gs[3 * g]
         k: cython.int = self.gs[3 * g + INFO] & LENGTH
@@ -749,10 +750,10 @@ class Search:
             for j in range(k):
                 if self.ed[4 * (f + j) + E_VIS] > 0:
                     tried += 1
-        if not same and self.ed[4 * h + L_LEN] > BSEARCH_MAX:
+        if not same:
             self._count(g)
             return self._counted_select(g, nl)
-        if not same or tried == nl:
+        if tried == nl:
             self._materialize(g)
             return -1
         self.ed[4 * h + L_COUNT] += 1
@@ -850,7 +851,7 @@ class Search:
         self.mvdead += n
         return 0
 
-    # A *counted* listed segment (a long list that a selection found different: City and
+    # A *counted* listed segment (a list that a selection found different: City and
     # Guilds' placements, which vary with the determinized tiles) keeps each untried move
     # with its own availability, two 16-bit words (an untried move's availability is at
     # most the moves tried there since: a selection with an untried legal move tries
@@ -1148,7 +1149,7 @@ class Search:
             self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
-        if nseg == 0 and self.lists and nl > 0:
+        if nseg == 0 and self.lists and nl >= LIST_MIN:
             prim = self._listed(node, seat, nl)
             nseg = 1
         if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:

@@ -9,11 +9,11 @@ from search import core
 from tests.search.helpers import random_decision
 
 # (game, players, random plies, tree, bias): City and Guilds' ~150 placements (lists that
-# differ with the determinized tiles: counted lists), Guildes' short lists (made exact),
-# Between Two Cities with a progressive bias (its kernel has move values)
+# differ with the determinized tiles: counted lists; with a bias the draw among the
+# untried of equal heuristic), Guildes' at most 15 moves (records, as before)
 CASES = [("city_and_guilds", 4, 8, "so", 0.0), ("city_and_guilds", 4, 0, "mo", 0.0),
-         ("city_and_guilds", 3, 0, "so", 0.0), ("guildes", 4, 20, "so", 0.0),
-         ("between_two_cities", 4, 3, "so", 0.5)]
+         ("city_and_guilds", 3, 0, "so", 0.0), ("city_and_guilds", 4, 2, "so", 0.5),
+         ("guildes", 4, 20, "so", 0.0)]
 
 
 def compiled(game: str) -> bool:
@@ -39,7 +39,8 @@ def test_listed_and_recorded_edges_grow_the_same_tree(game, players, plies, tree
     iters = 1500 if compiled(game) else 120
     listed = grown(game, players, plies, tree, bias, True, iters)
     recorded = grown(game, players, plies, tree, bias, False, iters)
-    assert listed.memory_parts()["move_lists"] > 0 and recorded.memory_parts()["move_lists"] == 0
+    assert recorded.memory_parts()["move_lists"] == 0
+    assert (listed.memory_parts()["move_lists"] > 0) == (game != "guildes")  # 15 moves at most: records
     assert tree_of(listed) == tree_of(recorded)
     assert listed.live_edges() == recorded.live_edges() == sum(len(e) for e, _a, _c in tree_of(listed))
 
