@@ -4,7 +4,7 @@
     python bench/bench_search.py table [seconds] [presets]           # this tree, every game and player count
     python bench/bench_search.py ab A B [seconds] [rounds] [presets [own]] # two built trees alternately, one run
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
-    python bench/bench_search.py memory [nodes]            # bytes per node and RSS, fresh process
+    python bench/bench_search.py memory [nodes] [GAME PLAYERS [presets]]  # bytes per node and RSS, fresh process
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
@@ -168,13 +168,17 @@ def rss_kb() -> int:
     return 0
 
 
-def memory(nodes: int) -> dict:
-    """Grow one Guildes 4-player tree to ``nodes`` nodes; bytes per node by the arrays and by RSS."""
+def memory(nodes: int, game: str = "guildes", players: int = 4, presets: bool = False) -> dict:
+    """Grow one tree from ``game``'s first decision (the built-in options, or with ``presets``
+    its default preset's) to ``nodes`` nodes; bytes per node by the arrays and by RSS."""
     from search import core
 
-    view = first_decision("guildes", 4).observe(0)
+    st = first_decision(game, players)
+    seat = st.to_move()[0]
+    view = st.observe(seat)
+    opts = preset_options(game.split("+")[0]) if presets else {}
     before = rss_kb()
-    s = core.make_search(view, 0, max_nodes=nodes)
+    s = core.make_search(view, seat, max_nodes=nodes, **opts)
     rng = core.rng_for(view.game.kernel, 1)
     t = time.perf_counter()
     while s.node_count() < nodes:
@@ -182,10 +186,14 @@ def memory(nodes: int) -> dict:
     took = time.perf_counter() - t
     grown = (rss_kb() - before) * 1024
     used = s.used_bytes() if hasattr(s, "used_bytes") else s.memory_bytes()
-    return {"nodes": s.node_count(), "edges": s.edge_count(), "iterations": s.iterations,
+    return {"game": f"{game}/{players}", "options": opts or "built-in",
+            "nodes": s.node_count(), "edges": s.edge_count(), "iterations": s.iterations,
+            "live_edges_per_node": s.live_edges() / s.node_count(),
             "allocated_bytes_per_node": s.memory_bytes() / s.node_count(),
             "used_bytes_per_node": used / s.node_count(), "rss_bytes_per_node": grown / s.node_count(),
-            "rss_growth_mb": grown / 2**20, "seconds": took}
+            "rss_growth_mb": grown / 2**20, "seconds": took,
+            **({f"{k}_per_node": v / s.node_count() for k, v in s.memory_parts().items()}
+               if hasattr(s, "memory_parts") else {})}
 
 
 def workers(seconds: float, game: str = "guildes", players: int = 4, rounds: int = 3) -> dict:
@@ -385,7 +393,8 @@ if __name__ == "__main__":
         ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
            int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:], "own" in sys.argv[6:])
     elif what == "memory":
-        print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000)))
+        print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000, *(
+            [sys.argv[3], int(sys.argv[4]), "presets" in sys.argv[5:]] if len(sys.argv) > 4 else []))))
     elif what == "run":
         st = first_decision(sys.argv[2], int(sys.argv[3]))
         sv = st.to_move()[0]

@@ -11,6 +11,10 @@ from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr, terminal_rew
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
     ROOMY = 0x800000  # flag of an edge segment with room (its size in the entry before it)
+    LISTED = 0x400000  # flag of a segment keeping its untried moves as a list (header before it)
+    COUNTED = 0x200000  # a listed segment's list has an availability per move
+    LENGTH = 0x1FFFFF  # a segment's length (edge records) in its INFO word
+    LIST_MIN = 33   # a seat's first segment is listed from this many legal moves (fewer: records)
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
     MERGE_AT = 16   # node visits from which a seat's edges are one sorted segment
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
@@ -19,6 +23,9 @@ cpdef enum:
     LOGTAB = 4096   # log(i) kept for availabilities below this
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
+    L_LIST = 1      # words of a listed segment's header entry (word 0: its room)
+    L_LEN = 2
+    L_COUNT = 3
 
 # a node's record: NODE_INTS ints of nd (the key: 64-bit word N_KEY of its four in nk)
 cpdef enum:
@@ -61,12 +68,15 @@ cdef void* grow(void* p, size_t nbytes) except NULL
 cdef int* new_ints(int n, int fill) except NULL
 cdef unsigned long long* new_keys(int n) except NULL
 cdef double* new_doubles(int n) except NULL
+cdef unsigned short* new_shorts(int n) except NULL
+cdef unsigned short* resize_shorts(unsigned short* p, int old, int n) except NULL
 cdef float* floats_of(int* ed, float* ef, int old, int n) noexcept
 cdef unsigned long long* keys_of(int* nd, unsigned long long* nk, int old, int n) noexcept
 cdef int* resize_ints(int* p, int old, int n) except NULL
 cdef unsigned long long* resize_keys(unsigned long long* p, int old, int n) except NULL
 cdef double* resize_doubles(double* p, int old, int n) except NULL
 cdef void release(void* p) noexcept
+cdef int mv_size(int c) noexcept
 
 
 cdef inline unsigned long long* uptr(unsigned long long[::1] v) noexcept:
@@ -119,6 +129,12 @@ cdef class Search:
     cdef long long dead
     cdef int* ed
     cdef float* ef
+    # move lists of listed segments (untried moves: see _listed)
+    cdef public bint lists  # False: no new listed segments (every edge a record, as before)
+    cdef int nmv, mvcap
+    cdef long long mvdead
+    cdef unsigned short* mv
+    cdef int mvfree[64]  # runs of move-list words left behind, by size class (see _mv_free)
     # roots and root report
     cdef int roots[MAXSEATS]
     cdef double* rvec
@@ -162,6 +178,19 @@ cdef class Search:
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
     cdef int _merge(self, int node, int seat, int missing) except -1
     cdef int _recycle(self, int g) noexcept
+    cdef int _run(self, int n) except -1
+    cdef int _copy_edge(self, int src, int dst) noexcept
+    cdef int _listed(self, int node, int seat, int nl) except -1
+    cdef int _listed_select(self, int g, int nl) except -2
+    cdef int _listed_edge(self, int g, int pos) except -1
+    cdef int _listed_room(self, int g) except -1
+    cdef int _mv_run(self, int n) except -1
+    cdef int _mv_free(self, int off, int n) noexcept
+    cdef int _count(self, int g) except -1
+    cdef int _counted_select(self, int g, int nl) except -2
+    cdef inline int _untried_pick(self, int nl) except -1
+    cdef inline int _new_stamp(self) noexcept
+    cdef int _materialize(self, int g) except -1
     cdef int _seg_room(self, int g) noexcept
     cdef int _exact(self, int node, int seat, int n) except -1
     cdef int _lookup(self, int first, int n, int nl) noexcept

@@ -35,7 +35,13 @@ consecutive edge records, each of one seat, linked from the node.  A seat's firs
 determinization shows go to one more exact segment each time; at a node
 visited ``MERGE_AT`` (16) times or more, a seat's segments are merged into
 one sorted segment with room to grow by a quarter (moved on when full; what a
-merge leaves behind is reused by the next new segment of that size).  So the
+merge leaves behind is reused by the next new segment of that size).  Before
+that, a seat's first segment is *listed* (``_listed``): its moves a 16-bit list,
+only the moves tried there edge records, one availability count for all while
+the legal list stays the same, a 16-bit availability per untried move once it
+changes (counted); only from ``LIST_MIN`` (33) legal moves (City and Guilds'
+~150 placements a seat, of which a node tries one or two: 2-4 bytes an
+untried edge instead of 16).  So the
 many rarely visited nodes waste nothing, and at the hot ones (an opponent's
 hidden hand near the root) selection walks one sorted segment a seat, not
 dozens.  Elsewhere selection maps the seat's moves through a scratch table
@@ -210,6 +216,21 @@ def new_doubles(n):
         return [0.0] * n
 
 
+def new_shorts(n):
+    """A fresh array of ``n`` unsigned 16-bit words (written before they are read)."""
+    if cython.compiled:
+        return cython.cast(cython.p_ushort, grow(cython.NULL, n * cython.sizeof(cython.ushort)))
+    else:
+        return [0] * n
+
+
+def resize_shorts(p, old, n):
+    if cython.compiled:
+        return cython.cast(cython.p_ushort, grow(p, n * cython.sizeof(cython.ushort)))
+    else:
+        return p[:old] + [0] * (n - old)
+
+
 def resize_ints(p, old, n):
     """``p`` (``old`` entries) grown to ``n`` entries, keeping its contents."""
     if cython.compiled:
@@ -254,6 +275,12 @@ def keys_of(nd, nk, old, n):
         return (nk[:NODE_INTS // 2 * old] if old else []) + [0] * (NODE_INTS // 2 * (n - old))
 
 
+def mv_size(c):
+    """The run sizes of the move lists' classes: 4, 6, 8, 12, 16, 24, ... words (steps
+    of 1.5 and 4/3: a list that grows to the next size wastes a third at most)."""
+    return (2 + (c & 1)) << ((c >> 1) + 1)
+
+
 def release(p):
     """Free an array (interpreted, the list is simply dropped)."""
     if cython.compiled:
@@ -286,6 +313,7 @@ class Search:
             self.vks = [0] * MAXSEATS
             self.xterm = [0.0] * XTAB
             self.xstamp = [0] * XTAB
+            self.mvfree = [0] * 64
             self.nk = []
             self.ef = None
         self.k = kernel
@@ -362,11 +390,11 @@ class Search:
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
             free(self.nd); free(self.nhash); free(self.ch_val)
-            free(self.gs); free(self.freed); free(self.ed)
+            free(self.gs); free(self.freed); free(self.ed); free(self.mv)
             self.nd = cython.NULL; self.nk = cython.NULL
             self.nhash = cython.NULL; self.ch_val = cython.NULL
             self.gs = cython.NULL; self.freed = cython.NULL
-            self.ed = cython.NULL; self.ef = cython.NULL
+            self.ed = cython.NULL; self.ef = cython.NULL; self.mv = cython.NULL
 
     # -- arena --------------------------------------------------------------
     def clear(self):
@@ -402,6 +430,15 @@ class Search:
         # the sum of its seat's rewards (compiled, ef is ed read as floats): one record
         self.ed = new_ints(4 * self.ecap, 0)
         self.ef = floats_of(self.ed, self.ef, 0, self.ecap)
+        # the untried moves of listed segments, 16 bits a move and a count (every game's
+        # move ids fit; an untried move's count is under max_moves, see _count)
+        self.lists = self.mm < 1 << 16
+        self.nmv = 0
+        self.mvdead = 0
+        self.mvcap = 4096
+        self.mv = new_shorts(self.mvcap)
+        for t in range(64):
+            self.mvfree[t] = -1
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
@@ -423,18 +460,34 @@ class Search:
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
-        return self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+        return (self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
+                + self.mvcap * 2)
 
     def used_bytes(self):
-        """Bytes of the entries in use: nodes, child table, segments, edge arena."""
-        return self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+        """Bytes of the entries in use: nodes, child table, segments, edge arena, move lists."""
+        return (self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
+                + self.nmv * 2)
+
+    def memory_parts(self):
+        """``used_bytes`` by part: node records, view hashes, child table, segment records,
+        edge arena (records, headers, room, runs left for reuse), move lists (and of
+        those, lists left behind when a segment was made exact, counted or moved)."""
+        return {"nodes": self.nn * 32, "view_hashes": self.hcap * 8, "child_table": self.chcap * 4,
+                "segments": self.ng * 12, "edge_arena": self.ne * 16, "move_lists": self.nmv * 2,
+                "move_lists_dead": self.mvdead * 2}
 
     def live_edges(self):
-        """Edges reachable from nodes (the arena also holds merged segments' old copies and room)."""
+        """Edges reachable from nodes, tried or not (the arena also holds merged segments'
+        old copies and room; a listed segment's untried edges are only its move list)."""
         g: cython.int
         n: cython.longlong = 0
         for g in range(self.ng):
-            n += self.gs[3 * g + INFO] & 0x7FFFFF
+            if self.gs[3 * g + INFO] & LISTED:
+                n += self.ed[4 * (self.gs[3 * g] - 1) + L_LEN]
+                if self.gs[3 * g + INFO] & COUNTED:
+                    n += self.gs[3 * g + INFO] & LENGTH
+            else:
+                n += self.gs[3 * g + INFO] & 0x7FFFFF
         return n - self.dead
 
     def _new_node(self, parent, ev):
@@ -529,42 +582,56 @@ class Search:
         returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
         the segment (flag ``ROOMY``)."""
         g: cython.int = self.ng
-        newcap: cython.int = self.ecap
+        f: cython.int
         extra: cython.int = 1 if room > size else 0
         if g == self.gcap:
             self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
             self.gcap *= 2
-        while self.ne + room + extra > newcap:
+        self.ng += 1
+        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
+        self.gs[3 * g + NEXT] = self.nd[8 * node + N_GROUP]
+        self.nd[8 * node + N_GROUP] = g
+        f = self._run(room + extra)
+        if extra:
+            self.ed[4 * f] = room
+        self.gs[3 * g] = f + extra
+        self.nd[8 * node + N_EDGE] = self.gs[3 * g]
+        return g
+
+    def _run(self, n):
+        """The first of ``n`` fresh consecutive entries of the edge arena: a run of exactly
+        that size that a merge or a listed segment left behind, else new ones at its end."""
+        f: cython.int
+        newcap: cython.int = self.ecap
+        if 0 < n <= RECYCLE and self.freed[n] >= 0:
+            f = self.freed[n]
+            self.freed[n] = self.ed[4 * f]
+            return f
+        while self.ne + n > newcap:
             newcap *= 2
         if newcap != self.ecap:
             self.ed = resize_ints(self.ed, 4 * self.ecap, 4 * newcap)
             self.ef = floats_of(self.ed, self.ef, self.ecap, newcap)
             self.ecap = newcap
-        self.ng += 1
-        self.gs[3 * g + INFO] = (seat << 24) | size | (ROOMY if extra else 0)
-        self.gs[3 * g + NEXT] = self.nd[8 * node + N_GROUP]
-        self.nd[8 * node + N_GROUP] = g
-        if not extra and room <= RECYCLE and self.freed[room] >= 0:
-            # the entries of a segment a merge left behind, of exactly this size
-            self.gs[3 * g] = self.freed[room]
-            self.freed[room] = self.ed[4 * (self.gs[3 * g])]
-            self.nd[8 * node + N_EDGE] = self.gs[3 * g]
-            return g
-        if extra:
-            self.ed[4 * (self.ne)] = room
-            self.ne += 1
-        self.gs[3 * g] = self.ne
-        self.ne += room
-        self.nd[8 * node + N_EDGE] = self.gs[3 * g]
-        return g
+        f = self.ne
+        self.ne += n
+        return f
+
+    def _copy_edge(self, src, dst):
+        """Edge record ``src`` copied to entry ``dst``."""
+        self.ed[4 * dst] = self.ed[4 * src]
+        self.ed[4 * dst + E_VIS] = self.ed[4 * src + E_VIS]
+        self.ed[4 * dst + E_AVAIL] = self.ed[4 * src + E_AVAIL]
+        self.ef[4 * dst + E_VAL] = self.ef[4 * src + E_VAL]
+        return 0
 
     def _recycle(self, g):
-        """Offer the entries of unlinked segment ``g`` (with a merged one's room and size
-        word) to the next new exact segment of that many edges: ``freed[k]`` chains runs
+        """Offer the entries of unlinked segment ``g`` (with a merged or listed one's header
+        entry) to the next new run of that many entries (``_run``): ``freed[k]`` chains runs
         of ``k`` entries through their first ``e_move``."""
         first: cython.int = self.gs[3 * g]
         run: cython.int = self.gs[3 * g + INFO] & 0x7FFFFF
-        if self.gs[3 * g + INFO] & ROOMY:
+        if self.gs[3 * g + INFO] & (ROOMY | LISTED):
             first -= 1
             run = self.ed[4 * first] + 1
         if 0 < run <= RECYCLE:
@@ -659,6 +726,338 @@ class Search:
             g = self.gs[3 * prev + NEXT]
         self.gs[3 * h + INFO] = (seat << 24) | ROOMY | total
         return h
+
+    # A seat's first segment at a node, from ``LIST_MIN`` legal moves, is *listed*: its
+    # ``nl`` legal moves of that first selection are kept as a move list (``mv``, 16 bits
+    # a move), and only the moves tried there get edge records, sorted by their index in
+    # the list (which their ``E_AVAIL`` word holds meanwhile).  While every selection
+    # there lists the same moves, every edge's availability is the number of those
+    # selections, one count in the header entry before the records (room, list offset,
+    # list length, count).  The first selection with another list makes it counted
+    # (``_count``); the first with every move tried turns it into the exact segment it
+    # stands for (``_materialize``).  The search's choices are those of exact segments
+    # throughout (``lists`` off: every edge a record), only the storage differs.
+
+    def _listed(self, node, seat, nl):
+        """A new listed segment of ``seat`` at ``node`` for the ``nl`` moves in ``moves``."""
+        g: cython.int = self._segment(node, seat, 0, 1)
+        h: cython.int = self.gs[3 * g] - 1
+        i: cython.int
+        off: cython.int = self._mv_run(nl)
+        self.gs[3 * g + INFO] = (seat << 24) | LISTED
+        for i in range(nl):
+            self.mv[off + i] = as_int(self.moves[i])
+        self.ed[4 * h + L_LIST] = off
+        self.ed[4 * h + L_LEN] = nl
+        self.ed[4 * h + L_COUNT] = 0
+        self.sfirst[seat] = g
+        self.scount[seat] = 1
+        return g
+
+    def _listed_select(self, g, nl):
+        """The edge chosen at listed segment ``g`` for the ``nl`` moves in ``moves`` when
+        they are its list and some are untried: one drawn at random (by the bias's best
+        heuristic first), as for exact edges.  Another list: the segment made counted,
+        then as ``_counted_select``.  Every move tried: -1, the segment made exact."""
+        h: cython.int = self.gs[3 * g] - 1
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        off: cython.int = self.ed[4 * h + L_LIST]
+        i: cython.int
+        j: cython.int
+        pos: cython.int
+        tried: cython.int = 0
+        same: cython.bint = self.ed[4 * h + L_LEN] == nl
+        if self.gs[3 * g + INFO] & COUNTED:
+            return self._counted_select(g, nl)
+        if same:
+            for i in range(nl):
+                if self.mv[off + i] != as_int(self.moves[i]):
+                    same = False
+                    break
+        if same:
+            for j in range(k):
+                if self.ed[4 * (f + j) + E_VIS] > 0:
+                    tried += 1
+        if not same:
+            self._count(g)
+            return self._counted_select(g, nl)
+        if tried == nl:
+            self._materialize(g)
+            return -1
+        self.ed[4 * h + L_COUNT] += 1
+        if self.bias == 0.0:
+            # the r-th untried move: skip the tried indices up to it (ascending)
+            pos = self.rng.below(nl - tried)
+            for j in range(k):
+                if self.ed[4 * (f + j) + E_VIS] > 0:
+                    if self.ed[4 * (f + j) + E_AVAIL] <= pos:
+                        pos += 1
+                    else:
+                        break
+            return self._listed_edge(g, pos)
+        for i in range(nl):
+            self.eids[i] = -1
+        for j in range(k):
+            if self.ed[4 * (f + j) + E_VIS] > 0:
+                self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
+        return self._listed_edge(g, self._untried_pick(nl))
+
+    def _listed_edge(self, g, pos):
+        """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
+        records move to a run twice as large when full)."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        j: cython.int = 0
+        i: cython.int
+        while j < k and self.ed[4 * (f + j) + E_AVAIL] < pos:
+            j += 1
+        if j < k and self.ed[4 * (f + j) + E_AVAIL] == pos:
+            return f + j  # made by an iteration that raised before its backup
+        f = self._listed_room(g)
+        for i in range(k - 1, j - 1, -1):
+            self._copy_edge(f + i, f + i + 1)
+        self.ed[4 * (f + j)] = self.mv[self.ed[4 * (f - 1) + L_LIST] + pos]
+        self.ed[4 * (f + j) + E_VIS] = 0
+        self.ed[4 * (f + j) + E_AVAIL] = pos
+        self.ef[4 * (f + j) + E_VAL] = 0.0
+        self.gs[3 * g + INFO] += 1
+        return f + j
+
+    def _listed_room(self, g):
+        """Listed segment ``g``'s first record, with room for one more (the records move
+        to a run twice as large when full: runs of 2, 4, 8, ... entries, reused by size)."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        room: cython.int = self.ed[4 * (f - 1)]
+        d: cython.int
+        i: cython.int
+        if k < room:
+            return f
+        d = self._run(2 * room + 2) + 1
+        self.ed[4 * (d - 1)] = 2 * room + 1
+        for i in range(L_LIST, L_COUNT + 1):
+            self.ed[4 * (d - 1) + i] = self.ed[4 * (f - 1) + i]
+        for i in range(k):
+            self._copy_edge(f + i, d + i)
+        self._recycle(g)
+        self.gs[3 * g] = d
+        return d
+
+    def _mv_run(self, n):
+        """The offset of ``n`` fresh words of the move lists: a run left behind of at least
+        that size (of the class of the next size of ``mv_size``), else at the end."""
+        newcap: cython.int = self.mvcap
+        c: cython.int = 0
+        off: cython.int
+        while mv_size(c) < n:
+            c += 1
+        if n >= 4 and self.mvfree[c] >= 0:
+            off = self.mvfree[c]
+            self.mvfree[c] = (self.mv[off] | (self.mv[off + 1] << 16)) - 1
+            self.mvdead -= n
+            return off
+        while self.nmv + n > newcap:
+            newcap *= 2
+        if newcap != self.mvcap:
+            self.mv = resize_shorts(self.mv, self.mvcap, newcap)
+            self.mvcap = newcap
+        self.nmv += n
+        return self.nmv - n
+
+    def _mv_free(self, off, n):
+        """Offer the run of ``n`` move-list words at ``off`` for reuse: chained (its first
+        two words the next run's offset + 1) in the class of the size of ``mv_size`` at
+        or below ``n``."""
+        c: cython.int = 0
+        if n < 4:
+            return 0
+        while mv_size(c + 1) <= n:
+            c += 1
+        self.mv[off] = (self.mvfree[c] + 1) & 0xFFFF
+        self.mv[off + 1] = (self.mvfree[c] + 1) >> 16
+        self.mvfree[c] = off
+        self.mvdead += n
+        return 0
+
+    # A *counted* listed segment (a list that a selection found different: City and
+    # Guilds' placements, which vary with the determinized tiles) keeps each untried move
+    # with its own availability, two 16-bit words (an untried move's availability is at
+    # most the moves tried there since: a selection with an untried legal move tries
+    # one), in no order, with room; its records are in the order they were made, their
+    # E_AVAIL words their availabilities.  Header: room, list offset, entries, list room.
+
+    def _count(self, g):
+        """Listed segment ``g`` made counted: each untried move of its list with the count of
+        selections as its availability, and so every record's."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        nl: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        cnt: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        cap: cython.int = 2
+        d: cython.int
+        c: cython.int = 0
+        while mv_size(c) < 2 * (nl - k + (nl - k) // 8 + 2):  # sizes reused by class
+            c += 1
+        cap = mv_size(c) // 2
+        d = self._mv_run(2 * cap)
+        i: cython.int
+        j: cython.int = 0
+        u: cython.int = 0
+        for i in range(nl):
+            if j < k and self.ed[4 * (f + j) + E_AVAIL] == i:
+                self.ed[4 * (f + j) + E_AVAIL] = cnt
+                j += 1
+            else:
+                self.mv[d + 2 * u] = self.mv[off + i]
+                self.mv[d + 2 * u + 1] = cnt
+                u += 1
+        self._mv_free(off, nl)
+        self.ed[4 * (f - 1) + L_LIST] = d
+        self.ed[4 * (f - 1) + L_LEN] = u
+        self.ed[4 * (f - 1) + L_COUNT] = cap
+        self.gs[3 * g + INFO] |= COUNTED
+        return 0
+
+    def _counted_select(self, g, nl):
+        """The untried edge chosen at counted segment ``g`` for the ``nl`` moves in ``moves``
+        (as ``_listed_select``); -3 when every one is tried, their edges in ``eids``."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        nu: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        cap: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        i: cython.int
+        m: cython.int
+        x: cython.int
+        d: cython.int
+        missing: cython.int = 0
+        untried: cython.int = 0
+        self._new_stamp()
+        for i in range(k):  # move -> its record (>= 0) or -2 - its list entry
+            m = self.ed[4 * (f + i)]
+            self.slot[2 * m] = f + i
+            self.slot[2 * m + 1] = self.stamp
+        for i in range(nu):
+            m = self.mv[off + 2 * i]
+            self.slot[2 * m] = -2 - i
+            self.slot[2 * m + 1] = self.stamp
+        for i in range(nl):
+            if self.slot[2 * as_int(self.moves[i]) + 1] != self.stamp:
+                missing += 1
+        if missing > 0:  # moves never legal here before: new entries
+            if nu + missing > cap:
+                while nu + missing > cap:
+                    cap = cap + cap // 2 if cap & (cap - 1) == 0 else cap // 3 * 4  # next mv_size
+                d = self._mv_run(2 * cap)
+                for i in range(2 * nu):
+                    self.mv[d + i] = self.mv[off + i]
+                self._mv_free(off, 2 * self.ed[4 * (f - 1) + L_COUNT])
+                off = d
+                self.ed[4 * (f - 1) + L_LIST] = off
+                self.ed[4 * (f - 1) + L_COUNT] = cap
+            for i in range(nl):
+                m = as_int(self.moves[i])
+                if self.slot[2 * m + 1] != self.stamp:
+                    self.mv[off + 2 * nu] = m
+                    self.mv[off + 2 * nu + 1] = 0
+                    self.slot[2 * m] = -2 - nu
+                    self.slot[2 * m + 1] = self.stamp
+                    nu += 1
+            self.ed[4 * (f - 1) + L_LEN] = nu
+        for i in range(nl):
+            x = self.slot[2 * as_int(self.moves[i])]
+            self.eids[i] = x
+            if x >= 0:
+                self.ed[4 * x + E_AVAIL] += 1
+                if self.ed[4 * x + E_VIS] == 0:
+                    untried += 1
+            else:
+                self.mv[off + 2 * (-2 - x) + 1] += 1
+                untried += 1
+        if untried == 0:
+            return -3
+        x = self.eids[self._untried_pick(nl)]
+        if x >= 0:
+            return x  # made by an iteration that raised before its backup
+        i = -2 - x
+        f = self._listed_room(g)
+        x = f + k
+        self.ed[4 * x] = self.mv[off + 2 * i]
+        self.ed[4 * x + E_VIS] = 0
+        self.ed[4 * x + E_AVAIL] = self.mv[off + 2 * i + 1]
+        self.ef[4 * x + E_VAL] = 0.0
+        self.gs[3 * g + INFO] += 1
+        nu -= 1  # the last entry takes its place
+        self.mv[off + 2 * i] = self.mv[off + 2 * nu]
+        self.mv[off + 2 * i + 1] = self.mv[off + 2 * nu + 1]
+        self.ed[4 * (f - 1) + L_LEN] = nu
+        return x
+
+    def _untried_pick(self, nl):
+        """The index of the legal move drawn among the untried ones (``eids`` < 0 or an edge
+        of no visits), the bias's best by heuristic first: as ``_select`` draws."""
+        i: cython.int
+        x: cython.int
+        r: cython.int
+        cnt: cython.int = 0
+        bestv: cython.double = 0.0
+        for i in range(nl):
+            x = self.eids[i]
+            if x < 0 or self.ed[4 * x + E_VIS] == 0:
+                if self.bias == 0.0:
+                    cnt += 1
+                else:
+                    if cnt == 0 or self.hv[i] > bestv:
+                        bestv = self.hv[i]
+                        cnt = 0
+                    if self.hv[i] == bestv:
+                        cnt += 1
+        r = self.rng.below(cnt)
+        for i in range(nl):
+            x = self.eids[i]
+            if (x < 0 or self.ed[4 * x + E_VIS] == 0) and (self.bias == 0.0 or self.hv[i] == bestv):
+                if r == 0:
+                    return i
+                r -= 1
+        return -1
+
+    def _new_stamp(self):
+        """A new ``stamp``: every mark in ``slot`` made invalid."""
+        i: cython.int
+        self.stamp += 1
+        if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
+            for i in range(max(self.mm, 1)):
+                self.slot[2 * i + 1] = 0
+            self.stamp = 1
+        return 0
+
+    def _materialize(self, g):
+        """Listed segment ``g`` made the exact segment it stands for: an edge for each move
+        of its list in order, every availability the count of its selections."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        nl: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        cnt: cython.int = self.ed[4 * (f - 1) + L_COUNT]
+        d: cython.int = self._run(nl)
+        i: cython.int
+        j: cython.int = 0
+        for i in range(nl):
+            if j < k and self.ed[4 * (f + j) + E_AVAIL] == i:
+                self._copy_edge(f + j, d + i)
+                j += 1
+            else:
+                self.ed[4 * (d + i)] = self.mv[off + i]
+                self.ed[4 * (d + i) + E_VIS] = 0
+                self.ef[4 * (d + i) + E_VAL] = 0.0
+            self.ed[4 * (d + i) + E_AVAIL] = cnt
+        self._recycle(g)
+        self.gs[3 * g] = d
+        self.gs[3 * g + INFO] = (self.gs[3 * g + INFO] >> 24 << 24) | nl
+        self._mv_free(off, nl)
+        return 0
 
     # -- root ---------------------------------------------------------------
     def set_root(self, buf, determinize: cython.bint):
@@ -762,7 +1161,6 @@ class Search:
         done: cython.bint = False
         missing: cython.int = 0
         untried: cython.int = 0
-        r: cython.int
         best: cython.int = 0
         nvis: cython.int
         v: cython.double
@@ -780,6 +1178,14 @@ class Search:
             self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
+        if nseg == 0 and self.lists and nl >= LIST_MIN:
+            prim = self._listed(node, seat, nl)
+            nseg = 1
+        if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:
+            e = self._listed_select(prim, nl)
+            if e >= 0:
+                return e
+            done = e == -3  # counted, every legal move tried: their edges in eids
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
             # a hot node: one sorted segment, walked in order from now on
             prim = self._merge(node, seat, 0)
@@ -831,11 +1237,7 @@ class Search:
                 done = True
             missing = 0
         if not done:
-            self.stamp += 1
-            if self.stamp == 1 << 30:  # before it wraps: every old mark made invalid
-                for i in range(max(self.mm, 1)):
-                    self.slot[2 * i + 1] = 0
-                self.stamp = 1
+            self._new_stamp()
             nseg = self._mark(node, seat, True)
             for i in range(nl):
                 if self._slot(as_int(self.moves[i])) < 0:
@@ -865,22 +1267,8 @@ class Search:
                 self.eids[i] = e
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
-        if untried > 0 and self.bias != 0.0:  # progressive bias: the best untried by heuristic
-            untried = 0
-            for i in range(nl):
-                if self.ed[4 * self.eids[i] + E_VIS] == 0:
-                    if untried == 0 or self.hv[i] > bestv:
-                        bestv = self.hv[i]
-                        untried = 0
-                    if self.hv[i] == bestv:
-                        untried += 1
         if untried > 0:
-            r = self.rng.below(untried)
-            for i in range(nl):
-                if self.ed[4 * self.eids[i] + E_VIS] == 0 and (self.bias == 0.0 or self.hv[i] == bestv):
-                    if r == 0:
-                        return self.eids[i]
-                    r -= 1
+            return self.eids[self._untried_pick(nl)]
         for i in range(nl):
             e = self.eids[i]
             nvis = self.ed[4 * e + E_VIS]
@@ -1187,26 +1575,51 @@ class Search:
         return done
 
     # -- reading the tree ---------------------------------------------------
-    def _edge_ids(self, node: cython.int):
-        """``(seat, edge)`` of every edge of ``node``, segment by segment."""
+    def _edge_rows(self, node: cython.int):
+        """``(seat, move, visits, value_sum, availability)`` of every edge of ``node``,
+        segment by segment (a listed segment's untried moves included)."""
         g: cython.int = self.nd[8 * node + N_GROUP]
         i: cython.int
+        e: cython.int
+        h: cython.int
+        s: cython.int
+        j: cython.int
         out = []
         while g >= 0:
-            for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
-                out.append((self.gs[3 * g + INFO] >> 24, self.gs[3 * g] + i))
+            s = self.gs[3 * g + INFO] >> 24
+            e = self.gs[3 * g]
+            if self.gs[3 * g + INFO] & COUNTED:
+                h = e - 1
+                for i in range(e, e + (self.gs[3 * g + INFO] & LENGTH)):
+                    out.append((s, self.ed[4 * i], self.ed[4 * i + E_VIS], float(self.ef[4 * i + E_VAL]),
+                                self.ed[4 * i + E_AVAIL]))
+                for i in range(self.ed[4 * h + L_LEN]):
+                    j = self.ed[4 * h + L_LIST] + 2 * i
+                    out.append((s, self.mv[j], 0, 0.0, self.mv[j + 1]))
+            elif self.gs[3 * g + INFO] & LISTED:
+                h, j = e - 1, 0
+                for i in range(self.ed[4 * h + L_LEN]):
+                    if j < (self.gs[3 * g + INFO] & LENGTH) and self.ed[4 * (e + j) + E_AVAIL] == i:
+                        out.append((s, self.ed[4 * (e + j)], self.ed[4 * (e + j) + E_VIS],
+                                    float(self.ef[4 * (e + j) + E_VAL]), self.ed[4 * h + L_COUNT]))
+                        j += 1
+                    else:
+                        out.append((s, self.mv[self.ed[4 * h + L_LIST] + i], 0, 0.0, self.ed[4 * h + L_COUNT]))
+            else:
+                for i in range(e, e + (self.gs[3 * g + INFO] & 0x7FFFFF)):
+                    out.append((s, self.ed[4 * i], self.ed[4 * i + E_VIS], float(self.ef[4 * i + E_VAL]),
+                                self.ed[4 * i + E_AVAIL]))
             g = self.gs[3 * g + NEXT]
         return out
 
     def edges_of(self, node: cython.int):
         """``(seat, move, visits, value_sum)`` of every edge of ``node``, by seat then move."""
-        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_VIS], float(self.ef[4 * e + E_VAL]))
-                      for s, e in self._edge_ids(node))
+        return sorted(row[:4] for row in self._edge_rows(node))
 
     def availability_of(self, node: cython.int):
         """``(seat, move, availability)`` of every edge of ``node``, by seat then move: in how
         many of the selections there the move was legal for the seat."""
-        return sorted((s, self.ed[4 * e], self.ed[4 * e + E_AVAIL]) for s, e in self._edge_ids(node))
+        return sorted((s, m, a) for s, m, _v, _w, a in self._edge_rows(node))
 
     def children_of(self, node: cython.int):
         """``(child, visits)`` of every child of ``node``, in creation order."""
