@@ -29,6 +29,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
 from .kernel import Rng
+from .walled_city_policy import WalledCityPolicy
 from .walled_city_powers import WalledCityPowers
 
 if not cython.compiled:
@@ -54,6 +55,7 @@ class WalledCityKernel(WalledCityPowers):
     def __init__(self, players: cython.int, size: cython.int, max_moves: cython.int, offs: dict,
                  topo: dict) -> None:
         super().__init__(players, size, max_moves, offs, topo)
+        self.policy = WalledCityPolicy()
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.s_outcomes = [0] * MAXM
             self.s_probs = [0.0] * MAXM
@@ -567,6 +569,9 @@ class WalledCityKernel(WalledCityPowers):
             for j in range(2, 4):
                 out[p * 4 + j] = 0
         return self.players
+
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: walled_city_policy
 
     # -- playouts ------------------------------------------------------------------------------
     def rollout(self, buf: cython.int[::1], rng: Rng) -> None:
