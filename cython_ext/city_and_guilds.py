@@ -22,6 +22,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 from .city_and_guilds_layout import max_moves_for
+from .city_and_guilds_policy import CityAndGuildsPolicy
 from .city_and_guilds_scoring import CityAndGuildsScoring
 
 if not cython.compiled:
@@ -57,6 +58,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.flist = ptr(self.table(np.zeros(spaces)))
         self.fpos = ptr(self.table(np.zeros(spaces)))
         self.moves = ptr(self.table(np.zeros(self.max_moves)))
+        self.policy = CityAndGuildsPolicy(players, blocks)
 
     # ------------------------------------------------------------------ setup
     def init(self, buf):
@@ -536,6 +538,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         p: cython.int
         for p in range(self.players):
             out[p] = buf[self.o_money + p]
+
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, ptr(buf), seat, moves, n, out)  # the heuristic: city_and_guilds_policy
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):
