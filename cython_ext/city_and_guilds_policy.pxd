@@ -12,7 +12,7 @@ cdef class CityAndGuildsPolicy:
     cdef int[::1] gcnt      # per block and guild: guild tiles
     cdef int[::1] empty     # per block: empty spaces
     cdef int[::1] bval      # per block: value now
-    cdef double[::1] before # per block: the seat's weighted payments now
+    cdef double[::1] before # per block: the seat's weighted payments now (UNKNOWN: not read yet)
     cdef double[::1] worth  # per guild: what its track places are worth
     cdef int[::1] rank      # per guild: the seat's track place (1-based, 0 off the track)
     cdef int[::1] ntrack    # per guild: seats on the track
@@ -20,6 +20,7 @@ cdef class CityAndGuildsPolicy:
     cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
     cdef int read_board(self, CityAndGuildsScoring k, int* b, int seat) noexcept
+    cdef double read_before(self, CityAndGuildsScoring k, int* b, int seat, int blk) noexcept
     cdef double place_value(self, CityAndGuildsScoring k, int* b, int seat, int kind, int sp, int opt) noexcept
     cdef double fill_value(self, CityAndGuildsScoring k, int* b, int seat, int blk, int g, int men,
                            int add) noexcept

@@ -60,6 +60,7 @@ TAVERN_BONUS = cython.declare(cython.double, 2.0)
 BUILDING = cython.declare(cython.double, 1.5)
 MARKET = cython.declare(cython.double, 0.5)
 MINSTREL_KEEP = cython.declare(cython.double, 1.0)
+UNKNOWN = cython.declare(cython.double, -1.0)  # before[blk] not computed yet (payments are >= 0)
 
 
 @cython.cclass
@@ -105,8 +106,8 @@ class CityAndGuildsPolicy:
         return 1
 
     def read_board(self, k, b, seat):
-        """Per block: owners' buildings and men, guild tiles, empty spaces, value and
-        ``seat``'s weighted payment now; per guild: ``seat``'s place, the track, its worth."""
+        """Per block: owners' buildings and men, guild tiles, empty spaces and value; per
+        guild: ``seat``'s place, the track, its worth."""
         P: cython.int = k.players
         blk: cython.int
         i: cython.int
@@ -156,14 +157,21 @@ class CityAndGuildsPolicy:
                 t += self.gcnt[blk * NG + g]
             self.worth[g] = (4.0 * open_blocks * (t + 1.0) / (total + 4.0)) + 0.5 * (t + 2.0)
         for blk in range(k.B):
-            size = k.block_first[blk + 1] - k.block_first[blk]
-            if b[k.o_done + blk] or self.empty[blk] == size:
-                self.before[blk] = 0.0
-                continue
+            self.before[blk] = UNKNOWN  # read_before, for the blocks a move fills
+        return 0
+
+    def read_before(self, k, b, seat, blk):
+        """``seat``'s weighted payments from block ``blk`` now (computed once per call)."""
+        size: cython.int = k.block_first[blk + 1] - k.block_first[blk]
+        if self.before[blk] != UNKNOWN:
+            return self.before[blk]
+        if b[k.o_done + blk] or self.empty[blk] == size:
+            self.before[blk] = 0.0
+        else:
             self.before[blk] = (size - self.empty[blk]) * 1.0 / size * (
                 self.block_pay(k, b, seat, blk, -1, 0, 0, self.bval[blk])
                 + self.guild_pay(blk, -1))
-        return 0
+        return self.before[blk]
 
     def place_value(self, k, b, seat, kind, sp, opt):
         """A tile of ``kind`` from hand on ``sp`` with option ``opt`` (as ``place`` reads it)."""
@@ -219,7 +227,7 @@ class CityAndGuildsPolicy:
             + self.guild_pay(blk, g))
         if left == 0 and b[k.o_tavleft] > 0:
             after += TAVERN_BONUS
-        return after - self.before[blk]
+        return after - self.read_before(k, b, seat, blk)
 
     def block_pay(self, k, b, seat, blk, p, men, building, value):
         """``seat``'s block-control payment from ``blk`` at ``value``, after ``p`` (-1: nobody)
