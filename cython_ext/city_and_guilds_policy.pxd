@@ -16,6 +16,7 @@ cdef class CityAndGuildsPolicy:
     cdef double[::1] worth  # per guild: what its track places are worth
     cdef int[::1] rank      # per guild: the seat's track place (1-based, 0 off the track)
     cdef int[::1] ntrack    # per guild: seats on the track
+    cdef int open_blocks    # blocks not yet counted
 
     cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
@@ -23,7 +24,7 @@ cdef class CityAndGuildsPolicy:
     cdef double read_before(self, CityAndGuildsScoring k, int* b, int seat, int blk) noexcept
     cdef double place_value(self, CityAndGuildsScoring k, int* b, int seat, int kind, int sp, int opt) noexcept
     cdef double fill_value(self, CityAndGuildsScoring k, int* b, int seat, int blk, int g, int men,
-                           int add) noexcept
+                           int add, int tavern) noexcept
     cdef double block_pay(self, CityAndGuildsScoring k, int* b, int seat, int blk, int p, int men,
                           int building, int value) noexcept
     cdef bint ahead(self, int o, int p, int q) noexcept

@@ -14,7 +14,7 @@ to ``p``'s own count, read from the board as the counts will read it
   weighted by how full the block is (its filled spaces over its size): the
   payment is certain once the block is full, and a move that fills the last
   space is valued with the count it triggers (+``TAVERN_BONUS`` when a bonus
-  tavern is left to take).  The value is the weighted payment after the move
+  tavern is left to take and the game goes on).  The value is the weighted payment after the move
   minus the weighted payment before.
 * **Investment**: a building's single step or a market's two, as
   ``invest`` moves the cube (no gain on a full space or past the track's
@@ -96,7 +96,7 @@ class CityAndGuildsPolicy:
                 out[i] = self.place_value(k, b, seat, m // (2 * S), (m // 2) % S, m % 2)
             elif m < 19 * S:
                 blk = k.block_of[m - 18 * S]
-                out[i] = self.fill_value(k, b, seat, blk, -1, 0, k.values[3])
+                out[i] = self.fill_value(k, b, seat, blk, -1, 0, k.values[3], 1)
             elif m == 19 * S:
                 out[i] = 0.0
             elif m < 19 * S + 4:
@@ -141,6 +141,7 @@ class CityAndGuildsPolicy:
                     self.menc[blk * P + o - 1] += b[k.o_nmen + sp]
             if b[k.o_done + blk] == 0:
                 open_blocks += 1
+        self.open_blocks = open_blocks
         for g in range(NG):
             self.ntrack[g] = 0
             self.rank[g] = 0
@@ -211,12 +212,12 @@ class CityAndGuildsPolicy:
                             cross = 1
             if same > 0:
                 val += self.final_share(g) * (1.0 + CROSS * cross)
-        return val + self.fill_value(k, b, seat, blk, g, men, add)
+        return val + self.fill_value(k, b, seat, blk, g, men, add, 0)
 
-    def fill_value(self, k, b, seat, blk, g, men, add):
+    def fill_value(self, k, b, seat, blk, g, men, add, tavern):
         """Change of ``seat``'s weighted payments from block ``blk`` when one of its empty
         spaces takes a tile of guild ``g`` (-1: none) with ``men`` of ``seat``'s men,
-        adding ``add`` to its value."""
+        adding ``add`` to its value (``tavern``: the tile is a bonus tavern, one fewer left)."""
         size: cython.int = k.block_first[blk + 1] - k.block_first[blk]
         left: cython.int = self.empty[blk] - 1
         after: cython.double
@@ -225,7 +226,7 @@ class CityAndGuildsPolicy:
         after = (size - left) * 1.0 / size * (
             self.block_pay(k, b, seat, blk, seat if men > 0 else -1, men, 1, self.bval[blk] + add)
             + self.guild_pay(blk, g))
-        if left == 0 and b[k.o_tavleft] > 0:
+        if left == 0 and b[k.o_tavleft] > tavern and self.open_blocks > 1:  # as check_complete offers one
             after += TAVERN_BONUS
         return after - self.read_before(k, b, seat, blk)
 

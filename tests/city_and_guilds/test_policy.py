@@ -80,6 +80,19 @@ def test_completing_a_block_one_leads_beats_completing_a_rivals():
     assert mine > theirs + 2.0
 
 
+def test_completing_a_block_adds_the_tavern_bonus_only_while_a_tavern_is_left():
+    s = position(tiles=full_block_but_one(0), hands={0: ["market-candlemakers", "minstrel", "minstrel"]})
+    full, other = value(s, 0, "place market-candlemakers b3"), value(s, 0, "place market-candlemakers e1")
+    f(s, "tavleft")[0] = 0
+    assert full - value(s, 0, "place market-candlemakers b3") == pytest.approx(2.0)
+    assert other == value(s, 0, "place market-candlemakers e1")
+    # a tavern that completes a block: a further one only if it was not the last
+    f(s, "phase")[0] = TAVERN_PH
+    f(s, "tavleft")[0] = 2
+    two = value(s, 0, "tavern b3")
+    f(s, "tavleft")[0] = 1
+    assert two - value(s, 0, "tavern b3") == pytest.approx(2.0)
+
 def test_a_tavern_is_worth_the_share_of_its_block_and_pass_nothing():
     tiles = full_block_but_one(0)
     tiles.pop("a3")
