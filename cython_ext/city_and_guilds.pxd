@@ -4,6 +4,7 @@ from cython_ext.city_and_guilds_layout cimport (CHOSEN, NK, MINSTREL, TAVERN, EM
                                                 DEAL, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW, END)
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
 from cython_ext.city_and_guilds_bounds cimport cag_bounds
+from cython_ext.city_and_guilds_policy cimport CityAndGuildsPolicy
 
 
 cimport cython
@@ -19,6 +20,7 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef int* moves                # scratch: the rollout's legal moves
     cdef int* flist                # scratch: the rollout's frontier spaces (any order)
     cdef int* fpos                 # scratch: index of each space in flist, -1 when not in it
+    cdef CityAndGuildsPolicy policy  # move_values: the heuristic (city_and_guilds_policy)
 
     cpdef void init(self, int[::1] buf)
     @cython.final
@@ -64,6 +66,7 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int random_steps(self, int[::1] buf, Rng rng, int steps, int[::1] front)
     cpdef int random_move(self, int[::1] buf, int seat, Rng rng) except? -1

@@ -22,6 +22,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 from .city_and_guilds_layout import max_moves_for
+from .city_and_guilds_policy import CityAndGuildsPolicy
 from .city_and_guilds_scoring import CityAndGuildsScoring
 
 if not cython.compiled:
@@ -58,6 +59,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.flist = ptr(self.table(np.zeros(spaces)))
         self.fpos = ptr(self.table(np.zeros(spaces)))
         self.moves = ptr(self.table(np.zeros(self.max_moves)))
+        self.policy = CityAndGuildsPolicy(players, blocks)
 
     # ------------------------------------------------------------------ setup
     def init(self, buf):
@@ -540,6 +542,8 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     def score_bounds(self, buf, lo, hi):
         return cag_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: city_and_guilds_bounds
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, ptr(buf), seat, moves, n, out)  # the heuristic: city_and_guilds_policy
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):
