@@ -120,7 +120,8 @@ def main() -> None:
 
         data = json.loads(json.dumps(load(a.game)))
         table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
-        data["skill"] = {"elo": table, "how": f"bench/ladder.py {a.game} --players {a.players} --games "
+        played = data.get("skill", {}).get("preset", data.get("default", "none"))  # what skill: entries searched with
+        data["skill"] = {"preset": played, "elo": table, "how": f"bench/ladder.py {a.game} --players {a.players} --games "
                          f"{a.games} --seed {a.seed} --entries {a.entries}; Elo relative to the random player"}
         with open(path_for(a.game), "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)

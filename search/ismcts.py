@@ -158,6 +158,11 @@ class IsmctsPlayer(Player):
         self._key: Any = None
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
 
+    def prefer_preset(self, name: str) -> None:
+        """Search with preset ``name`` (see search/presets) unless a preset was given."""
+        if "preset" not in self.given:
+            self._setup({**self.given, "preset": name})
+
     def options_for(self, game: str) -> dict:
         """The options searched with in ``game``: those given explicitly, then the
         game's preset (``preset`` option), then the built-in defaults."""

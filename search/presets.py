@@ -56,8 +56,11 @@ def preset_names(game: str) -> list[str]:
 
 def options_for(game: str, name: str = "default", folder: Optional[str] = None) -> dict[str, Any]:
     """The options of preset ``name`` for ``game``; ``default`` follows the file's
-    choice, ``none`` is the built-in defaults ({})."""
+    choice, ``none`` is the built-in defaults ({}), ``skill`` the preset the skill
+    levels were calibrated with (``skill.preset``; the default where none is named)."""
     data = load(game, folder)
+    if name == "skill":
+        name = data.get("skill", {}).get("preset", "default")
     if name == "default":
         name = data.get("default", "none")
     if name == "none":

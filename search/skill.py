@@ -6,6 +6,12 @@ visited root move, draws a move with probability proportional to
 temperature ``T`` (AlphaZero's move temperature); ``T = 0`` is the most visited
 move.  Level 20 changes nothing.
 
+A level below 20 also searches with the preset its game's levels were
+calibrated with (``skill.preset`` in the preset file, the ``skill`` preset of
+:func:`search.presets.options_for`) unless the player was given a preset: a
+default that plays much better per iteration (the kernel heuristics) would
+otherwise put every level far above its measured Elo.
+
     level  0: 8 iterations, T = 1      level 10: 256 iterations, T = 0
     level  4: 32 iterations, T = 0.5   level 16: 2048 iterations, T = 0
     each level doubles the iterations of the level two below; T falls to 0 at level 8.
@@ -134,6 +140,8 @@ class SkillPlayer(Player):
         self.inner, self.level = inner, level
         self.cap, self.temperature = skill_settings(level)
         self.name = inner.name
+        if self.cap is not None and hasattr(inner, "prefer_preset") and "preset" in inner.options:
+            inner.prefer_preset("skill")  # the setting the levels' Elo was measured with
 
     def new_game(self) -> None:
         self.inner.new_game()

@@ -122,3 +122,19 @@ def test_a_game_whose_ladder_never_reaches_hard_keeps_three_distinct_names(tmp_p
     elo["12"] = NAMED_ELO["hard"] + 50  # a level beyond "hard": the targets are the absolute Elo again
     (tmp_path / "walled_city.json").write_text(json.dumps({"default": "none", "presets": {}, "skill": {"elo": elo}}))
     assert [level_of(n, "walled_city") for n in ("easy", "medium", "hard")] == [10, 10, 12]
+
+
+@pytest.mark.parametrize("game", ["guildes", "city_and_guilds", "walled_city", "between_two_cities"])
+def test_levels_below_full_search_with_the_preset_they_were_calibrated_with(game):
+    from search.presets import load, options_for
+
+    def searched(player):
+        return {k: v for k, v in player.options_for(game).items() if k != "preset"}
+
+    named = load(game)["skill"]["preset"]
+    assert options_for(game, "skill") == options_for(game, named)
+    assert searched(with_skill(make_player("ismcts", seed=1), 8).inner) == searched(make_player("ismcts", preset=named))
+    full = with_skill(make_player("ismcts", seed=1), 20)
+    assert searched(full) == searched(make_player("ismcts"))  # full strength: the game's default
+    chosen = with_skill(make_player("ismcts", seed=1, preset="none"), 8)
+    assert searched(chosen.inner) == searched(make_player("ismcts", preset="none"))
