@@ -284,7 +284,7 @@ def test_a_search_with_the_heuristic_does_not_peek(options, plies):
     other = s.determinize(seat, make_rng(plies + 1000))
     assert s.observe(seat) == other.observe(seat)
     assert not np.array_equal(s.buf[2:], other.buf[2:])
-    iters = 200 if COMPILED else 20
+    iters = 200 if COMPILED else 6
 
     def search(state):
         p = make_player("ismcts", seed=17, **options)
