@@ -5,6 +5,7 @@
 from cython_ext.kernel cimport Rng, ptr
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
+from cython_ext.guildes_policy cimport GuildesPolicy
 from cython_ext.guildes_rules cimport EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, RDEAL, START, DRAW, imod
 
 
@@ -24,6 +25,7 @@ cdef class GuildesKernel(GuildesHidden):
     cdef int* s_mask                # fast playout: bitmask of the guilds present, per packet or hand
     cdef int* s_nbits               # fast playout: number of guilds present, per packet or hand
     cdef public bint fast_rollout   # base game: the playout's own loop (same moves, same draws)
+    cdef GuildesPolicy policy       # move_values: the heuristic (guildes_policy)
 
     cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
     cdef int c_pile(self, int* b, int g) noexcept nogil
@@ -34,3 +36,4 @@ cdef class GuildesKernel(GuildesHidden):
     cdef bint c_clean(self, int* b) noexcept nogil
     cdef int c_fast_rounds(self, int* b, Rng rng)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)

@@ -24,6 +24,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
 from .guildes_hidden import GuildesHidden
+from .guildes_policy import GuildesPolicy
 from .guildes_rules import move_bound, perm_decode  # noqa: F401
 
 if not cython.compiled:
@@ -90,6 +91,7 @@ class GuildesKernel(GuildesHidden):
         self.s_nbits = self.scratch(self.n)
         # its masks need a bit per guild; the variants keep the general loop
         self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
+        self.policy = GuildesPolicy(self.n)
 
     # -- chance -------------------------------------------------------------
     def c_trick_free(self, b, seat, t):
@@ -396,3 +398,6 @@ class GuildesKernel(GuildesHidden):
     def rollout(self, buf, rng):
         """Uniformly random play to the end (chance drawn with ``rng``)."""
         self.c_rollout(ptr(buf), rng)
+
+    def move_values(self, buf, seat, moves, n, out):
+        return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: guildes_policy

@@ -78,12 +78,16 @@ def test_greedy_rollouts_build_better_cities_than_random_ones():
     assert greedy > rand * 1.1
 
 
-def test_a_kernel_without_a_heuristic_plays_at_random():
-    g = engine.make_game("guildes", 3, ())
-    assert not core.kernel_has_heuristic(g.kernel) and core.kernel_has_heuristic(btc().kernel)
-    b = first_decision(g).buf.copy()
-    core.policy_rollout(g.kernel, 0.0, 0)(b, Rng(2))
-    assert g.kernel.to_move(b, np.zeros(16, np.intc)) == 0
+def test_every_game_kernel_has_a_heuristic_and_the_base_kernel_none():
+    # the search falls back to the Python heuristic rollout (core.egreedy_rollout) only
+    # for a kernel that keeps the base move_values (all 0.0)
+    from cython_ext import select
+
+    for name in ("guildes", "between_two_cities", "city_and_guilds", "walled_city"):
+        assert core.kernel_has_heuristic(engine.make_game(name, 3, ()).kernel), name
+    for mod in select.twins("kernel"):
+        if mod is not None:
+            assert not core.kernel_has_heuristic(mod.Kernel(2, 4, 1))
 
 
 @pytest.mark.skipif(C is None or KC is None, reason="compiled kernels not built (or GUILDHALL_PUREPYTHON=1)")

@@ -1,0 +1,214 @@
+"""Guildes heuristic: the kernel's ``move_values`` (rollout policy, progressive bias).
+
+A move is worth the votes it moves, read from the rules' own count
+(:func:`cython_ext.guildes_count.c_count_votes`, one guild at a time):
+
+* **worth** of a guild for the seat: for this round's count and each count
+  still to come (cards stay in front of their owner: a card played in round
+  1 is counted three times), the seat's votes for that guild minus the mean
+  of the other seats' votes, the counts to come weighted ``FUTURE`` (0.5: the
+  others will add cards before then).  This round's count sees the virtual
+  cards of the dirty tricks and the event "tied players are not counted".
+* **Pick or play a card** (draft, play, trick D's pick): the worth the card
+  adds.  The seat's count is its table plus, while drafting, the cards it has
+  kept (they are what it will play), or, while playing, its face-down and
+  batch cards not yet on the table.  One card often changes nothing (a second
+  place needs two to pass a rival), so where the seat can still add a second
+  card of that guild (a later pick; a second copy in hand) the move is worth
+  the better of one card's gain and half of two cards' gain.
+* **Redistribution discard**: minus the worth the card takes away.
+* **Dirty trick**: the worth it changes on the guilds it touches (tables
+  for swaps, sacrifice and the exchange, counted now and later; a virtual card
+  for this count only); the draw (trick D): one card's gain averaged over the
+  discard pile; declining 0.
+
+The other seats are read from the tables (public); their kept cards, picks
+and pending choices are never read, so the values depend only on what the
+seat sees -- except the draw's pile, which holds hidden discards (in a
+determinized world they are the world's).
+
+Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
+Python; the kernel's ``move_values`` delegates here.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy
+
+if not cython.compiled:
+    from .guildes_count import MAXP, c_count_votes, c_exclude_ties
+    from .guildes_rules import DPICK, DRAFT, DRAWD, NOTIES, PLAY, REDIS, SACRIF, SWAPH, SWAPT, TRICK, VIRT
+    from .kernel import ptr
+
+FUTURE = cython.declare(cython.double, 0.5)
+
+
+@cython.cclass
+class GuildesPolicy:
+    """Scratch and code of the heuristic; one per kernel (see the module docstring)."""
+
+    def __init__(self, n: cython.int) -> None:
+        self.cnt = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        self.tmp = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        self.votes = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        self.mark = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        self.pl = numpy.zeros(1, dtype=numpy.intc)
+        self.vl = numpy.zeros(MAXP, dtype=numpy.intc)
+
+    def values(self, k, buf, seat, moves, n, out):
+        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
+        b: cython.p_int = ptr(buf)
+        i: cython.int
+        ph: cython.int = b[k.o_phase]
+        rnd: cython.int = b[k.o_round]
+        noties: cython.bint = k.c_effect(b) == NOTIES
+        if seat < 0 or rnd > 2 or not (ph == DRAFT or ph == PLAY or ph == REDIS or ph == TRICK or ph == DPICK):
+            for i in range(n):
+                out[i] = 0.0
+            return 1
+        for i in range(n):
+            if ph == TRICK:
+                out[i] = self.trick_value(k, b, seat, moves[i], rnd, noties)
+            else:
+                out[i] = self.card_value(k, b, seat, moves[i], ph, rnd, noties)
+        return 1
+
+    def load_guild(self, k, b, g):
+        """``cnt``: guild ``g``'s cards on each table."""
+        i: cython.int
+        for i in range(k.n):
+            self.cnt[i] = b[k.o_table + i * k.G + g]
+
+    def worth(self, k, b, seat, g, rnd, noties, now_only):
+        """Guild ``g`` at the counts ``cnt`` for ``seat``: its votes minus the others' mean,
+        this round's count and (unless ``now_only``) the later ones weighted ``FUTURE``."""
+        n: cython.int = k.n
+        i: cython.int
+        r: cython.int
+        q: cython.int
+        last: cython.int = rnd if now_only else 2
+        mil: cython.int = 0 if g == k.militia else -1
+        others: cython.int
+        total: cython.double = 0.0
+        w: cython.double = 1.0
+        for r in range(rnd, last + 1):
+            for i in range(n):
+                self.tmp[i] = self.cnt[i]
+                if r == rnd and k.tr_on:
+                    self.tmp[i] += b[k.o_virt + i * k.G + g]
+                    if self.tmp[i] < 0:
+                        self.tmp[i] = 0
+                self.votes[i] = 0
+            if r == rnd and noties:
+                c_exclude_ties(ptr(self.tmp), n, 1, mil, ptr(self.mark))
+            # the count of one guild: a table of one column, its round-r places as round 0's
+            self.pl[0] = k.c_places[r * k.G + g]
+            for q in range(MAXP):
+                self.vl[q] = k.c_values[(r * k.G + g) * MAXP + q]
+            c_count_votes(ptr(self.tmp), n, 1, 0, mil, k.mvotes, ptr(self.pl), ptr(self.vl), ptr(self.votes))
+            others = 0
+            for i in range(n):
+                if i != seat:
+                    others += self.votes[i]
+            total += w * (self.votes[seat] - others / (n - 1.0))
+            w = FUTURE
+        return total
+
+    def card_value(self, k, b, seat, g, ph, rnd, noties):
+        """A card of guild ``g`` picked, played or (``REDIS``) given away by ``seat``."""
+        G: cython.int = k.G
+        base: cython.double
+        one: cython.double
+        two: cython.double
+        more: cython.int = 0
+        self.load_guild(k, b, g)
+        if ph == DRAFT or ph == REDIS:
+            self.cnt[seat] += b[k.o_kept + seat * G + g]
+            if b[k.o_step] + 1 < k.h:
+                more = 1
+        elif ph == PLAY:
+            more = b[k.o_kept + seat * G + g]
+            if k.ev_on:
+                # the seat's cards of this step not yet on the table: face down, first of a batch
+                if b[k.o_fdown + seat] == g:
+                    self.cnt[seat] += 1
+                if b[k.o_pending + seat] == g:
+                    self.cnt[seat] += 1
+                    more -= 1
+            more = more >= 2
+        base = self.worth(k, b, seat, g, rnd, noties, False)
+        if ph == REDIS:
+            self.cnt[seat] -= 1
+            return self.worth(k, b, seat, g, rnd, noties, False) - base
+        self.cnt[seat] += 1
+        one = self.worth(k, b, seat, g, rnd, noties, False) - base
+        if not more:
+            return one
+        self.cnt[seat] += 1
+        two = (self.worth(k, b, seat, g, rnd, noties, False) - base) * 0.5
+        return two if two > one else one
+
+    def change(self, k, b, seat, g, p1, d1, p2, d2, rnd, noties, now_only):
+        """The worth for ``seat`` of guild ``g`` gained when seat ``p1``'s count moves by ``d1``
+        and ``p2``'s by ``d2`` (``p2`` < 0: none)."""
+        base: cython.double
+        self.load_guild(k, b, g)
+        base = self.worth(k, b, seat, g, rnd, noties, now_only)
+        self.cnt[p1] += d1
+        if p2 >= 0:
+            self.cnt[p2] += d2
+        return self.worth(k, b, seat, g, rnd, noties, now_only) - base
+
+    def trick_value(self, k, b, seat, move, rnd, noties):
+        """A trick holder's move (the encodings of ``GuildesRules.c_trick_legal``)."""
+        n: cython.int = k.n
+        G: cython.int = k.G
+        kind: cython.int = k.c_trick_kind[b[k.o_trick + seat]]
+        m: cython.int = move - 1
+        ga: cython.int
+        gb: cython.int
+        pa: cython.int
+        pb: cython.int
+        g: cython.int
+        i: cython.int
+        c: cython.int
+        total: cython.int = 0
+        acc: cython.double = 0.0
+        if move <= 0:
+            return 0.0
+        if kind == SWAPT:
+            gb = m % G
+            ga = (m // G) % G
+            pb = (m // (G * G)) % n
+            pa = m // (G * G * n)
+            return (self.change(k, b, seat, ga, pa, -1, pb, 1, rnd, noties, False)
+                    + self.change(k, b, seat, gb, pb, -1, pa, 1, rnd, noties, False))
+        if kind == SACRIF:
+            g = m % G            # the target's guild
+            pb = (m // G) % n    # the target
+            ga = m // (G * n)    # the seat's sacrificed guild
+            if g == ga:
+                return self.change(k, b, seat, g, seat, -1, pb, -1, rnd, noties, False)
+            return (self.change(k, b, seat, ga, seat, -1, -1, 0, rnd, noties, False)
+                    + self.change(k, b, seat, g, pb, -1, -1, 0, rnd, noties, False))
+        if kind == SWAPH:
+            ga = m // G          # from the hand to the table
+            gb = m % G           # from the table to the pile
+            return (self.change(k, b, seat, ga, seat, 1, -1, 0, rnd, noties, False)
+                    + self.change(k, b, seat, gb, seat, -1, -1, 0, rnd, noties, False))
+        if kind == VIRT:
+            return self.change(k, b, seat, k.c_trick_guild[b[k.o_trick + seat]], m // 2, -1 if m % 2 else 1,
+                               -1, 0, rnd, noties, True)
+        if kind == DRAWD:
+            for g in range(G):
+                # the pile, counted as GuildesKernel.c_pile counts it
+                c = b[k.o_pubdisc + g] - b[k.o_drawn + g]
+                for i in range(n):
+                    c += b[k.o_disc + i * G + g] + b[k.o_tdisc + i * G + g]
+                if c > 0:
+                    total += c
+                    acc += c * self.change(k, b, seat, g, seat, 1, -1, 0, rnd, noties, False)
+            return acc / total if total > 0 else 0.0
+        return 0.0
