@@ -359,18 +359,10 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         b[self.o_hsize + seat] -= 1
         if b[self.o_known + seat * NK + k] > 0:
             b[self.o_known + seat * NK + k] -= 1
+        men = self.men_placed(b, seat, k, opt)
         b[self.o_tile + sp] = k
-        if k == MINSTREL:
-            men = opt
-        elif k % 2 == 0:
-            if opt == 1:
-                men = 2
-            else:
-                if b[self.o_men + seat] > 0:
-                    men = 1
-                self.invest(b, k // 2, seat, 1)
-        else:
-            self.invest(b, k // 2, seat, 2)
+        if self.invest_steps(k, opt) > 0:
+            self.invest(b, k // 2, seat, self.invest_steps(k, opt))
         if men > 0:
             b[self.o_men + seat] -= men
             b[self.o_nmen + sp] = men

@@ -186,20 +186,14 @@ class CityAndGuildsPolicy:
         same: cython.int = 0
         cross: cython.int = 0
         kq: cython.int
+        men = k.men_placed(b, seat, kind, opt)
         if kind == MINSTREL:
-            men = opt
             add = k.values[2]
             g = -1
-        elif kind % 2 == 0:
-            if opt == 1:
-                men = 2
-            else:
-                if b[k.o_men + seat] > 0:
-                    men = 1
-                val += self.invest_value(k, b, seat, g, 1)
-        else:
+        elif kind % 2 == 1:
             add = k.values[1]
-            val += self.invest_value(k, b, seat, g, 2)
+        if k.invest_steps(kind, opt) > 0:
+            val += self.invest_value(k, b, seat, g, k.invest_steps(kind, opt))
         val += MAN * men
         if g >= 0:
             for d in range(4):

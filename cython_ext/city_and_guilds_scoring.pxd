@@ -31,6 +31,8 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int o_hsize, o_hand, o_known, o_pend, o_putback, o_face, o_supply, o_tile, o_mowner
     cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
 
+    cdef int men_placed(self, int* b, int seat, int kind, int opt) noexcept nogil
+    cdef int invest_steps(self, int kind, int opt) noexcept nogil
     cdef void invest(self, int* b, int g, int p, int steps) noexcept nogil
     cdef bint track_before(self, int* b, int g, int p, int q) noexcept nogil
     cdef int rank_track(self, int* b, int g, int* order) noexcept nogil

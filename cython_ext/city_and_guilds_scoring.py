@@ -91,6 +91,28 @@ class CityAndGuildsScoring(Kernel):
             return arr.tolist()
         return arr
 
+    # ------------------------------------------------------------ placing a tile
+    def men_placed(self, b, seat, kind, opt):
+        """Men a tile of ``kind`` placed with option ``opt`` puts on its space: a minstrel
+        ``opt``; a building two with option 1, else one if ``seat`` has a man left; a
+        market none.  (The rule, read by ``place`` and by the heuristic.)"""
+        if kind == MINSTREL:
+            return opt
+        if kind % 2 == 0:
+            if opt == 1:
+                return 2
+            return 1 if b[self.o_men + seat] > 0 else 0
+        return 0
+
+    def invest_steps(self, kind, opt):
+        """Steps up its guild's track a tile of ``kind`` placed with option ``opt`` makes:
+        a market two, a building placed without its two men one, a minstrel none."""
+        if kind == MINSTREL:
+            return 0
+        if kind % 2 == 0:
+            return 1 if opt == 0 else 0
+        return 2
+
     # ------------------------------------------------------------ tracks
     def invest(self, b, g, p, steps):
         """Move p's cube on guild g; a full space (3 cubes) or the track's end means no gain."""

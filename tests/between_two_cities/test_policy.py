@@ -1,5 +1,5 @@
 """The Between Two Cities heuristic (``kernel.move_values``): its meaning, and the twins agree."""
-import random
+import itertools
 
 import numpy as np
 import pytest
@@ -7,6 +7,7 @@ import pytest
 from cython_ext import select
 from cython_ext.between_two_cities_encoding import KM, NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE
 from tests.between_two_cities.helpers import blank_state, make_game, put
+from tests.search.helpers import kernel_decisions
 
 C, PY = select.twins("between_two_cities")
 KERNEL_C, KERNEL_PY = select.twins("kernel")
@@ -15,24 +16,7 @@ SCORING = select.load("between_two_cities_scoring")
 
 def decisions(game, seed, limit):
     """``(buf, seat, moves)`` at the seats' decisions of one random game (a copy each)."""
-    k = game.kernel
-    b = game.new_initial_state(seed).buf.copy()
-    rnd = random.Random(seed)
-    rng = select.load("kernel").Rng(seed)
-    seats, moves = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc)
-    out = []
-    while len(out) < limit:
-        n = k.to_move(b, seats)
-        if n == 0:
-            break
-        s = int(seats[0])
-        if s < 0:
-            k.apply(b, -1, k.sample_chance(b, rng))
-            continue
-        nl = k.legal(b, s, moves)
-        out.append((b.copy(), s, moves[:nl].copy()))
-        k.apply(b, s, int(moves[rnd.randrange(nl)]))
-    return out
+    return [(b.copy(), s, m) for b, s, m in itertools.islice(kernel_decisions(game, seed), limit)]
 
 
 def values(kernel, buf, seat, moves):

@@ -1,6 +1,7 @@
 """The heuristic's values are those of a slow reference: each placement scored by
 re-scoring its whole city with the tile written in (the policy's first form, kept
 here and not in the product), on many random states, in the mode under test."""
+import itertools
 import random
 
 import numpy as np
@@ -9,10 +10,10 @@ import pytest
 from cython_ext import select
 from cython_ext.between_two_cities_encoding import HALF, KM, NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE
 from tests.between_two_cities.helpers import make_game
+from tests.search.helpers import kernel_decisions
 
 SCORING = select.load("between_two_cities_scoring")
 POLICY = select.load("between_two_cities_policy")
-Rng = select.load("kernel").Rng
 FACTORY, HOUSE = 0, 5
 WEAK, HOUSE_FUTURE = 1.5, 0.5
 
@@ -69,24 +70,9 @@ def reference_place_values(k, cfg, buf, seat, moves):
 
 def place_decisions(game, seed, limit):
     """``(buf, seat, moves)`` at placement decisions of one random game (copies)."""
-    k = game.kernel
-    b = game.new_initial_state(seed).buf.copy()
-    rnd = random.Random(seed)
-    rng = Rng(seed)
-    seats, moves = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc)
-    out = []
-    while len(out) < limit:
-        if k.to_move(b, seats) == 0:
-            break
-        s = int(seats[0])
-        if s < 0:
-            k.apply(b, -1, k.sample_chance(b, rng))
-            continue
-        nl = k.legal(b, s, moves)
-        if b[game.layout["phase"]] == PH_PLACE:
-            out.append((b.copy(), s, moves[:nl].copy()))
-        k.apply(b, s, int(moves[rnd.randrange(nl)]))
-    return out
+    at = game.layout["phase"]
+    return list(itertools.islice(((b.copy(), s, m) for b, s, m in kernel_decisions(game, seed)
+                                  if b[at] == PH_PLACE), limit))
 
 
 @pytest.mark.parametrize("players,variants,seeds", [

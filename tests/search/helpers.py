@@ -35,6 +35,28 @@ def random_decision(state: State, seed: int, plies: int) -> State:
     return s
 
 
+def kernel_decisions(game, seed: int, kernel=None):
+    """``(buf, seat, legal moves)`` at every seat decision of one random game played on
+    ``kernel`` (the game's by default): moves drawn by ``random.Random(seed)``, chance
+    by the kernel's ``Rng(seed)``.  ``buf`` is the live buffer: copy it to keep it."""
+    import random
+
+    import numpy as np
+
+    k = kernel or game.kernel
+    b = game.new_initial_state(seed).buf.copy()
+    rnd, rng = random.Random(seed), select.load("kernel").Rng(seed)
+    seats, moves = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc)
+    while k.to_move(b, seats):
+        s = int(seats[0])
+        if s < 0:
+            k.apply(b, -1, k.sample_chance(b, rng))
+            continue
+        nl = k.legal(b, s, moves)
+        yield b, s, moves[:nl].copy()
+        k.apply(b, s, int(moves[rnd.randrange(nl)]))
+
+
 def guildes_start(players: int = 4, seed: int = 1) -> State:
     return play_to_decision(engine.make("guildes", players=players, seed=seed), seed)
 

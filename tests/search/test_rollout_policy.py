@@ -6,6 +6,7 @@ import engine
 from cython_ext import select
 from engine.core import CHANCE
 from search import core
+from tests.search.helpers import kernel_decisions
 
 C, PY = select.twins("rollout_policy")
 KC, KP = select.twins("between_two_cities")
@@ -140,28 +141,16 @@ def test_progressive_bias_tries_the_best_valued_move_first():
 def tied_placement(g, want=3):
     """A placement decision of a random game whose best value is shared by ``want``-8 legal moves:
     ``(buf, seat, tied moves)``."""
-    import random
-
     from cython_ext.between_two_cities_encoding import PH_PLACE
 
-    k = g.kernel
-    seats, moves = np.zeros(16, np.intc), np.zeros(k.max_moves, np.intc)
     for seed in range(20):
-        b = g.new_initial_state(seed).buf.copy()
-        rnd, rng = random.Random(seed), Rng(seed)
-        while k.to_move(b, seats):
-            s = int(seats[0])
-            if s < 0:
-                k.apply(b, -1, k.sample_chance(b, rng))
-                continue
-            nl = k.legal(b, s, moves)
+        for b, s, legal in kernel_decisions(g, seed):
             if b[g.layout["phase"]] == PH_PLACE:
-                vals = np.zeros(nl)
-                k.move_values(b, s, moves, nl, vals)
-                tied = [int(m) for m, v in zip(moves[:nl], vals) if v == vals.max()]
+                vals = np.zeros(len(legal))
+                g.kernel.move_values(b, s, legal, len(legal), vals)
+                tied = [int(m) for m, v in zip(legal, vals) if v == vals.max()]
                 if want <= len(tied) <= 8:
-                    return b, s, tied
-            k.apply(b, s, int(moves[rnd.randrange(nl)]))
+                    return b.copy(), s, tied
     raise AssertionError("no tied placement found")
 
 

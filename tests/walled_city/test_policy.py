@@ -1,5 +1,4 @@
 """The Walled City heuristic (``kernel.move_values``): its meaning, no hidden reads, and the twins agree."""
-import random
 
 import numpy as np
 import pytest
@@ -7,34 +6,19 @@ import pytest
 from cython_ext import select
 from engine.core import make_rng
 from search.api import Limits, make_player
+from tests.search.helpers import kernel_decisions
 from tests.search.test_no_peeking import _twin_states
 from tests.walled_city.helpers import COMPILED, CONFIGS, empty_board, f, game
 
 C, PY = select.twins("walled_city")
 B = select.load("walled_city_board")
-Rng = select.load("kernel").Rng
 ACT, DONE = 63, 62
 CARD_32 = 10  # the 3/2 construction card
 
 
 def decisions(g, seed, kernel=None):
     """``(buf, seat, moves)`` at every decision of one random game (a copy each)."""
-    k = kernel or g.kernel
-    b = g.new_initial_state(seed).buf.copy()
-    rnd = random.Random(seed)
-    rng = Rng(seed)
-    seats, moves = np.zeros(8, np.intc), np.zeros(k.max_moves, np.intc)
-    out = []
-    while True:
-        if k.to_move(b, seats) == 0:
-            return out
-        s = int(seats[0])
-        if s < 0:
-            k.apply(b, -1, k.sample_chance(b, rng))
-            continue
-        nl = k.legal(b, s, moves)
-        out.append((b.copy(), s, moves[:nl].copy()))
-        k.apply(b, s, int(moves[rnd.randrange(nl)]))
+    return [(b.copy(), s, m) for b, s, m in kernel_decisions(g, seed, kernel)]
 
 
 def values(kernel, buf, seat, moves):
