@@ -12,6 +12,23 @@ from cython_ext.between_two_cities_encoding import NOTHING
 GAME = "between_two_cities"
 
 
+def random_walk(game, seeds, rnd):
+    """``(seed, step, state, seat)`` at every seat decision of random games dealt from
+    ``seeds``, moves and chance drawn from ``rnd``.  ``state`` is live: the move is
+    applied when the consumer asks for the next decision."""
+    for seed in seeds:
+        s = game.new_initial_state(seed)
+        step = 0
+        while s.to_move():
+            seat = s.to_move()[0]
+            if seat == -1:
+                s.apply(-1, s.sample_chance(engine.core.make_rng(rnd.randrange(1 << 30))))
+                continue
+            yield seed, step, s, seat
+            s.apply(seat, rnd.choice(s.legal_moves(seat)))
+            step += 1
+
+
 def make_game(players: int = 3, variants: tuple[str, ...] = ()):
     return engine.make_game(GAME, players, variants)
 

@@ -6,6 +6,7 @@ import pytest
 
 import engine
 from cython_ext import select
+from tests.between_two_cities.helpers import random_walk
 
 C, PY = select.twins("between_two_cities_placement")
 MODES = [("interpreted", PY)] + ([("compiled", C)] if C is not None else [])
@@ -20,22 +21,13 @@ def test_shared_window_search_finds_the_cells_feasible_finds(mode, mod, players,
     rnd = random.Random(players)
     rkind = game.kernel_cfg["rkind"]
     compared = 0
-    for seed in range(3 if mode == "compiled" else 1):
-        s = game.new_initial_state(seed)
-        step = 0
-        while s.to_move():
-            seat = s.to_move()[0]
-            if seat == -1:
-                s.apply(-1, s.sample_chance(engine.core.make_rng(rnd.randrange(1 << 30))))
-                continue
-            if step % (1 if mode == "compiled" else 4) == 0:
-                rnd_ = int(s.buf[game.layout["round"]])
-                duplex = int(rkind[rnd_]) if rnd_ < len(rkind) else 0
-                for c in range(game.kernel_cfg["NC"]):
-                    shared, one = mod.cells_two_ways(k, s.buf, c, duplex)
-                    if shared is not None:
-                        assert shared == one, (seed, step, c)
-                        compared += bool(one)
-            s.apply(seat, rnd.choice(s.legal_moves(seat)))
-            step += 1
+    for seed, step, s, seat in random_walk(game, range(3 if mode == "compiled" else 1), rnd):
+        if step % (1 if mode == "compiled" else 4) == 0:
+            rnd_ = int(s.buf[game.layout["round"]])
+            duplex = int(rkind[rnd_]) if rnd_ < len(rkind) else 0
+            for c in range(game.kernel_cfg["NC"]):
+                shared, one = mod.cells_two_ways(k, s.buf, c, duplex)
+                if shared is not None:
+                    assert shared == one, (seed, step, c)
+                    compared += bool(one)
     assert compared > 20

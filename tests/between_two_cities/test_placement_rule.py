@@ -15,6 +15,7 @@ import pytest
 import engine
 from cython_ext import select
 from cython_ext.between_two_cities_encoding import BW, CENTER, HALF, NCELL, PH_PLACE, PLACE_BASE, TILE
+from tests.between_two_cities.helpers import random_walk
 
 C, PY = select.twins("between_two_cities")
 MODES = [("interpreted", PY)] + ([("compiled", C)] if C is not None else [])
@@ -114,25 +115,16 @@ def test_legal_placements_match_the_reference(mode, mod, players, variants):
     out = np.zeros(k.max_moves, dtype=np.intc)
     rnd = random.Random(players)
     checked = 0
-    for seed in range(2):
-        s = game.new_initial_state(seed)
-        step = 0
-        while s.to_move():
-            seat = s.to_move()[0]
-            if seat == -1:
-                s.apply(-1, s.sample_chance(engine.core.make_rng(rnd.randrange(1 << 30))))
-                continue
-            n = k.legal(s.buf, seat, out)
-            if game.phase(s) == PH_PLACE and step % 3 == 0:
-                duplex = int(game.round_is_duplex(s))
-                for side in (0, 1):
-                    c = game.city_of(seat, side)
-                    got = sorted({(int(m) - PLACE_BASE) % NCELL for m in out[:n]
-                                  if (int(m) - PLACE_BASE) // NCELL % 2 == side})
-                    ref = reference_cells(game, s.buf, c, duplex)
-                    if got:  # a side the seat may still place on
-                        assert got == ref, (seed, step, side)
-                        checked += 1
-            step += 1
-            s.apply(seat, int(out[rnd.randrange(n)]))
+    for seed, step, s, seat in random_walk(game, range(2), rnd):
+        n = k.legal(s.buf, seat, out)
+        if game.phase(s) == PH_PLACE and step % 3 == 0:
+            duplex = int(game.round_is_duplex(s))
+            for side in (0, 1):
+                c = game.city_of(seat, side)
+                got = sorted({(int(m) - PLACE_BASE) % NCELL for m in out[:n]
+                              if (int(m) - PLACE_BASE) // NCELL % 2 == side})
+                ref = reference_cells(game, s.buf, c, duplex)
+                if got:  # a side the seat may still place on
+                    assert got == ref, (seed, step, side)
+                    checked += 1
     assert checked > 20
