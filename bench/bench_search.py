@@ -39,9 +39,28 @@ import time
 
 CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_guilds": range(3, 6),
            "walled_city": range(2, 5), "walled_city+powers": range(2, 5)}
+
+
+def chosen_configs(spec: str) -> dict:
+    """The games and player counts of ``BENCH_GAMES``: entries of one game add up.
+
+    >>> {g: list(r) for g, r in chosen_configs("guildes:4-5,walled_city,guildes:3").items()}
+    {'guildes': [3, 4, 5], 'walled_city': [2, 3, 4]}
+    """
+    chosen: dict = {}
+    for entry in spec.split(","):
+        game, _, counts = entry.partition(":")
+        if counts:
+            low, _, high = counts.partition("-")
+            players = range(int(low), int(high or low) + 1)
+        else:
+            players = CONFIGS[game]
+        chosen.setdefault(game, set()).update(players)
+    return {g: sorted(p) for g, p in chosen.items()}
+
+
 if os.environ.get("BENCH_GAMES"):  # e.g. BENCH_GAMES=guildes:4-6,city_and_guilds:4
-    CONFIGS = {g.split(":")[0]: (range(int(g.split(":")[1].split("-")[0]), int(g.split(":")[1].split("-")[-1]) + 1)
-                                 if ":" in g else CONFIGS[g]) for g in os.environ["BENCH_GAMES"].split(",")}
+    CONFIGS = chosen_configs(os.environ["BENCH_GAMES"])
 
 
 def first_decision(game: str, players: int, seed: int = 1):
