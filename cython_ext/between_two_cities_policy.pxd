@@ -1,7 +1,8 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
 
-from cython_ext.kernel cimport ptr
+from cython_ext.kernel cimport Rng, ptr, dptr
+from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
@@ -29,9 +30,16 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] seen5     # gain: types a house counts present with the new tiles
     cdef int[::1] tav       # gain: tavern kinds with the new tiles
     cdef int[::1] vis, vl, stk, sh, lines  # park_gain, shop_gain: floods and shop_best's scratch
+    # greedy_place: (slot, side) groups, sides in play, each side's candidates and city_info,
+    # checks by side and cell (0 not yet, 1 completable, 2 not), the valued moves, the tied ones
+    cdef int[::1] gslot, gside, inplay, ncand, cand0, cand1, info0, info1, chk, em, ti
+    cdef double[::1] ev
 
     cdef int values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
+    cdef void begin_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat) noexcept
+    cdef int greedy_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, Rng rng) noexcept
+    cdef int check(self, BetweenTwoCitiesRules k, const int* b, int seat, int side, int x, int duplex) noexcept
     cdef double place_value(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int move) noexcept
     cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
     cdef int gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept

@@ -36,7 +36,8 @@ if not cython.compiled:
         NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE)
     from .between_two_cities_rules import BetweenTwoCitiesRules
     from .between_two_cities_scoring import office_points, shop_best, tavern_points
-    from .kernel import ptr
+    from .between_two_cities_placement import INFO
+    from .kernel import dptr, ptr
 
 WEAK = cython.declare(cython.double, 1.5)
 HOUSE_FUTURE = cython.declare(cython.double, 0.5)
@@ -75,6 +76,19 @@ class BetweenTwoCitiesPolicy:
         self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
         self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
         self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
+        # greedy_place: groups, both cities' info and candidates, checks by side and cell, the valued moves
+        self.gslot = numpy.zeros(8, dtype=numpy.intc)
+        self.gside = numpy.zeros(8, dtype=numpy.intc)
+        self.inplay = numpy.zeros(2, dtype=numpy.intc)
+        self.ncand = numpy.zeros(2, dtype=numpy.intc)
+        self.cand0 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.cand1 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.info1 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.chk = numpy.zeros(2 * NCELL, dtype=numpy.intc)
+        self.em = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ti = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ev = numpy.zeros(8 * NCELL, dtype=numpy.float64)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -93,18 +107,17 @@ class BetweenTwoCitiesPolicy:
                 out[i] = 0.0
             return 1
         duplex = k.t_rkind[buf[k.O_ROUND]]
-        for side in range(2):
-            c = k.city_of(seat, side)
-            self.prepare(k, buf, c)
-            self.before[side] = self.score[c]
-            if ph == PH_CHOOSE:
-                self.kind_values(k, c, side, duplex)
         if ph == PH_PLACE:
-            self.fc[0] = -1  # every city's factories: counted at the first factory valued
+            self.begin_place(k, buf, seat)
             for i in range(n):
                 m = moves[i]
                 out[i] = self.place_value(k, buf, seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
             return 1
+        for side in range(2):
+            c = k.city_of(seat, side)
+            self.prepare(k, buf, c)
+            self.before[side] = self.score[c]
+            self.kind_values(k, c, side, duplex)
         w0 = 1.0
         w1 = 1.0
         if not k.TWOSTD:
@@ -118,6 +131,143 @@ class BetweenTwoCitiesPolicy:
             b = m % KM
             out[i] = max(w0 * self.kv[a] + w1 * self.kv[KM + b], w0 * self.kv[b] + w1 * self.kv[KM + a])
         return 1
+
+    def begin_place(self, k, buf, seat):
+        """Set up :meth:`place_value` for ``seat``: both its cities prepared, their scores in ``before``."""
+        side: cython.int
+        c: cython.int
+        for side in range(2):
+            c = k.city_of(seat, side)
+            self.prepare(k, buf, c)
+            self.before[side] = self.score[c]
+        self.fc[0] = -1  # every city's factories: counted at the first factory valued
+
+    def greedy_place(self, k, buf, seat, rng):
+        """A placement of highest :meth:`place_value` among the moves ``legal`` lists, ties
+        drawn uniformly, without listing them; -1 where only the list can tell.
+
+        ``legal`` gives each (pending tile, side) group the cells of its city that pass
+        the cheap checks (``candidates``) and keep the city completable (``placeable``,
+        the costly check).  Here every candidate is valued (the value does not need the
+        check), and the check runs from the best value down: the candidates tied at the
+        best value are drawn one at a time, uniformly, and the first completable one is
+        returned (struck-out draws leave a uniform draw over the completable ties); a
+        value below a completable one is never checked.  That is the list's answer while
+        every city in play has a completable adjacent cell, so before returning, a city
+        not yet shown to have one is checked; if one has none, the fallback rule of
+        ``gen_cells`` applies and -1 sends the caller to the list.
+        """
+        b: cython.p_int = ptr(buf)
+        duplex: cython.int = k.t_rkind[buf[k.O_ROUND]]
+        p: cython.int = k.O_PEND + seat * 4
+        ng: cython.int = 0
+        n: cython.int = 0
+        nt: cython.int
+        slot: cython.int
+        side: cython.int
+        g: cython.int
+        i: cython.int
+        j: cython.int
+        x: cython.int
+        c: cython.int
+        r: cython.int
+        mv: cython.int
+        found: cython.int = -1
+        best: cython.double
+        gslot: cython.p_int = ptr(self.gslot)
+        gside: cython.p_int = ptr(self.gside)
+        inplay: cython.p_int = ptr(self.inplay)
+        ncand: cython.p_int = ptr(self.ncand)
+        info: cython.p_int
+        cand: cython.p_int
+        chk: cython.p_int = ptr(self.chk)
+        em: cython.p_int = ptr(self.em)
+        ti: cython.p_int = ptr(self.ti)
+        ev: cython.p_double = dptr(self.ev)
+        # the groups of legal(), in its order
+        for slot in range(4):
+            j = buf[p + slot]
+            if j < 0 or (slot % 2 == 1 and buf[p + slot - 1] == j):
+                continue
+            for side in range(2):
+                if slot < 2:
+                    if buf[k.O_SIDES] & (1 << side):
+                        continue
+                elif side != k.jside(seat):
+                    continue
+                gslot[ng] = slot
+                gside[ng] = side
+                ng += 1
+        if ng == 0:
+            return -1
+        inplay[0] = 0
+        inplay[1] = 0
+        for g in range(ng):
+            inplay[gside[g]] = 1
+        for side in range(2):
+            ncand[side] = 0
+            if inplay[side]:
+                c = k.cityt[2 * seat + side]
+                info = ptr(self.info0) if side == 0 else ptr(self.info1)
+                cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+                k.city_info(b, c, duplex, info)
+                ncand[side] = k.candidates(b, c, duplex, 1, info, cand)
+                for i in range(ncand[side]):
+                    chk[side * NCELL + cand[i]] = 0  # not checked yet
+        self.begin_place(k, buf, seat)
+        for g in range(ng):
+            side = gside[g]
+            cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+            for i in range(ncand[side]):
+                em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
+                ev[n] = self.place_value(k, buf, seat, em[n])
+                n += 1
+        while n > 0 and found < 0:
+            best = ev[0]
+            for i in range(1, n):
+                if ev[i] > best:
+                    best = ev[i]
+            nt = 0
+            for i in range(n):
+                if ev[i] == best:
+                    ti[nt] = i
+                    nt += 1
+            while nt > 0:
+                r = rng.below(nt) if nt > 1 else 0
+                mv = em[ti[r]] - PLACE_BASE
+                if self.check(k, b, seat, mv // NCELL % 2, mv % NCELL, duplex):
+                    found = em[ti[r]]
+                    break
+                nt -= 1
+                ti[r] = ti[nt]
+            j = 0  # none of them completable: the next value down
+            for i in range(n):
+                if ev[i] != best:
+                    em[j] = em[i]
+                    ev[j] = ev[i]
+                    j += 1
+            n = j
+        if found < 0:
+            return -1
+        for side in range(2):
+            info = ptr(self.info0) if side == 0 else ptr(self.info1)
+            cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+            if not inplay[side] or info[5] == 0:
+                continue  # a city's first tile: no fallback rule
+            for i in range(ncand[side]):
+                if self.check(k, b, seat, side, cand[i], duplex):
+                    break
+            else:
+                return -1
+        return found
+
+    def check(self, k, b, seat, side, x, duplex):
+        """Is candidate cell ``x`` of ``seat``'s city on ``side`` completable (:meth:`greedy_place`'s info)?  Kept per call."""
+        o: cython.int = side * NCELL + x
+        if self.chk[o] == 0:
+            self.chk[o] = 1 if k.placeable(b, k.cityt[2 * seat + side], duplex, x,
+                                           ptr(self.info0) if side == 0 else ptr(self.info1)) else 2
+        return 1 if self.chk[o] == 1 else 0
 
     def prepare(self, k, buf, c):
         """City ``c`` into the scratch: its cells, their categories, its counts (``cnt``), its
