@@ -52,6 +52,7 @@ class BetweenTwoCitiesPolicy:
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.fc = numpy.zeros(max(nc, 1), dtype=numpy.intc)
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
+        self.need = numpy.zeros(KM, dtype=numpy.intc)
         # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count), and the gain's scratch
         nc = max(nc, 1)
         self.cnt = numpy.zeros(nc * NCOUNT, dtype=numpy.intc)
@@ -64,6 +65,9 @@ class BetweenTwoCitiesPolicy:
         self.oth = numpy.zeros(nc, dtype=numpy.intc)
         self.score = numpy.zeros(nc, dtype=numpy.intc)
         self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
+        self.ntl = numpy.zeros(nc, dtype=numpy.intc)
+        self.nlab = numpy.zeros(nc, dtype=numpy.intc)
+        self.dx = numpy.zeros(4, dtype=numpy.intc)
         self.newx = numpy.zeros(2, dtype=numpy.intc)
         self.newc = numpy.zeros(2, dtype=numpy.intc)
         self.oldc = numpy.zeros(2, dtype=numpy.intc)
@@ -111,8 +115,13 @@ class BetweenTwoCitiesPolicy:
             self.begin_place(k, buf, seat)
             for i in range(n):
                 m = moves[i]
-                out[i] = self.place_value(k, buf, seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
+                out[i] = self.place_value(k, ptr(buf), seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
             return 1
+        for i in range(KM):
+            self.need[i] = 0
+        for i in range(n):  # only the kinds these pairs hold are valued (a hand holds few of them)
+            self.need[moves[i] // KM] = 1
+            self.need[moves[i] % KM] = 1
         for side in range(2):
             c = k.city_of(seat, side)
             self.prepare(k, buf, c)
@@ -220,7 +229,7 @@ class BetweenTwoCitiesPolicy:
             cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
             for i in range(ncand[side]):
                 em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
-                ev[n] = self.place_value(k, buf, seat, em[n])
+                ev[n] = self.place_value(k, b, seat, em[n])
                 n += 1
         while n > 0 and found < 0:
             best = ev[0]
@@ -274,7 +283,9 @@ class BetweenTwoCitiesPolicy:
         tile cells, its free houses (no factory next door), its park groups; and its
         ``score_city`` into ``score[c]``, summed from these pieces as :meth:`gain` sums its
         changes.  Kept while the city is unchanged: in a rollout most cities are not touched
-        between two decisions of a seat, so a city is read again only when a cell differs."""
+        between two decisions of a seat.  When the cells that differ are a few new tiles on
+        cells that were empty (a rollout's placements since), each is added by
+        :meth:`add_tile`; else the city is read again."""
         o: cython.int = c * NCELL
         co: cython.int = c * NCOUNT
         base: cython.int = k.O_CITY + c * NCELL
@@ -297,11 +308,19 @@ class BetweenTwoCitiesPolicy:
         size: cython.int
         top: cython.int
         total: cython.int
+        nd: cython.int = 0
+        dx: cython.p_int = ptr(self.dx)
         if self.geoc[c] == g:
             for x in range(NCELL):
                 if code[o + x] != buf[base + x]:
-                    break
-            else:
+                    if code[o + x] >= TILE or buf[base + x] < TILE or nd == 4 or self.nlab[c] + 4 >= NCELL:
+                        nd = -1  # not only new tiles: read again
+                        break
+                    dx[nd] = x
+                    nd += 1
+            if nd >= 0:
+                for i in range(nd):
+                    self.add_tile(k, g, c, dx[i], buf[base + dx[i]])
                 return
         for i in range(NCOUNT):
             self.cnt[co + i] = 0
@@ -343,6 +362,8 @@ class BetweenTwoCitiesPolicy:
                 ng += 1
         self.nfree[c] = nfree
         self.oth[c] = others
+        self.ntl[c] = nt
+        self.nlab[c] = ng
         # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
         total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
         for i in range(nt):
@@ -358,14 +379,73 @@ class BetweenTwoCitiesPolicy:
         self.score[c] = total
         self.geoc[c] = g
 
-    def place_value(self, k, buf, seat, move):
+    def add_tile(self, k, g, c, x, v):
+        """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
+        city ``c``: ``score[c]`` gains what :meth:`gain` reads from the cells it touches, then the
+        pieces are updated (counts, types present, free houses, the park group it joins: one new
+        label, the groups it joins keep theirs unused)."""
+        o: cython.int = c * NCELL
+        co: cython.int = c * NCOUNT
+        kind: cython.int = (v - TILE) & 31
+        cat: cython.int = k.t_kcat[kind]
+        ct: cython.p_int = ptr(self.ct)
+        tl: cython.p_int = ptr(self.tl)
+        plab: cython.p_int = ptr(self.plab)
+        stk: cython.p_int = ptr(self.stk)
+        i: cython.int
+        y: cython.int
+        z: cython.int
+        d: cython.int
+        lab: cython.int
+        top: cython.int
+        size: cython.int
+        others: cython.int = 0
+        nfree: cython.int = 0
+        self.newx[0] = x
+        self.newc[0] = v
+        self.score[c] += self.gain(k, g, c, 1)
+        self.code[o + x] = v
+        ct[o + x] = cat
+        plab[o + x] = -1
+        tl[o + self.ntl[c]] = x
+        self.ntl[c] += 1
+        self.count(k, co, kind)
+        for i in range(5):
+            if self.cnt[co + i] > 0:
+                others += 1
+        self.oth[c] = others
+        for i in range(self.ntl[c]):
+            y = tl[o + i]
+            if ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
+                nfree += 1
+        self.nfree[c] = nfree
+        if cat == CAT_PARK:
+            lab = self.nlab[c]
+            self.nlab[c] = lab + 1
+            size = 0
+            top = 1
+            stk[0] = x
+            plab[o + x] = lab
+            while top > 0:
+                top -= 1
+                y = stk[top]
+                size += 1
+                for d in range(4):
+                    z = k.t_nb[(g * NCELL + y) * 4 + d]
+                    if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] != lab:
+                        plab[o + z] = lab
+                        stk[top] = z
+                        top += 1
+            self.gsz[o + lab] = size
+
+    def place_value(self, k, b, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
         m: cython.int = move - PLACE_BASE
         x: cython.int = m % NCELL
         slot: cython.int = m // NCELL // 2
         side: cython.int = m // NCELL % 2
         c: cython.int = k.city_of(seat, side)
-        kind: cython.int = buf[k.O_PEND + seat * 4 + slot]
+        kind: cython.int = b[k.O_PEND + seat * 4 + slot]
         nf: cython.int = 0
         nh: cython.int = 0
         nn: cython.int = 1
@@ -374,7 +454,7 @@ class BetweenTwoCitiesPolicy:
         val: cython.double
         if kind < 0:
             return 0.0
-        if k.t_rkind[buf[k.O_ROUND]]:
+        if k.t_rkind[b[k.O_ROUND]]:
             nn = 2
             self.newx[0] = x
             self.newx[1] = x + 1
@@ -389,10 +469,10 @@ class BetweenTwoCitiesPolicy:
                 nf += 1
             elif cat == CAT_HOUSE:
                 nh += 1
-        val = self.gain(k, k.geo(ptr(buf), c), c, nn)
+        val = self.gain(k, k.geo(b, c), c, nn)
         if nf > 0:
             if self.fc[0] < 0:
-                self.count_factories(k, buf)
+                self.count_factories(k, b)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
             val += nh * HOUSE_FUTURE * (5 - self.oth[c])
@@ -626,7 +706,7 @@ class BetweenTwoCitiesPolicy:
             sh[self.vl[i]] = 0
         return total
 
-    def count_factories(self, k, buf):
+    def count_factories(self, k, b):
         """Every city's factories into ``fc``."""
         c: cython.int
         x: cython.int
@@ -634,7 +714,7 @@ class BetweenTwoCitiesPolicy:
         for c in range(k.NC):
             self.fc[c] = 0
             for x in range(NCELL):
-                v = buf[k.O_CITY + c * NCELL + x]
+                v = b[k.O_CITY + c * NCELL + x]
                 if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     self.fc[c] += 1
 
@@ -658,11 +738,13 @@ class BetweenTwoCitiesPolicy:
         return 2 * f
 
     def kind_values(self, k, c, side, duplex):
-        """``kv[side * KM + kind]`` for every kind (duplex types in a duplex round) from the
-        counts of the prepared city ``c``, the seat's city on ``side``."""
+        """``kv[side * KM + kind]`` for every kind marked in ``need`` (duplex types in a duplex
+        round) from the counts of the prepared city ``c``, the seat's city on ``side``."""
         o: cython.int = c * NCOUNT
         kind: cython.int
         for kind in range(k.NKD if duplex else k.NKB):
+            if not self.need[kind]:
+                continue
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
                                              + self.kind_value(k, o, k.t_dright[kind]))
@@ -719,3 +801,17 @@ def prepared_scores(kernel, buf, seat: cython.int):
     for side in range(2):
         pol.prepare(k, buf, k.city_of(seat, side))
     return [pol.score[k.city_of(seat, 0)], pol.score[k.city_of(seat, 1)]]
+
+
+def prepared_city(policy, kernel, buf, c: cython.int):
+    """City ``c`` as ``policy`` prepares it from ``buf`` (kept from its earlier calls, or added to):
+    ``(score, counts, categories, tile cells, free houses, types present, park group size of each
+    cell)``.  Tests compare a policy kept along a game with a fresh one."""
+    pol: BetweenTwoCitiesPolicy = policy
+    k: BetweenTwoCitiesRules = kernel
+    o: cython.int = c * NCELL
+    pol.prepare(k, buf, c)
+    return (int(pol.score[c]), [int(pol.cnt[c * NCOUNT + i]) for i in range(NCOUNT)],
+            [int(pol.ct[o + x]) for x in range(NCELL)], sorted(int(pol.tl[o + i]) for i in range(pol.ntl[c])),
+            int(pol.nfree[c]), int(pol.oth[c]),
+            [int(pol.gsz[o + pol.plab[o + x]]) if pol.plab[o + x] >= 0 else 0 for x in range(NCELL)])

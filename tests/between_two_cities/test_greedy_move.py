@@ -164,3 +164,24 @@ def test_the_random_branch_draws_every_legal_placement(mode, mod, kmod):
         legal = {int(m) for m in moves[:n]}
         got = {int(k.egreedy_move(buf, seat, rng, 1.0, moves, vals)) for _ in range(20 * n)}
         assert got == legal
+
+
+@pytest.mark.parametrize("mode,mod,kmod", MODES, ids=[m[0] for m in MODES])
+def test_a_draft_pair_valued_alone_is_worth_what_it_is_worth_in_the_list(mode, mod, kmod):
+    # the draft values only the kinds the listed pairs hold: each pair alone, right after the
+    # whole list of another draft (a kind left unvalued would keep that draft's value)
+    game = make_game(4, ())
+    k, fresh = (mod.BetweenTwoCitiesKernel(game.kernel_cfg) for _ in range(2))
+    moves, vals, one = np.zeros(k.max_moves, np.intc), np.zeros(k.max_moves), np.zeros(1)
+    drafts = [p for p in decisions(game, [4], 1) if p[0][game.layout["phase"]] == PH_CHOOSE][:8]
+    assert len(drafts) == 8
+    for (buf, seat), (prev, pseat) in zip(drafts, drafts[-1:] + drafts[:-1]):
+        n = fresh.legal(buf, seat, moves)
+        fresh.move_values(buf, seat, moves, n, vals)
+        expect = vals[:n].copy()
+        for i in range(n):
+            m = fresh.legal(prev, pseat, moves)
+            k.move_values(prev, pseat, moves, m, vals)
+            fresh.legal(buf, seat, moves)
+            k.move_values(buf, seat, moves[i:i + 1], 1, one)
+            assert one[0] == expect[i]
