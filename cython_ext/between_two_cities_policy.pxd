@@ -24,6 +24,8 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] plab      # park group of each park cell (-1 none)
     cdef int[::1] gsz       # size of each park group
     cdef int[::1] ntl       # tile cells in tl (by city)
+    cdef int[::1] ver       # each city's version: one more at every change prepare() sees
+    cdef int[::1] mver, mgain  # place_value: ((c * 2 + duplex) * KM + kind) * NCELL + cell: stamp, gain
     cdef int[::1] nlab      # park group labels used (by city)
     cdef int[::1] dx        # prepare: the cells with new tiles
     cdef int[::1] nfree     # houses with no factory next door (by city)
@@ -46,6 +48,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int check(self, BetweenTwoCitiesRules k, const int* b, int seat, int side, int x, int duplex) noexcept
     cdef double place_value(self, BetweenTwoCitiesRules k, const int* b, int seat, int move) noexcept
     cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
+    cdef void changed(self, int c) noexcept
     cdef void add_tile(self, BetweenTwoCitiesRules k, int g, int c, int x, int v) noexcept
     cdef int gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
     cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept

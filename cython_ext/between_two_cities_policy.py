@@ -66,6 +66,10 @@ class BetweenTwoCitiesPolicy:
         self.score = numpy.zeros(nc, dtype=numpy.intc)
         self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
         self.ntl = numpy.zeros(nc, dtype=numpy.intc)
+        # place_value: each city's gain by (single or duplex, kind, cell), stamped with the city's version
+        self.ver = numpy.ones(nc, dtype=numpy.intc)
+        self.mver = numpy.zeros(nc * 2 * KM * NCELL, dtype=numpy.intc)
+        self.mgain = numpy.zeros(nc * 2 * KM * NCELL, dtype=numpy.intc)
         self.nlab = numpy.zeros(nc, dtype=numpy.intc)
         self.dx = numpy.zeros(4, dtype=numpy.intc)
         self.newx = numpy.zeros(2, dtype=numpy.intc)
@@ -364,6 +368,7 @@ class BetweenTwoCitiesPolicy:
         self.oth[c] = others
         self.ntl[c] = nt
         self.nlab[c] = ng
+        self.changed(c)
         # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
         total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
         for i in range(nt):
@@ -378,6 +383,16 @@ class BetweenTwoCitiesPolicy:
                 self.sh[tl[o + i]] = 0
         self.score[c] = total
         self.geoc[c] = g
+
+    def changed(self, c):
+        """City ``c`` prepared anew: the gains kept for it (``mgain``) no longer hold."""
+        i: cython.int
+        o: cython.int = c * 2 * KM * NCELL
+        self.ver[c] += 1
+        if self.ver[c] >= 1 << 30:  # far from wrapping round: forget every stamp of the city
+            for i in range(2 * KM * NCELL):
+                self.mver[o + i] = 0
+            self.ver[c] = 1
 
     def add_tile(self, k, g, c, x, v):
         """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
@@ -404,6 +419,7 @@ class BetweenTwoCitiesPolicy:
         self.newx[0] = x
         self.newc[0] = v
         self.score[c] += self.gain(k, g, c, 1)
+        self.changed(c)
         self.code[o + x] = v
         ct[o + x] = cat
         plab[o + x] = -1
@@ -450,6 +466,7 @@ class BetweenTwoCitiesPolicy:
         nh: cython.int = 0
         nn: cython.int = 1
         i: cython.int
+        mi: cython.int
         cat: cython.int
         val: cython.double
         if kind < 0:
@@ -469,7 +486,11 @@ class BetweenTwoCitiesPolicy:
                 nf += 1
             elif cat == CAT_HOUSE:
                 nh += 1
-        val = self.gain(k, k.geo(b, c), c, nn)
+        mi = ((c * 2 + nn - 1) * KM + kind) * NCELL + x
+        if self.mver[mi] != self.ver[c]:  # the gain depends on the city alone: kept while it is unchanged
+            self.mgain[mi] = self.gain(k, k.geo(b, c), c, nn)
+            self.mver[mi] = self.ver[c]
+        val = self.mgain[mi]
         if nf > 0:
             if self.fc[0] < 0:
                 self.count_factories(k, b)
