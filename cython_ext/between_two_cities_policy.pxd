@@ -25,7 +25,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] gsz       # size of each park group
     cdef int[::1] ntl       # tile cells in tl (by city)
     cdef int[::1] ver       # each city's version: one more at every change prepare() sees
-    cdef int[::1] mver, mgain  # place_value: ((c * 2 + duplex) * KM + kind) * NCELL + cell: stamp, gain
+    cdef int[::1] memo      # place_value: at 2 * (((c * 2 + duplex) * KM + kind) * NCELL + cell): stamp, gain
     cdef int[::1] nlab      # park group labels used (by city)
     cdef int[::1] dx        # prepare: the cells with new tiles
     cdef int[::1] nfree     # houses with no factory next door (by city)

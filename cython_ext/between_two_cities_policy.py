@@ -68,8 +68,7 @@ class BetweenTwoCitiesPolicy:
         self.ntl = numpy.zeros(nc, dtype=numpy.intc)
         # place_value: each city's gain by (single or duplex, kind, cell), stamped with the city's version
         self.ver = numpy.ones(nc, dtype=numpy.intc)
-        self.mver = numpy.zeros(nc * 2 * KM * NCELL, dtype=numpy.intc)
-        self.mgain = numpy.zeros(nc * 2 * KM * NCELL, dtype=numpy.intc)
+        self.memo = numpy.zeros(nc * 4 * KM * NCELL, dtype=numpy.intc)  # stamp and gain side by side
         self.nlab = numpy.zeros(nc, dtype=numpy.intc)
         self.dx = numpy.zeros(4, dtype=numpy.intc)
         self.newx = numpy.zeros(2, dtype=numpy.intc)
@@ -385,13 +384,13 @@ class BetweenTwoCitiesPolicy:
         self.geoc[c] = g
 
     def changed(self, c):
-        """City ``c`` prepared anew: the gains kept for it (``mgain``) no longer hold."""
+        """City ``c`` prepared anew: the gains kept for it (``memo``) no longer hold."""
         i: cython.int
-        o: cython.int = c * 2 * KM * NCELL
+        o: cython.int = c * 4 * KM * NCELL
         self.ver[c] += 1
         if self.ver[c] >= 1 << 30:  # far from wrapping round: forget every stamp of the city
-            for i in range(2 * KM * NCELL):
-                self.mver[o + i] = 0
+            for i in range(0, 4 * KM * NCELL, 2):
+                self.memo[o + i] = 0
             self.ver[c] = 1
 
     def add_tile(self, k, g, c, x, v):
@@ -486,11 +485,11 @@ class BetweenTwoCitiesPolicy:
                 nf += 1
             elif cat == CAT_HOUSE:
                 nh += 1
-        mi = ((c * 2 + nn - 1) * KM + kind) * NCELL + x
-        if self.mver[mi] != self.ver[c]:  # the gain depends on the city alone: kept while it is unchanged
-            self.mgain[mi] = self.gain(k, k.geo(b, c), c, nn)
-            self.mver[mi] = self.ver[c]
-        val = self.mgain[mi]
+        mi = 2 * (((c * 2 + nn - 1) * KM + kind) * NCELL + x)
+        if self.memo[mi] != self.ver[c]:  # the gain depends on the city alone: kept while it is unchanged
+            self.memo[mi + 1] = self.gain(k, k.geo(b, c), c, nn)
+            self.memo[mi] = self.ver[c]
+        val = self.memo[mi + 1]
         if nf > 0:
             if self.fc[0] < 0:
                 self.count_factories(k, b)
