@@ -358,6 +358,19 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: between_two_cities_policy
 
+    def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
+        """A placement without the list: the random one by :meth:`random_place`, the best by the policy's ``greedy_place``."""
+        m: cython.int
+        if buf[self.O_PHASE] != PH_PLACE or seat != buf[self.O_PTR]:
+            return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, epsilon, moves, vals)
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
+            self.forget_cities()  # not a playout of rollout(): the cities are read afresh
+            return self.random_place(buf, seat, rng, -1)
+        m = self.policy.greedy_place(self, buf, seat, rng)
+        if m >= 0:
+            return m
+        return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, 0.0, moves, vals)  # the listing answers
+
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.
 

@@ -1,7 +1,8 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
 
-from cython_ext.kernel cimport ptr
+from cython_ext.kernel cimport Rng, ptr, dptr
+from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
@@ -15,12 +16,18 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] fc        # factories of each city
     cdef int[::1] cnt       # each city's counts (c * 11): 7 categories, then 4 tavern kinds
     cdef double[::1] kv     # a kind's value for the seat's city on each side (side * KM + kind)
+    cdef int[::1] need      # values: the kinds of the pairs valued (kind_values values these only)
     # per city (c * NCELL + cell): every city as prepare() last read it
     cdef int[::1] code      # cell codes
     cdef int[::1] ct        # category of each cell (-1 no tile)
     cdef int[::1] tl        # the tile cells
     cdef int[::1] plab      # park group of each park cell (-1 none)
     cdef int[::1] gsz       # size of each park group
+    cdef int[::1] ntl       # tile cells in tl (by city)
+    cdef int[::1] ver       # each city's version: one more at every change prepare() sees
+    cdef int[::1] memo      # place_value: at 2 * (((c * 2 + duplex) * KM + kind) * NCELL + cell): stamp, gain
+    cdef int[::1] nlab      # park group labels used (by city)
+    cdef int[::1] dx        # prepare: the cells with new tiles
     cdef int[::1] nfree     # houses with no factory next door (by city)
     cdef int[::1] oth       # types a house counts (factory ... office) present (by city)
     cdef int[::1] newx, newc, oldc  # gain: the new tiles' cells and codes, the codes they cover
@@ -29,11 +36,20 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] seen5     # gain: types a house counts present with the new tiles
     cdef int[::1] tav       # gain: tavern kinds with the new tiles
     cdef int[::1] vis, vl, stk, sh, lines  # park_gain, shop_gain: floods and shop_best's scratch
+    # greedy_place: (slot, side) groups, sides in play, each side's candidates and city_info,
+    # checks by side and cell (0 not yet, 1 completable, 2 not), the valued moves, the tied ones
+    cdef int[::1] gslot, gside, inplay, ncand, cand0, cand1, info0, info1, chk, em, ti
+    cdef double[::1] ev
 
     cdef int values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
-    cdef double place_value(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int move) noexcept
+    cdef void begin_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat) noexcept
+    cdef int greedy_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, Rng rng) noexcept
+    cdef int check(self, BetweenTwoCitiesRules k, const int* b, int seat, int side, int x, int duplex) noexcept
+    cdef double place_value(self, BetweenTwoCitiesRules k, const int* b, int seat, int move) noexcept
     cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
+    cdef void changed(self, int c) noexcept
+    cdef void add_tile(self, BetweenTwoCitiesRules k, int g, int c, int x, int v) noexcept
     cdef int gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
     cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept
     cdef int next_to(self, BetweenTwoCitiesRules k, int g, int o, int y, int cat) noexcept
@@ -42,7 +58,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
     cdef void kind_values(self, BetweenTwoCitiesRules k, int c, int side, int duplex) noexcept
     cdef void count(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
-    cdef void count_factories(self, BetweenTwoCitiesRules k, int[::1] buf) noexcept
+    cdef void count_factories(self, BetweenTwoCitiesRules k, const int* b) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
 
 

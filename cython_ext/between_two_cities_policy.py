@@ -36,7 +36,8 @@ if not cython.compiled:
         NCELL, PH_CHOOSE, PH_PLACE, PLACE_BASE, TILE)
     from .between_two_cities_rules import BetweenTwoCitiesRules
     from .between_two_cities_scoring import office_points, shop_best, tavern_points
-    from .kernel import ptr
+    from .between_two_cities_placement import INFO
+    from .kernel import dptr, ptr
 
 WEAK = cython.declare(cython.double, 1.5)
 HOUSE_FUTURE = cython.declare(cython.double, 0.5)
@@ -51,6 +52,7 @@ class BetweenTwoCitiesPolicy:
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.fc = numpy.zeros(max(nc, 1), dtype=numpy.intc)
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
+        self.need = numpy.zeros(KM, dtype=numpy.intc)
         # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count), and the gain's scratch
         nc = max(nc, 1)
         self.cnt = numpy.zeros(nc * NCOUNT, dtype=numpy.intc)
@@ -63,6 +65,12 @@ class BetweenTwoCitiesPolicy:
         self.oth = numpy.zeros(nc, dtype=numpy.intc)
         self.score = numpy.zeros(nc, dtype=numpy.intc)
         self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
+        self.ntl = numpy.zeros(nc, dtype=numpy.intc)
+        # place_value: each city's gain by (single or duplex, kind, cell), stamped with the city's version
+        self.ver = numpy.ones(nc, dtype=numpy.intc)
+        self.memo = numpy.zeros(nc * 4 * KM * NCELL, dtype=numpy.intc)  # stamp and gain side by side
+        self.nlab = numpy.zeros(nc, dtype=numpy.intc)
+        self.dx = numpy.zeros(4, dtype=numpy.intc)
         self.newx = numpy.zeros(2, dtype=numpy.intc)
         self.newc = numpy.zeros(2, dtype=numpy.intc)
         self.oldc = numpy.zeros(2, dtype=numpy.intc)
@@ -75,6 +83,19 @@ class BetweenTwoCitiesPolicy:
         self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
         self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
         self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
+        # greedy_place: groups, both cities' info and candidates, checks by side and cell, the valued moves
+        self.gslot = numpy.zeros(8, dtype=numpy.intc)
+        self.gside = numpy.zeros(8, dtype=numpy.intc)
+        self.inplay = numpy.zeros(2, dtype=numpy.intc)
+        self.ncand = numpy.zeros(2, dtype=numpy.intc)
+        self.cand0 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.cand1 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.info1 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.chk = numpy.zeros(2 * NCELL, dtype=numpy.intc)
+        self.em = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ti = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ev = numpy.zeros(8 * NCELL, dtype=numpy.float64)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -93,18 +114,22 @@ class BetweenTwoCitiesPolicy:
                 out[i] = 0.0
             return 1
         duplex = k.t_rkind[buf[k.O_ROUND]]
+        if ph == PH_PLACE:
+            self.begin_place(k, buf, seat)
+            for i in range(n):
+                m = moves[i]
+                out[i] = self.place_value(k, ptr(buf), seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
+            return 1
+        for i in range(KM):
+            self.need[i] = 0
+        for i in range(n):  # only the kinds these pairs hold are valued (a hand holds few of them)
+            self.need[moves[i] // KM] = 1
+            self.need[moves[i] % KM] = 1
         for side in range(2):
             c = k.city_of(seat, side)
             self.prepare(k, buf, c)
             self.before[side] = self.score[c]
-            if ph == PH_CHOOSE:
-                self.kind_values(k, c, side, duplex)
-        if ph == PH_PLACE:
-            self.fc[0] = -1  # every city's factories: counted at the first factory valued
-            for i in range(n):
-                m = moves[i]
-                out[i] = self.place_value(k, buf, seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
-            return 1
+            self.kind_values(k, c, side, duplex)
         w0 = 1.0
         w1 = 1.0
         if not k.TWOSTD:
@@ -119,12 +144,151 @@ class BetweenTwoCitiesPolicy:
             out[i] = max(w0 * self.kv[a] + w1 * self.kv[KM + b], w0 * self.kv[b] + w1 * self.kv[KM + a])
         return 1
 
+    def begin_place(self, k, buf, seat):
+        """Set up :meth:`place_value` for ``seat``: both its cities prepared, their scores in ``before``."""
+        side: cython.int
+        c: cython.int
+        for side in range(2):
+            c = k.city_of(seat, side)
+            self.prepare(k, buf, c)
+            self.before[side] = self.score[c]
+        self.fc[0] = -1  # every city's factories: counted at the first factory valued
+
+    def greedy_place(self, k, buf, seat, rng):
+        """A placement of highest :meth:`place_value` among the moves ``legal`` lists, ties
+        drawn uniformly, without listing them; -1 where only the list can tell.
+
+        ``legal`` gives each (pending tile, side) group the cells of its city that pass
+        the cheap checks (``candidates``) and keep the city completable (``placeable``,
+        the costly check).  Here every candidate is valued (the value does not need the
+        check), and the check runs from the best value down: the candidates tied at the
+        best value are drawn one at a time, uniformly, and the first completable one is
+        returned (struck-out draws leave a uniform draw over the completable ties); a
+        value below a completable one is never checked.  That is the list's answer while
+        every city in play has a completable adjacent cell, so before returning, a city
+        not yet shown to have one is checked; if one has none, the fallback rule of
+        ``gen_cells`` applies and -1 sends the caller to the list.
+        """
+        b: cython.p_int = ptr(buf)
+        duplex: cython.int = k.t_rkind[buf[k.O_ROUND]]
+        p: cython.int = k.O_PEND + seat * 4
+        ng: cython.int = 0
+        n: cython.int = 0
+        nt: cython.int
+        slot: cython.int
+        side: cython.int
+        g: cython.int
+        i: cython.int
+        j: cython.int
+        x: cython.int
+        c: cython.int
+        r: cython.int
+        mv: cython.int
+        found: cython.int = -1
+        best: cython.double
+        gslot: cython.p_int = ptr(self.gslot)
+        gside: cython.p_int = ptr(self.gside)
+        inplay: cython.p_int = ptr(self.inplay)
+        ncand: cython.p_int = ptr(self.ncand)
+        info: cython.p_int
+        cand: cython.p_int
+        chk: cython.p_int = ptr(self.chk)
+        em: cython.p_int = ptr(self.em)
+        ti: cython.p_int = ptr(self.ti)
+        ev: cython.p_double = dptr(self.ev)
+        # the groups of legal(), in its order
+        for slot in range(4):
+            j = buf[p + slot]
+            if j < 0 or (slot % 2 == 1 and buf[p + slot - 1] == j):
+                continue
+            for side in range(2):
+                if slot < 2:
+                    if buf[k.O_SIDES] & (1 << side):
+                        continue
+                elif side != k.jside(seat):
+                    continue
+                gslot[ng] = slot
+                gside[ng] = side
+                ng += 1
+        if ng == 0:
+            return -1
+        inplay[0] = 0
+        inplay[1] = 0
+        for g in range(ng):
+            inplay[gside[g]] = 1
+        for side in range(2):
+            ncand[side] = 0
+            if inplay[side]:
+                c = k.cityt[2 * seat + side]
+                info = ptr(self.info0) if side == 0 else ptr(self.info1)
+                cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+                k.city_info(b, c, duplex, info)
+                ncand[side] = k.candidates(b, c, duplex, 1, info, cand)
+                for i in range(ncand[side]):
+                    chk[side * NCELL + cand[i]] = 0  # not checked yet
+        self.begin_place(k, buf, seat)
+        for g in range(ng):
+            side = gside[g]
+            cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+            for i in range(ncand[side]):
+                em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
+                ev[n] = self.place_value(k, b, seat, em[n])
+                n += 1
+        while n > 0 and found < 0:
+            best = ev[0]
+            for i in range(1, n):
+                if ev[i] > best:
+                    best = ev[i]
+            nt = 0
+            for i in range(n):
+                if ev[i] == best:
+                    ti[nt] = i
+                    nt += 1
+            while nt > 0:
+                r = rng.below(nt) if nt > 1 else 0
+                mv = em[ti[r]] - PLACE_BASE
+                if self.check(k, b, seat, mv // NCELL % 2, mv % NCELL, duplex):
+                    found = em[ti[r]]
+                    break
+                nt -= 1
+                ti[r] = ti[nt]
+            j = 0  # none of them completable: the next value down
+            for i in range(n):
+                if ev[i] != best:
+                    em[j] = em[i]
+                    ev[j] = ev[i]
+                    j += 1
+            n = j
+        if found < 0:
+            return -1
+        for side in range(2):
+            info = ptr(self.info0) if side == 0 else ptr(self.info1)
+            cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+            if not inplay[side] or info[5] == 0:
+                continue  # a city's first tile: no fallback rule
+            for i in range(ncand[side]):
+                if self.check(k, b, seat, side, cand[i], duplex):
+                    break
+            else:
+                return -1
+        return found
+
+    def check(self, k, b, seat, side, x, duplex):
+        """Is candidate cell ``x`` of ``seat``'s city on ``side`` completable (:meth:`greedy_place`'s info)?  Kept per call."""
+        o: cython.int = side * NCELL + x
+        if self.chk[o] == 0:
+            self.chk[o] = 1 if k.placeable(b, k.cityt[2 * seat + side], duplex, x,
+                                           ptr(self.info0) if side == 0 else ptr(self.info1)) else 2
+        return 1 if self.chk[o] == 1 else 0
+
     def prepare(self, k, buf, c):
         """City ``c`` into the scratch: its cells, their categories, its counts (``cnt``), its
         tile cells, its free houses (no factory next door), its park groups; and its
         ``score_city`` into ``score[c]``, summed from these pieces as :meth:`gain` sums its
         changes.  Kept while the city is unchanged: in a rollout most cities are not touched
-        between two decisions of a seat, so a city is read again only when a cell differs."""
+        between two decisions of a seat.  When the cells that differ are a few new tiles on
+        cells that were empty (a rollout's placements since), each is added by
+        :meth:`add_tile`; else the city is read again."""
         o: cython.int = c * NCELL
         co: cython.int = c * NCOUNT
         base: cython.int = k.O_CITY + c * NCELL
@@ -147,11 +311,19 @@ class BetweenTwoCitiesPolicy:
         size: cython.int
         top: cython.int
         total: cython.int
+        nd: cython.int = 0
+        dx: cython.p_int = ptr(self.dx)
         if self.geoc[c] == g:
             for x in range(NCELL):
                 if code[o + x] != buf[base + x]:
-                    break
-            else:
+                    if code[o + x] >= TILE or buf[base + x] < TILE or nd == 4 or self.nlab[c] + 4 >= NCELL:
+                        nd = -1  # not only new tiles: read again
+                        break
+                    dx[nd] = x
+                    nd += 1
+            if nd >= 0:
+                for i in range(nd):
+                    self.add_tile(k, g, c, dx[i], buf[base + dx[i]])
                 return
         for i in range(NCOUNT):
             self.cnt[co + i] = 0
@@ -193,6 +365,9 @@ class BetweenTwoCitiesPolicy:
                 ng += 1
         self.nfree[c] = nfree
         self.oth[c] = others
+        self.ntl[c] = nt
+        self.nlab[c] = ng
+        self.changed(c)
         # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
         total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
         for i in range(nt):
@@ -208,23 +383,94 @@ class BetweenTwoCitiesPolicy:
         self.score[c] = total
         self.geoc[c] = g
 
-    def place_value(self, k, buf, seat, move):
+    def changed(self, c):
+        """City ``c`` prepared anew: the gains kept for it (``memo``) no longer hold."""
+        i: cython.int
+        o: cython.int = c * 4 * KM * NCELL
+        self.ver[c] += 1
+        if self.ver[c] >= 1 << 30:  # far from wrapping round: forget every stamp of the city
+            for i in range(0, 4 * KM * NCELL, 2):
+                self.memo[o + i] = 0
+            self.ver[c] = 1
+
+    def add_tile(self, k, g, c, x, v):
+        """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
+        city ``c``: ``score[c]`` gains what :meth:`gain` reads from the cells it touches, then the
+        pieces are updated (counts, types present, free houses, the park group it joins: one new
+        label, the groups it joins keep theirs unused)."""
+        o: cython.int = c * NCELL
+        co: cython.int = c * NCOUNT
+        kind: cython.int = (v - TILE) & 31
+        cat: cython.int = k.t_kcat[kind]
+        ct: cython.p_int = ptr(self.ct)
+        tl: cython.p_int = ptr(self.tl)
+        plab: cython.p_int = ptr(self.plab)
+        stk: cython.p_int = ptr(self.stk)
+        i: cython.int
+        y: cython.int
+        z: cython.int
+        d: cython.int
+        lab: cython.int
+        top: cython.int
+        size: cython.int
+        others: cython.int = 0
+        nfree: cython.int = 0
+        self.newx[0] = x
+        self.newc[0] = v
+        self.score[c] += self.gain(k, g, c, 1)
+        self.changed(c)
+        self.code[o + x] = v
+        ct[o + x] = cat
+        plab[o + x] = -1
+        tl[o + self.ntl[c]] = x
+        self.ntl[c] += 1
+        self.count(k, co, kind)
+        for i in range(5):
+            if self.cnt[co + i] > 0:
+                others += 1
+        self.oth[c] = others
+        for i in range(self.ntl[c]):
+            y = tl[o + i]
+            if ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
+                nfree += 1
+        self.nfree[c] = nfree
+        if cat == CAT_PARK:
+            lab = self.nlab[c]
+            self.nlab[c] = lab + 1
+            size = 0
+            top = 1
+            stk[0] = x
+            plab[o + x] = lab
+            while top > 0:
+                top -= 1
+                y = stk[top]
+                size += 1
+                for d in range(4):
+                    z = k.t_nb[(g * NCELL + y) * 4 + d]
+                    if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] != lab:
+                        plab[o + z] = lab
+                        stk[top] = z
+                        top += 1
+            self.gsz[o + lab] = size
+
+    def place_value(self, k, b, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
         m: cython.int = move - PLACE_BASE
         x: cython.int = m % NCELL
         slot: cython.int = m // NCELL // 2
         side: cython.int = m // NCELL % 2
         c: cython.int = k.city_of(seat, side)
-        kind: cython.int = buf[k.O_PEND + seat * 4 + slot]
+        kind: cython.int = b[k.O_PEND + seat * 4 + slot]
         nf: cython.int = 0
         nh: cython.int = 0
         nn: cython.int = 1
         i: cython.int
+        mi: cython.int
         cat: cython.int
         val: cython.double
         if kind < 0:
             return 0.0
-        if k.t_rkind[buf[k.O_ROUND]]:
+        if k.t_rkind[b[k.O_ROUND]]:
             nn = 2
             self.newx[0] = x
             self.newx[1] = x + 1
@@ -239,10 +485,14 @@ class BetweenTwoCitiesPolicy:
                 nf += 1
             elif cat == CAT_HOUSE:
                 nh += 1
-        val = self.gain(k, k.geo(ptr(buf), c), c, nn)
+        mi = 2 * (((c * 2 + nn - 1) * KM + kind) * NCELL + x)
+        if self.memo[mi] != self.ver[c]:  # the gain depends on the city alone: kept while it is unchanged
+            self.memo[mi + 1] = self.gain(k, k.geo(b, c), c, nn)
+            self.memo[mi] = self.ver[c]
+        val = self.memo[mi + 1]
         if nf > 0:
             if self.fc[0] < 0:
-                self.count_factories(k, buf)
+                self.count_factories(k, b)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
             val += nh * HOUSE_FUTURE * (5 - self.oth[c])
@@ -476,7 +726,7 @@ class BetweenTwoCitiesPolicy:
             sh[self.vl[i]] = 0
         return total
 
-    def count_factories(self, k, buf):
+    def count_factories(self, k, b):
         """Every city's factories into ``fc``."""
         c: cython.int
         x: cython.int
@@ -484,7 +734,7 @@ class BetweenTwoCitiesPolicy:
         for c in range(k.NC):
             self.fc[c] = 0
             for x in range(NCELL):
-                v = buf[k.O_CITY + c * NCELL + x]
+                v = b[k.O_CITY + c * NCELL + x]
                 if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     self.fc[c] += 1
 
@@ -508,11 +758,13 @@ class BetweenTwoCitiesPolicy:
         return 2 * f
 
     def kind_values(self, k, c, side, duplex):
-        """``kv[side * KM + kind]`` for every kind (duplex types in a duplex round) from the
-        counts of the prepared city ``c``, the seat's city on ``side``."""
+        """``kv[side * KM + kind]`` for every kind marked in ``need`` (duplex types in a duplex
+        round) from the counts of the prepared city ``c``, the seat's city on ``side``."""
         o: cython.int = c * NCOUNT
         kind: cython.int
         for kind in range(k.NKD if duplex else k.NKB):
+            if not self.need[kind]:
+                continue
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
                                              + self.kind_value(k, o, k.t_dright[kind]))
@@ -569,3 +821,17 @@ def prepared_scores(kernel, buf, seat: cython.int):
     for side in range(2):
         pol.prepare(k, buf, k.city_of(seat, side))
     return [pol.score[k.city_of(seat, 0)], pol.score[k.city_of(seat, 1)]]
+
+
+def prepared_city(policy, kernel, buf, c: cython.int):
+    """City ``c`` as ``policy`` prepares it from ``buf`` (kept from its earlier calls, or added to):
+    ``(score, counts, categories, tile cells, free houses, types present, park group size of each
+    cell)``.  Tests compare a policy kept along a game with a fresh one."""
+    pol: BetweenTwoCitiesPolicy = policy
+    k: BetweenTwoCitiesRules = kernel
+    o: cython.int = c * NCELL
+    pol.prepare(k, buf, c)
+    return (int(pol.score[c]), [int(pol.cnt[c * NCOUNT + i]) for i in range(NCOUNT)],
+            [int(pol.ct[o + x]) for x in range(NCELL)], sorted(int(pol.tl[o + i]) for i in range(pol.ntl[c])),
+            int(pol.nfree[c]), int(pol.oth[c]),
+            [int(pol.gsz[o + pol.plab[o + x]]) if pol.plab[o + x] >= 0 else 0 for x in range(NCELL)])

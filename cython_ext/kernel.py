@@ -234,6 +234,56 @@ class Kernel:
             out[i] = 0.0
         return 0
 
+    def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
+        """``seat``'s move in an ε-greedy rollout (``rollout_policy``): with probability
+        ``1 - epsilon`` a legal move of highest :meth:`move_values` (ties drawn uniformly),
+        else a uniformly random legal move; a lone legal move at once, with no draw.
+
+        ``moves`` and ``vals`` are scratch of ``max_moves``.  This base lists the legal
+        moves and values each; a game may find the same move for less (Between Two
+        Cities values its candidate cells and checks completability only where the best
+        ones are), drawing from the same distribution but not with the same draws.
+
+        >>> import numpy
+        >>> class Three(Kernel):
+        ...     def legal(self, buf, seat, out):
+        ...         out[0], out[1], out[2] = 4, 5, 6
+        ...         return 3
+        ...     def move_values(self, buf, seat, moves, n, out):
+        ...         for i in range(n):
+        ...             out[i] = 1.0 if moves[i] != 5 else 2.0
+        ...         return 1
+        >>> k, z = Three(2, 4, 8), numpy.zeros(4, dtype=numpy.intc)
+        >>> k.egreedy_move(z, 0, Rng(1), 0.0, numpy.zeros(8, dtype=numpy.intc), numpy.zeros(8))
+        5
+        """
+        nl: cython.int = self.legal(buf, seat, moves)
+        i: cython.int
+        ties: cython.int = 0
+        r: cython.int
+        best: cython.double = -1.0e300
+        if nl == 1:
+            return moves[0] if cython.compiled else int(moves[0])
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
+            i = rng.below(nl)
+            return moves[i] if cython.compiled else int(moves[i])
+        if self.move_values(buf, seat, moves, nl, vals) == 0:
+            i = rng.below(nl)
+            return moves[i] if cython.compiled else int(moves[i])
+        for i in range(nl):
+            if vals[i] > best:
+                best = vals[i]
+                ties = 1
+            elif vals[i] == best:
+                ties += 1
+        r = rng.below(ties) if ties > 1 else 0
+        for i in range(nl):
+            if vals[i] == best:
+                if r == 0:
+                    return moves[i] if cython.compiled else int(moves[i])
+                r -= 1
+        return moves[0] if cython.compiled else int(moves[0])
+
 
 def key_cmp(kb, a, b):
     """Competitor ``a``'s rank key against ``b``'s in ``kb`` (``RANK_KEYS`` words each):

@@ -2,8 +2,8 @@
 
 At each decision of a rollout, every acting seat plays, with probability
 ``1 - epsilon``, a legal move of highest ``move_values`` (ties drawn
-uniformly), else a uniformly random legal move; chance is drawn as the kernel
-draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
+uniformly), else a uniformly random legal move (the kernel's
+``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
 (chance steps not counted) and the search scores the unfinished state with the
 kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
 game's own evaluation.  A kernel without a heuristic (``move_values`` returns
@@ -79,28 +79,6 @@ class RolloutPolicy:
             self.steps += 1
 
     def pick(self, buf, seat, rng):
-        """``seat``'s rollout move: best by ``move_values`` with probability 1 - epsilon."""
-        nl: cython.int = self.k.legal(buf, seat, self.moves)
-        i: cython.int
-        ties: cython.int = 0
-        r: cython.int
-        best: cython.double = -1.0e300
-        if nl == 1:
-            return as_int(self.moves[0])
-        if self.epsilon >= 1.0 or (self.epsilon > 0.0 and rng.random() < self.epsilon):
-            return as_int(self.moves[rng.below(nl)])
-        if self.k.move_values(buf, seat, self.moves, nl, self.vals) == 0:
-            return as_int(self.moves[rng.below(nl)])
-        for i in range(nl):
-            if self.vals[i] > best:
-                best = self.vals[i]
-                ties = 1
-            elif self.vals[i] == best:
-                ties += 1
-        r = rng.below(ties) if ties > 1 else 0
-        for i in range(nl):
-            if self.vals[i] == best:
-                if r == 0:
-                    return as_int(self.moves[i])
-                r -= 1
-        return as_int(self.moves[0])
+        """``seat``'s rollout move: best by ``move_values`` with probability 1 - epsilon
+        (the kernel's ``egreedy_move``: a game may find it without listing every move)."""
+        return self.k.egreedy_move(buf, seat, rng, self.epsilon, self.moves, self.vals)
