@@ -4,6 +4,7 @@ from cython_ext.walled_city_board cimport OWN, K, MAXM, MAXO, MAXZ, P_CHANCE, P_
 from cython_ext.walled_city_board cimport P_START, P_LOC
 from cython_ext.walled_city_powers cimport WalledCityPowers, DONE, MAXTR, W_BUTCHERS
 from cython_ext.walled_city_policy cimport WalledCityPolicy
+from cython_ext.walled_city_bounds cimport WalledCityBounds
 from cython_ext.walled_city_powers cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_FZR, TR_SG, TR_LK, TR_LKO
 
 
@@ -31,6 +32,7 @@ cdef class WalledCityKernel(WalledCityPowers):
     cdef int s_tmp[OWN]            # a seat's cards ahead (ahead_)
     cdef int s_nodes, s_budget     # search nodes of this attempt, its bound
     cdef WalledCityPolicy policy   # move_values: the heuristic (walled_city_policy)
+    cdef WalledCityBounds bnd      # score_bounds: the solver's bounds (walled_city_bounds)
 
     cdef int looking_(self, int* b, int seat, int p) noexcept
     cdef int known_off_(self, int* b, int seat, int p) noexcept
@@ -50,4 +52,5 @@ cdef class WalledCityKernel(WalledCityPowers):
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int rank_keys(self, int[::1] buf, int[::1] out)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)

@@ -29,6 +29,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
 from .kernel import Rng
+from .walled_city_bounds import WalledCityBounds
 from .walled_city_policy import WalledCityPolicy
 from .walled_city_powers import WalledCityPowers
 
@@ -56,6 +57,7 @@ class WalledCityKernel(WalledCityPowers):
                  topo: dict) -> None:
         super().__init__(players, size, max_moves, offs, topo)
         self.policy = WalledCityPolicy()
+        self.bnd = WalledCityBounds()
         if not cython.compiled:  # the fixed C arrays of the .pxd
             self.s_outcomes = [0] * MAXM
             self.s_probs = [0.0] * MAXM
@@ -569,6 +571,9 @@ class WalledCityKernel(WalledCityPowers):
             for j in range(2, 4):
                 out[p * 4 + j] = 0
         return self.players
+
+    def score_bounds(self, buf, lo, hi):
+        return self.bnd.bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: walled_city_bounds
 
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: walled_city_policy
