@@ -195,7 +195,7 @@ cdef class Search:
     cdef int _mv_free(self, int off, int n) noexcept
     cdef int _count(self, int g) except -1
     cdef int _counted_select(self, int g, int nl) except -2
-    cdef inline int _untried_pick(self, int nl) except -1
+    cdef inline int _untried_pick(self, int nl, int untried) except -1
     cdef inline int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1
     cdef int _seg_room(self, int g) noexcept

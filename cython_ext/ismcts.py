@@ -814,7 +814,7 @@ class Search:
         for j in range(k):
             if self.ed[4 * (f + j) + E_VIS] > 0:
                 self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
-        return self._listed_edge(g, self._untried_pick(nl))
+        return self._listed_edge(g, self._untried_pick(nl, nl - tried))
 
     def _listed_edge(self, g, pos):
         """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
@@ -956,10 +956,21 @@ class Search:
             m = self.mv[off + 2 * i]
             self.slot[2 * m] = -2 - i
             self.slot[2 * m + 1] = self.stamp
-        for i in range(nl):
-            if self.slot[2 * as_int(self.moves[i]) + 1] != self.stamp:
+        for i in range(nl):  # the moves legal here before: their edges or entries counted
+            m = as_int(self.moves[i])
+            if self.slot[2 * m + 1] != self.stamp:
                 missing += 1
-        if missing > 0:  # moves never legal here before: new entries
+                continue
+            x = self.slot[2 * m]
+            self.eids[i] = x
+            if x >= 0:
+                self.ed[4 * x + E_AVAIL] += 1
+                if self.ed[4 * x + E_VIS] == 0:
+                    untried += 1
+            else:
+                self.mv[off + 2 * (-2 - x) + 1] += 1
+                untried += 1
+        if missing > 0:  # moves never legal here before: new entries, legal once
             if nu + missing > cap:
                 while nu + missing > cap:
                     cap = cap + cap // 2 if cap & (cap - 1) == 0 else cap // 3 * 4  # next mv_size
@@ -974,24 +985,16 @@ class Search:
                 m = as_int(self.moves[i])
                 if self.slot[2 * m + 1] != self.stamp:
                     self.mv[off + 2 * nu] = m
-                    self.mv[off + 2 * nu + 1] = 0
+                    self.mv[off + 2 * nu + 1] = 1
                     self.slot[2 * m] = -2 - nu
                     self.slot[2 * m + 1] = self.stamp
+                    self.eids[i] = -2 - nu
                     nu += 1
-            self.ed[4 * (f - 1) + L_LEN] = nu
-        for i in range(nl):
-            x = self.slot[2 * as_int(self.moves[i])]
-            self.eids[i] = x
-            if x >= 0:
-                self.ed[4 * x + E_AVAIL] += 1
-                if self.ed[4 * x + E_VIS] == 0:
                     untried += 1
-            else:
-                self.mv[off + 2 * (-2 - x) + 1] += 1
-                untried += 1
+            self.ed[4 * (f - 1) + L_LEN] = nu
         if untried == 0:
             return -3
-        x = self.eids[self._untried_pick(nl)]
+        x = self.eids[self._untried_pick(nl, untried)]
         if x >= 0:
             return x  # made by an iteration that raised before its backup
         i = -2 - x
@@ -1008,20 +1011,19 @@ class Search:
         self.ed[4 * (f - 1) + L_LEN] = nu
         return x
 
-    def _untried_pick(self, nl):
-        """The index of the legal move drawn among the untried ones (``eids`` < 0 or an edge
-        of no visits), the bias's best by heuristic first: as ``_select`` draws."""
+    def _untried_pick(self, nl, untried):
+        """The index of the legal move drawn among the ``untried`` untried ones (``eids`` < 0
+        or an edge of no visits), the bias's best by heuristic first: as ``_select`` draws."""
         i: cython.int
         x: cython.int
         r: cython.int
-        cnt: cython.int = 0
+        cnt: cython.int = untried  # without a bias every one of them is drawn
         bestv: cython.double = 0.0
-        for i in range(nl):
-            x = self.eids[i]
-            if x < 0 or self.ed[4 * x + E_VIS] == 0:
-                if self.bias == 0.0:
-                    cnt += 1
-                else:
+        if self.bias != 0.0:
+            cnt = 0
+            for i in range(nl):
+                x = self.eids[i]
+                if x < 0 or self.ed[4 * x + E_VIS] == 0:
                     if cnt == 0 or self.hv[i] > bestv:
                         bestv = self.hv[i]
                         cnt = 0
@@ -1281,7 +1283,7 @@ class Search:
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
         if untried > 0:
-            return self.eids[self._untried_pick(nl)]
+            return self.eids[self._untried_pick(nl, untried)]
         for i in range(nl):
             e = self.eids[i]
             nvis = self.ed[4 * e + E_VIS]
