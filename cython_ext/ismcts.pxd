@@ -107,6 +107,13 @@ cdef class Search:
     cdef public double bias        # progressive bias weight (kernel.move_values); 0: none
     cdef object hv_np
     cdef double[::1] hv            # _select: the heuristic of the listed moves (bias only)
+    cdef public bint value_cache   # MO trees: a node's heuristic kept for its seat's same legal list
+    cdef public long long value_calls  # kernel.move_values calls made by selections
+    cdef int vcap, nvc, vccap
+    cdef long long vcdead
+    cdef int* vnode                # per node: its first kept heuristic record in vc (-1: none)
+    cdef int* vc                   # records: seat, length, next record, room, moves (see _values)
+    cdef double* vv                # the kept values, at the same offsets as their moves in vc
     cdef public long long iterations, node_visits_total
     cdef Rng rng
     cdef object world_np, tmp_np, root_np, seats_np, moves_np, sc_np, pw_np, kb_np
@@ -188,7 +195,7 @@ cdef class Search:
     cdef int _mv_free(self, int off, int n) noexcept
     cdef int _count(self, int g) except -1
     cdef int _counted_select(self, int g, int nl) except -2
-    cdef inline int _untried_pick(self, int nl) except -1
+    cdef inline int _untried_pick(self, int nl, int untried) except -1
     cdef inline int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1
     cdef int _seg_room(self, int g) noexcept
@@ -199,6 +206,7 @@ cdef class Search:
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
+    cdef int _values(self, int node, int seat, int nl) except -1
     cdef int _mask_root(self, int nl) except -1
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1

@@ -329,6 +329,8 @@ class Search:
         self.hash_depth = hash_depth
         self.view_keys = True  # False: children keyed by observed moves only
         self.bias = 0.0  # > 0: untried moves by heuristic, + bias * value / (visits + 1) (Task E)
+        self.value_cache = True  # MO: a node's values kept while its seat's legal list is the same
+        self.value_calls = 0
         self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)
         self.hv = self.hv_np
         self.reward_fn = reward_fn
@@ -391,6 +393,8 @@ class Search:
         if cython.compiled:  # interpreted, clear() just replaces the lists
             free(self.nd); free(self.nhash); free(self.ch_val)
             free(self.gs); free(self.freed); free(self.ed); free(self.mv)
+            free(self.vnode); free(self.vc); free(self.vv)
+            self.vnode = cython.NULL; self.vc = cython.NULL; self.vv = cython.NULL
             self.nd = cython.NULL; self.nk = cython.NULL
             self.nhash = cython.NULL; self.ch_val = cython.NULL
             self.gs = cython.NULL; self.freed = cython.NULL
@@ -439,6 +443,14 @@ class Search:
         self.mv = new_shorts(self.mvcap)
         for t in range(64):
             self.mvfree[t] = -1
+        # the heuristic kept by node (bias with value_cache only: see _values)
+        self.vcap = 1
+        self.vnode = new_ints(self.vcap, -1)
+        self.nvc = 0
+        self.vcdead = 0
+        self.vccap = 256
+        self.vc = new_ints(self.vccap, 0)
+        self.vv = new_doubles(self.vccap)
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
         self.reset_root_stats()
@@ -461,12 +473,12 @@ class Search:
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized
         estimate).  Capacities double, and pages never written are not resident."""
         return (self.ncap * 32 + self.hcap * 8 + self.chcap * 4 + self.gcap * 12 + self.ecap * 16
-                + self.mvcap * 2)
+                + self.mvcap * 2 + self.vcap * 4 + self.vccap * 12)
 
     def used_bytes(self):
         """Bytes of the entries in use: nodes, child table, segments, edge arena, move lists."""
         return (self.nn * 32 + self.hcap * 8 + self.chcap * 4 + self.ng * 12 + self.ne * 16
-                + self.nmv * 2)
+                + self.nmv * 2 + self.vcap * 4 + self.nvc * 12)
 
     def memory_parts(self):
         """``used_bytes`` by part: node records, view hashes, child table, segment records,
@@ -474,7 +486,8 @@ class Search:
         those, lists left behind when a segment was made exact, counted or moved)."""
         return {"nodes": self.nn * 32, "view_hashes": self.hcap * 8, "child_table": self.chcap * 4,
                 "segments": self.ng * 12, "edge_arena": self.ne * 16, "move_lists": self.nmv * 2,
-                "move_lists_dead": self.mvdead * 2}
+                "move_lists_dead": self.mvdead * 2, "kept_values": self.vcap * 4 + self.nvc * 12,
+                "kept_values_dead": self.vcdead * 12}
 
     def live_edges(self):
         """Edges reachable from nodes, tried or not (the arena also holds merged segments'
@@ -801,7 +814,7 @@ class Search:
         for j in range(k):
             if self.ed[4 * (f + j) + E_VIS] > 0:
                 self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
-        return self._listed_edge(g, self._untried_pick(nl))
+        return self._listed_edge(g, self._untried_pick(nl, nl - tried))
 
     def _listed_edge(self, g, pos):
         """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
@@ -943,10 +956,21 @@ class Search:
             m = self.mv[off + 2 * i]
             self.slot[2 * m] = -2 - i
             self.slot[2 * m + 1] = self.stamp
-        for i in range(nl):
-            if self.slot[2 * as_int(self.moves[i]) + 1] != self.stamp:
+        for i in range(nl):  # the moves legal here before: their edges or entries counted
+            m = as_int(self.moves[i])
+            if self.slot[2 * m + 1] != self.stamp:
                 missing += 1
-        if missing > 0:  # moves never legal here before: new entries
+                continue
+            x = self.slot[2 * m]
+            self.eids[i] = x
+            if x >= 0:
+                self.ed[4 * x + E_AVAIL] += 1
+                if self.ed[4 * x + E_VIS] == 0:
+                    untried += 1
+            else:
+                self.mv[off + 2 * (-2 - x) + 1] += 1
+                untried += 1
+        if missing > 0:  # moves never legal here before: new entries, legal once
             if nu + missing > cap:
                 while nu + missing > cap:
                     cap = cap + cap // 2 if cap & (cap - 1) == 0 else cap // 3 * 4  # next mv_size
@@ -961,24 +985,16 @@ class Search:
                 m = as_int(self.moves[i])
                 if self.slot[2 * m + 1] != self.stamp:
                     self.mv[off + 2 * nu] = m
-                    self.mv[off + 2 * nu + 1] = 0
+                    self.mv[off + 2 * nu + 1] = 1
                     self.slot[2 * m] = -2 - nu
                     self.slot[2 * m + 1] = self.stamp
+                    self.eids[i] = -2 - nu
                     nu += 1
-            self.ed[4 * (f - 1) + L_LEN] = nu
-        for i in range(nl):
-            x = self.slot[2 * as_int(self.moves[i])]
-            self.eids[i] = x
-            if x >= 0:
-                self.ed[4 * x + E_AVAIL] += 1
-                if self.ed[4 * x + E_VIS] == 0:
                     untried += 1
-            else:
-                self.mv[off + 2 * (-2 - x) + 1] += 1
-                untried += 1
+            self.ed[4 * (f - 1) + L_LEN] = nu
         if untried == 0:
             return -3
-        x = self.eids[self._untried_pick(nl)]
+        x = self.eids[self._untried_pick(nl, untried)]
         if x >= 0:
             return x  # made by an iteration that raised before its backup
         i = -2 - x
@@ -995,20 +1011,19 @@ class Search:
         self.ed[4 * (f - 1) + L_LEN] = nu
         return x
 
-    def _untried_pick(self, nl):
-        """The index of the legal move drawn among the untried ones (``eids`` < 0 or an edge
-        of no visits), the bias's best by heuristic first: as ``_select`` draws."""
+    def _untried_pick(self, nl, untried):
+        """The index of the legal move drawn among the ``untried`` untried ones (``eids`` < 0
+        or an edge of no visits), the bias's best by heuristic first: as ``_select`` draws."""
         i: cython.int
         x: cython.int
         r: cython.int
-        cnt: cython.int = 0
+        cnt: cython.int = untried  # without a bias every one of them is drawn
         bestv: cython.double = 0.0
-        for i in range(nl):
-            x = self.eids[i]
-            if x < 0 or self.ed[4 * x + E_VIS] == 0:
-                if self.bias == 0.0:
-                    cnt += 1
-                else:
+        if self.bias != 0.0:
+            cnt = 0
+            for i in range(nl):
+                x = self.eids[i]
+                if x < 0 or self.ed[4 * x + E_VIS] == 0:
                     if cnt == 0 or self.hv[i] > bestv:
                         bestv = self.hv[i]
                         cnt = 0
@@ -1174,8 +1189,8 @@ class Search:
             nl = self._mask_root(nl)
         if node != self.scanned:
             self._scan(node)
-        if self.bias != 0.0:
-            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        if self.bias != 0.0 and nl > 1:  # one legal move: chosen whatever its value
+            self._values(node, seat, nl)
         prim = self.sfirst[seat]
         nseg = self.scount[seat]
         if nseg == 0 and self.lists and nl >= LIST_MIN:
@@ -1268,7 +1283,7 @@ class Search:
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
         if untried > 0:
-            return self.eids[self._untried_pick(nl)]
+            return self.eids[self._untried_pick(nl, untried)]
         for i in range(nl):
             e = self.eids[i]
             nvis = self.ed[4 * e + E_VIS]
@@ -1294,6 +1309,70 @@ class Search:
                 best = i
                 bestv = v
         return self.eids[best]
+
+    def _values(self, node, seat, nl):
+        """``hv``: the heuristic (``kernel.move_values``) of ``seat``'s ``nl`` legal moves at
+        ``node``.  In MO trees with ``value_cache`` (a node there is its seat's own
+        information set, reached by what the seat observed), the values are kept by node
+        and seat and reused while the legal list is the same, in the same order: a
+        heuristic that reads only what the seat sees (as a search heuristic must) and
+        what the node's moves fix gets the same values, so the tree is the same for a
+        fraction of the calls (The Walled City: one call in 16 at its placements).
+        Record at ``o``: ``vc[o]`` seat, ``vc[o+1]`` length, ``vc[o+2]`` the node's next
+        record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the same
+        offsets in ``vv``.  A list that does not fit its record gets a new one."""
+        i: cython.int
+        o: cython.int
+        n: cython.int
+        same: cython.bint
+        if not self.value_cache or self.mode != MO:
+            self.value_calls += 1
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            return 0
+        if node >= self.vcap:
+            n = self.ncap
+            self.vnode = resize_ints(self.vnode, self.vcap, n)
+            for i in range(self.vcap, n):
+                self.vnode[i] = -1
+            self.vcap = n
+        o = self.vnode[node]
+        while o >= 0 and self.vc[o] != seat:
+            o = self.vc[o + 2]
+        if o >= 0 and self.vc[o + 1] == nl:
+            same = True
+            for i in range(nl):
+                if self.vc[o + 4 + i] != as_int(self.moves[i]):
+                    same = False
+                    break
+            if same:
+                for i in range(nl):
+                    self.hv[i] = self.vv[o + 4 + i]
+                return 0
+        self.value_calls += 1
+        self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        if o >= 0 and self.vc[o + 3] < nl:
+            self.vc[o] = -1  # left behind: the new record goes first in the node's chain
+            self.vcdead += self.vc[o + 3] + 4
+            o = -1
+        if o < 0:
+            if self.nvc + nl + 4 > self.vccap:
+                n = self.vccap
+                while self.nvc + nl + 4 > n:
+                    n *= 2
+                self.vc = resize_ints(self.vc, self.vccap, n)
+                self.vv = resize_doubles(self.vv, self.vccap, n)
+                self.vccap = n
+            o = self.nvc
+            self.nvc += nl + 4
+            self.vc[o] = seat
+            self.vc[o + 2] = self.vnode[node]
+            self.vc[o + 3] = nl
+            self.vnode[node] = o
+        self.vc[o + 1] = nl
+        for i in range(nl):
+            self.vc[o + 4 + i] = as_int(self.moves[i])
+            self.vv[o + 4 + i] = self.hv[i]
+        return 0
 
     def _scan(self, node):
         """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),

@@ -1,0 +1,75 @@
+"""The progressive bias's heuristic kept by node (``Search.value_cache``, MO trees only).
+
+A node of an MO tree is its seat's own information set (reached by the moves the
+seat observed); a heuristic that reads only what the seat sees gives the same values
+there for the same legal list, so keeping them must leave the tree unchanged while
+the kernel is asked far less often."""
+import pytest
+
+import engine
+from cython_ext import select
+from engine.perft import play_to_decision
+from search import core
+from tests.search.helpers import random_decision
+
+# (game, players, random plies, seed, bias): The Walled City (default game, guild powers)
+# at its setup, in round 1 with hands that differ between worlds (the card step's legal
+# list then changes from one visit to the next), in round 2; City and Guilds' bias preset
+CASES = [("walled_city", 4, 0, 1, 1.0), ("walled_city", 4, 100, 2, 1.0), ("walled_city", 3, 150, 3, 1.0),
+         ("walled_city", 2, 90, 4, 1.0), ("city_and_guilds", 4, 10, 1, 4.0)]
+
+
+def compiled(game: str) -> bool:
+    return (not select.pure_python_forced() and select.mode(select.load("ismcts")) == "compiled"
+            and select.mode(select.load(game)) == "compiled")
+
+
+def grown(game, players, plies, seed, bias, cache, iters, tree="mo"):
+    st = play_to_decision(engine.make(game, players=players, seed=seed), seed)
+    if plies:
+        st = random_decision(st, seed, plies)
+    seat = st.to_move()[0]
+    s = core.make_search(st.observe(seat), seat, tree=tree, bias=bias, reward="score")
+    s.value_cache = cache
+    s.run(core.rng_for(st.game.kernel, 9), iters, 0.0, 0)
+    return s
+
+
+NONE_KEPT = 4  # the one node entry a fresh tree has (no record)
+
+
+def kept_bytes(s):
+    return s.memory_parts()["kept_values"]
+
+
+def tree_of(s):
+    return [(s.edges_of(n), s.availability_of(n), s.children_of(n)) for n in range(s.node_count())]
+
+
+@pytest.mark.parametrize("game,players,plies,seed,bias", CASES)
+def test_kept_values_grow_the_same_tree(game, players, plies, seed, bias):
+    iters = 3000 if compiled(game) else 150
+    kept = grown(game, players, plies, seed, bias, True, iters)
+    fresh = grown(game, players, plies, seed, bias, False, iters)
+    assert tree_of(kept) == tree_of(fresh)
+    assert kept.value_calls <= fresh.value_calls
+    assert kept_bytes(fresh) == NONE_KEPT < kept_bytes(kept)
+
+
+def test_kept_values_spare_most_heuristic_calls():
+    """Round 1 of a 4-player Walled City: the placements' values are asked for again at
+    every visit of a node unless kept."""
+    iters = 3000 if compiled("walled_city") else 300
+    kept = grown("walled_city", 4, 60, 1, 1.0, True, iters)
+    fresh = grown("walled_city", 4, 60, 1, 1.0, False, iters)
+    assert tree_of(kept) == tree_of(fresh)
+    assert fresh.value_calls > 0
+    assert kept.value_calls < fresh.value_calls / 3
+
+
+def test_so_trees_ask_the_kernel_every_time():
+    """In an SO tree the node is the root seat's information set: another seat's view
+    (Between Two Cities' hidden hands) differs between the worlds there, so nothing is kept."""
+    s = grown("between_two_cities", 3, 0, 1, 1.0, True, 300 if compiled("between_two_cities") else 60, tree="so")
+    assert s.value_calls > 0
+    assert kept_bytes(s) == NONE_KEPT
