@@ -1,5 +1,5 @@
 # Declarations of city_and_guilds_bounds.py for Cython (contracts there).
-from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NG, NK, PLACE, DRAW, TAVERN_PH, END
+from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NFACE, NG, NK, PLACE, DRAW, TAVERN_PH, END
 
 cpdef enum:
     ENDINGS = 3    # empty spaces up to which every ending is played out
@@ -36,8 +36,7 @@ cdef int _track(CityAndGuildsScoring k, int* b, int g, int p, int first, int E, 
 cdef int _guild_value(CityAndGuildsScoring k, int* b, int[::1] d, int g, int nc, int E, int* near,
                       int emask, bint lo) noexcept
 cdef int _top_sum(int[::1] d, int o, int n, int L) noexcept
-cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int level, int* lo, int* hi, int found,
-                  bint again) except -1
+cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int level, int* lo, int* hi, int found) except -1
 cdef int _least(int[::1] d, int U, int P, int p) noexcept
 cdef int _most(int[::1] d, int U, int c) noexcept
 cdef int _kind_value(CityAndGuildsScoring k, int i) noexcept
@@ -45,4 +44,5 @@ cdef int _value_gain(CityAndGuildsScoring k, int[::1] d, int empt) noexcept
 cdef int _final_pay(CityAndGuildsScoring k, int* b, int g, int p, int v, int a) noexcept
 cdef int _final_most(CityAndGuildsScoring k, int* b, int[::1] d, int p, int E, int cp) noexcept
 cdef int _block_census(CityAndGuildsScoring k, int* b, int blk, int* cnt) noexcept
-cdef int cag_bounds(CityAndGuildsScoring k, int* b, int* lo, int* hi) except -1
+cdef bint _refill(CityAndGuildsScoring k, int* b) noexcept
+cdef int cag_bounds(CityAndGuildsScoring k, int* b, int* lo, int* hi) except? -1

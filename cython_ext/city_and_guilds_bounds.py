@@ -1,65 +1,92 @@
-"""City and Guilds: bounds on each seat's final money, for the endgame solver.
+"""City and Guilds: bounds on each seat's final money, and the steps that change nothing,
+for the endgame solver.
 
 ``cag_bounds(k, b, lo, hi)`` writes, for a position in the ``DRAW`` phase,
 ``lo[p] <= final money of p <= hi[p]`` for every way the game can still
-go, and returns the number of seats (0 in the other phases: no bounds).  Money only changes at three events, each bounded
-from the rules (shared/rules/city-and-guilds.md):
+go, and returns the number of seats ``P``; elsewhere it writes none (0).
+It returns ``-(P + 1)`` (a draw) or ``-1`` (the face-up refill, a chance
+step) instead when **the step to take changes nothing that counts**: with
+``E`` empty spaces the turns go round one a space, so a seat drawing with
+``E < P`` never places again, and a refill with ``E <= P`` only feeds such
+draws; the hands, the face-up tiles and the piles are read by nothing
+else that moves money (placements come from the hands already held, and
+the winner is the most money, ties shared), so every move or outcome there
+leads to the same values and the solver searches one.
 
-* **unused men** (-1 each at the end): a seat only loses men by placing its
-  own tiles, at most two a tile, and it places at most one tile a turn, the
-  turns going round the table from the seat to place next, one a space: at
-  most ``R[p]`` more tiles with ``E`` empty spaces (taverns fill spaces too,
-  which only lowers the count).  So the penalty lies in
-  ``[-men, -max(0, men - 2 R)]``.
-* **block counts** of the blocks not yet full (each is counted once, when it
-  fills; the game ends when all are): the block's value can only grow by
-  the dearest of a market, a minstrel's house or a tavern per empty space.
-  Buildings with men are never removed and a seat adds at most one per
-  tile it places there, so a rival with more buildings than the seat can
-  reach stays ahead of it in the block (a placing player must surpass);
-  the seat takes at most the pay of its best possible place (all of it
-  when no other seat has a building there yet, else the two-player pay
-  plus £1, the third's half).  The seat holding the white (black) cube
-  keeps first (second) place unless a rival can reach its buildings, so it
-  is paid at least first's (second's) standard pay on today's value.  The guild count goes to a guild whose tiles
-  there plus the empty spaces reach the most tiles of any guild, and pays
-  at most £7 (alone on its track), £4, £2 or £1 by the best track place
-  the seat can reach when the block fills (below); at least nothing.
+Money only changes at three events, each bounded from the rules
+(shared/rules/city-and-guilds.md).  A seat ``p`` places at most ``R[p]``
+more tiles (the turns from the seat to place next, one a space; taverns
+fill spaces too, which only lowers it), each a building with at least one
+of its men (``min(R, men)`` buildings), a market or a minstrel's house,
+one guild's tile each.  Several bounds below are sums over *units* (blocks,
+guilds) of what a seat gains there; the seats' tiles are then budgets:
+
+* **unused men** (-1 each at the end): at most two placed a tile, so the
+  penalty lies in ``[-men, -max(0, men - 2 R)]``.
+* **block counts** of the blocks not yet full (each is counted once, when
+  it fills; the game ends when all are).  Value: today's plus, for each
+  empty space, the dearest tile still to come (taverns left, minstrels
+  and markets not on the board).  Ownership: buildings with men are never
+  removed, men are only added with a building, and the white and black
+  cubes follow (buildings, men) with the placer having to surpass, so a
+  rival whose (buildings, men) stay below the seat's stays behind it.
+  *Lowest*: a rival gets ahead of the seat in a block by adding
+  ``max(1, b[p] - b[q])`` buildings there (none if it is ahead or level
+  now -- men or cubes may favour it), from its ``min(R, men)``, all rivals
+  together at most the block's empty spaces; the rivals spend their
+  budgets to hurt the seat most (``_least``: a dynamic programme over the
+  tiles each has spent), and the seat is paid the standard pay of its place
+  on today's value (a tie for third is a rival level with it, so counted
+  ahead).  *Highest*: the seat adds ``j`` buildings to a block; a rival with
+  more buildings than ``b[p] + j`` (or, with ``j = 0``, level with more
+  men) stays ahead; the pay of that place at the highest value, all of it
+  when no rival is there yet, the two-player pay plus £1 at 1st and 2nd;
+  the seat's ``min(R, men)`` split where it pays most (``_most``, a knapsack).
+  *Guild count*: a guild whose tiles there plus those that can still come
+  (empty spaces, its tiles not on the board) reach the most tiles of any
+  guild may control it, and pays at most £7 (alone on its track), £4, £2
+  or £1 by the seat's best track place; a guild with more tiles than any
+  other can reach surely controls it, and pays at least £4, £2, £1 by the
+  seat's worst place (with the final count below).
 * **the final guild count**: a guild's value ``V`` is its largest chain's
-  tiles plus the block bonus.  Chains only grow, so the final largest chain
-  is either the current one unchanged (value at least today's ``V``) or
-  larger (at least its size + 2): ``V >= min(V now, size + 2)``.  And the
-  final largest chain is either a chain of today unchanged, or holds new
-  tiles -- at most ``L = min(E, the guild's tiles not on the board)`` of
-  them, all on spaces empty today -- and then only chains of today next to
-  a space empty today: ``V <= max(the highest value of a chain today,
-  their sizes + L + the bonus of their blocks and the empty spaces'
-  blocks)``.  Track places: a cube only moves forward, by its owner's
-  tiles, at most two spaces a tile, and reaching an occupied space ranks
-  behind it.  So a rival is surely ahead of ``p`` if it is ahead now and
-  ``p`` cannot pass it (``pos[p] + 2 R[p] <= pos[q]``), and may end ahead if
-  it is ahead now or can move past (``pos[q] + 2 R[q] > pos[p]``).  The pay
-  is monotone in ``V`` and in the place, and the one- and two-player
-  payouts are never below the standard ones, so the lower bound is the
-  standard pay (halves rounded up, nothing from 4th) of the worst place at
-  the lowest ``V`` (only for a seat already on the track), and the upper
-  bound the pay of the best place at the highest ``V``, the whole value when
-  no other seat is on the track yet.
+  tiles plus the block bonus.  *Lowest*: today's largest chain unchanged
+  keeps today's ``V`` (an equal chain counts only if worth more), grown it
+  is worth more, and a larger chain without it (at least ``size + 2``)
+  needs more than ``size`` tiles from the other chains next to an empty
+  space and the ``L = min(E, the guild's tiles not on the board)`` new
+  ones.  *Highest*: a chain of today unchanged, or at most ``n`` new tiles
+  on empty spaces with the chains next to those spaces: at most the ``n``
+  spaces with the most chain tiles around them, and as many blocks as the
+  ``n`` spaces with the most blocks around them, or the chains' blocks plus
+  one a new tile.  Track places: a cube only moves forward, by its owner's
+  tiles of that guild, at most two spaces a tile, and reaching an occupied
+  space ranks behind it.  *Lowest*: a rival passes the seat with
+  ``(pos[p] - pos[q]) // 2 + 1`` tiles of the guild (none if ahead now),
+  from its ``R``, all rivals together at most ``L``; the same rivals'
+  budgets over the four guilds, each guild paying the standard pay of the
+  seat's place on the lowest ``V`` plus the guild counts of the blocks it
+  surely controls (``_least``); off the track, nothing.  *Highest*: the
+  ``E`` tiles to come shared between the guilds (``n`` of a guild: its
+  value with ``n`` new tiles), the seat's ``R`` among them moving it up two
+  spaces each: the best split (``_final_most``, a knapsack on both), each
+  guild paying the best place's pay, all of it when no rival is on the
+  track.
 
-The bounds are written at the draw that ends a turn (the phase before the
-next seat's tile; a placing turn has the same board, so asking there too
-found no more: City and Guilds 3p, 7 decisions from the end).  With at most
-``ENDINGS`` (3) empty spaces left, no more than the seats, they are the
-lowest and highest money over every ending instead: each seat still to
-place holds its tiles already (a seat draws after its own placement, and
-none places twice) but for the seat drawing now, which places last when
-the spaces equal the seats and then holds its hand plus the face-up tile
-it takes (each is tried).  The kernel plays out each tile with each option
-the placer's men allow on each empty space, and each tavern or none, to
-the final count -- the other draws and the face-up refills change no
+Bounds from sums whose parts are each bounded hold for the sum; the
+budgets (what one tile can do) only remove impossible combinations.
+
+With at most ``ENDINGS`` (3) empty spaces and fewer than the seats, they
+are the lowest and highest money over **every ending** instead: each seat
+still to place holds its tiles already (a seat draws after its own
+placement, and none places twice).  The kernel plays out each tile with
+each option the placer's men allow on each empty space, and each tavern or
+none, to the final count -- the draws and the face-up refills change no
 money and are skipped.  Exact with one space left (it is the only
 target); with two, a tile may be tried on a space the adjacency rule
-would refuse (looser, never wrong).
+would refuse (looser, never wrong).  (With as many spaces as seats the
+drawing seat places last, from its hand plus a face-up tile; playing that
+out cost 0.5 ms a draw, more than the search it saved once the steps that
+change nothing were searched once: the budgeted bounds serve there.)
 
 Tested in ``tests/city_and_guilds/test_bounds.py`` against random
 continuations and exhaustive solves, in both modes.
@@ -74,7 +101,7 @@ import numpy as np
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
-    from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NG, NK, PLACE, TAVERN_PH  # noqa: F401
+    from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NFACE, NG, NK, PLACE, TAVERN_PH  # noqa: F401
     from .city_and_guilds_scoring import half_up, popcount
 
     globals().update(enum_constants(__file__))
@@ -253,11 +280,10 @@ def _top_sum(d, o, n, L):
     return tot
 
 
-def _endings(k, w, level, lo, hi, found, again):
+def _endings(k, w, level, lo, hi, found):
     """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
     seat's placements from the hand it holds there, on any empty space: the lowest and highest
-    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen.
-    ``again``: the seat drawing at row 0 places the last tile (each face-up tile it may take)."""
+    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
     P: cython.int = k.players
     S: cython.int = k.S
     n: cython.int = k.size
@@ -278,19 +304,6 @@ def _endings(k, w, level, lo, hi, found, again):
             if found == 0 or m > hi[p]:
                 hi[p] = m
         return found + 1
-    if ph == DRAW and level == 0 and again:
-        # the drawing seat places the last tile: each face-up tile it may take (the refill
-        # after it only feeds draws of seats that place no more)
-        seat = w[level, k.o_cur]
-        for i in range(3):
-            kind = w[level, k.o_face + i]
-            if kind == EMPTY or (i > 0 and w[level, k.o_face] == kind) or (i > 1 and w[level, k.o_face + 1] == kind):
-                continue
-            for sp in range(n):
-                w[level + 1, sp] = w[level, sp]
-            k.apply(w[level + 1], seat, 19 * S + 1 + i)  # the layout's draw of face-up slot i
-            found = _endings(k, w, level + 1, lo, hi, found, again)
-        return found
     if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
         w[level, k.o_phase] = PLACE
         w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
@@ -303,7 +316,7 @@ def _endings(k, w, level, lo, hi, found, again):
             for i in range(n):
                 w[level + 1, i] = w[level, i]
             k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
-            found = _endings(k, w, level + 1, lo, hi, found, again)
+            found = _endings(k, w, level + 1, lo, hi, found)
         return found
     men = w[level, k.o_men + seat]
     for kind in range(NK):
@@ -318,7 +331,7 @@ def _endings(k, w, level, lo, hi, found, again):
                 for i in range(n):
                     w[level + 1, i] = w[level, i]
                 k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
-                found = _endings(k, w, level + 1, lo, hi, found, again)
+                found = _endings(k, w, level + 1, lo, hi, found)
     return found
 
 
@@ -504,6 +517,7 @@ def cag_bounds(k, b, lo, hi):
     emask: cython.int = 0
     vnow: cython.int
     lone: cython.bint
+    same: cython.bint
     w: cython.int[:, ::1]
     d: cython.int[::1]
     bld: cython.p_int = k.bld
@@ -511,25 +525,27 @@ def cag_bounds(k, b, lo, hi):
     near: cython.p_int = k.stack  # per chain: next to an empty space (scoring scratch, free after _chains)
     gcode: cython.p_int = k.order  # per seat: its guild-count pays, 3 bits a guild (scoring scratch)
     c: cython.int
-    if ph != DRAW:
-        return 0
-    if b[k.o_setupleft] > 0:
+    if (ph != DRAW and ph != PLACE) or b[k.o_setupleft] > 0:
         return 0
     for s in range(k.S):
         if b[k.o_tile + s] == EMPTY:
             E += 1
             emask |= 1 << k.block_of[s]
-    first = b[k.o_cur] if ph == PLACE else (b[k.o_cur] + 1) % P
-    if E <= ENDINGS and E <= P:  # every placer left holds its tiles already (or draws now)
+    if ph == PLACE:  # the face-up refill before a turn (chance) feeds only draws that no longer count
+        return -1 if E <= P and _refill(k, b) else 0
+    # a draw: it no longer counts when the drawing seat places no more
+    same = E < P
+    first = (b[k.o_cur] + 1) % P
+    if E <= ENDINGS and same:  # every placer left holds its tiles already
         if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
             _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
         w = _work[0]  # calls Python: a memoryview of the scratch
         for i in range(k.size):
             w[0, i] = b[i]
-        if _endings(k, w, 0, lo, hi, 0, E == P) > 0:
-            return P
+        if _endings(k, w, 0, lo, hi, 0) > 0:
+            return -P - 1 if same else P
     if k.B > MAXU or P > 7 or k.S > MAXS:  # beyond the scratch (the rules have up to 5 seats)
-        return 0
+        return -1 if same else 0
     if _scratch[0] is None:  # calls Python: the module's scratch list
         _scratch[0] = np.zeros(SCRATCH, dtype=np.intc)  # calls Python: numpy (once)
     d = _scratch[0]  # calls Python: a memoryview of the scratch
@@ -691,7 +707,21 @@ def cag_bounds(k, b, lo, hi):
                 d[S_GAIN + U * (KMAX + 1) + j] = t
             U += 1
         hi[p] += _most(d, U, cp)
-    return P
+    return -P - 1 if same else P
+
+
+def _refill(k, b):
+    """Whether chance refills the face-up tiles now: a slot is empty and the piles hold a
+    tile (the kernel's ``need_refill``, in the placing phase)."""
+    i: cython.int
+    t: cython.int
+    for i in range(NFACE):
+        if b[k.o_face + i] == EMPTY:
+            for t in range(NK):
+                if b[k.o_supply + t] > 0:
+                    return True
+            return False
+    return False
 
 
 def _final_pay(k, b, g, p, v, a):
