@@ -1,65 +1,92 @@
-"""City and Guilds: bounds on each seat's final money, for the endgame solver.
+"""City and Guilds: bounds on each seat's final money, and the steps that change nothing,
+for the endgame solver.
 
 ``cag_bounds(k, b, lo, hi)`` writes, for a position in the ``DRAW`` phase,
 ``lo[p] <= final money of p <= hi[p]`` for every way the game can still
-go, and returns the number of seats (0 in the other phases: no bounds).  Money only changes at three events, each bounded
-from the rules (shared/rules/city-and-guilds.md):
+go, and returns the number of seats ``P``; elsewhere it writes none (0).
+It returns ``-(P + 1)`` (a draw) or ``-1`` (the face-up refill, a chance
+step) instead when **the step to take changes nothing that counts**: with
+``E`` empty spaces the turns go round one a space, so a seat drawing with
+``E < P`` never places again, and a refill with ``E <= P`` only feeds such
+draws; the hands, the face-up tiles and the piles are read by nothing
+else that moves money (placements come from the hands already held, and
+the winner is the most money, ties shared), so every move or outcome there
+leads to the same values and the solver searches one.
 
-* **unused men** (-1 each at the end): a seat only loses men by placing its
-  own tiles, at most two a tile, and it places at most one tile a turn, the
-  turns going round the table from the seat to place next, one a space: at
-  most ``R[p]`` more tiles with ``E`` empty spaces (taverns fill spaces too,
-  which only lowers the count).  So the penalty lies in
-  ``[-men, -max(0, men - 2 R)]``.
-* **block counts** of the blocks not yet full (each is counted once, when it
-  fills; the game ends when all are): the block's value can only grow by
-  the dearest of a market, a minstrel's house or a tavern per empty space.
-  Buildings with men are never removed and a seat adds at most one per
-  tile it places there, so a rival with more buildings than the seat can
-  reach stays ahead of it in the block (a placing player must surpass);
-  the seat takes at most the pay of its best possible place (all of it
-  when no other seat has a building there yet, else the two-player pay
-  plus £1, the third's half).  The seat holding the white (black) cube
-  keeps first (second) place unless a rival can reach its buildings, so it
-  is paid at least first's (second's) standard pay on today's value.  The guild count goes to a guild whose tiles
-  there plus the empty spaces reach the most tiles of any guild, and pays
-  at most £7 (alone on its track), £4, £2 or £1 by the best track place
-  the seat can reach when the block fills (below); at least nothing.
+Money only changes at three events, each bounded from the rules
+(shared/rules/city-and-guilds.md).  A seat ``p`` places at most ``R[p]``
+more tiles (the turns from the seat to place next, one a space; taverns
+fill spaces too, which only lowers it), each a building with at least one
+of its men (``min(R, men)`` buildings), a market or a minstrel's house,
+one guild's tile each.  Several bounds below are sums over *units* (blocks,
+guilds) of what a seat gains there; the seats' tiles are then budgets:
+
+* **unused men** (-1 each at the end): at most two placed a tile, so the
+  penalty lies in ``[-men, -max(0, men - 2 R)]``.
+* **block counts** of the blocks not yet full (each is counted once, when
+  it fills; the game ends when all are).  Value: today's plus, for each
+  empty space, the dearest tile still to come (taverns left, minstrels
+  and markets not on the board).  Ownership: buildings with men are never
+  removed, men are only added with a building, and the white and black
+  cubes follow (buildings, men) with the placer having to surpass, so a
+  rival whose (buildings, men) stay below the seat's stays behind it.
+  *Lowest*: a rival gets ahead of the seat in a block by adding
+  ``max(1, b[p] - b[q])`` buildings there (none if it is ahead or level
+  now -- men or cubes may favour it), from its ``min(R, men)``, all rivals
+  together at most the block's empty spaces; the rivals spend their
+  budgets to hurt the seat most (``_least``: a dynamic programme over the
+  tiles each has spent), and the seat is paid the standard pay of its place
+  on today's value (a tie for third is a rival level with it, so counted
+  ahead).  *Highest*: the seat adds ``j`` buildings to a block; a rival with
+  more buildings than ``b[p] + j`` (or, with ``j = 0``, level with more
+  men) stays ahead; the pay of that place at the highest value, all of it
+  when no rival is there yet, the two-player pay plus £1 at 1st and 2nd;
+  the seat's ``min(R, men)`` split where it pays most (``_most``, a knapsack).
+  *Guild count*: a guild whose tiles there plus those that can still come
+  (empty spaces, its tiles not on the board) reach the most tiles of any
+  guild may control it, and pays at most £7 (alone on its track), £4, £2
+  or £1 by the seat's best track place; a guild with more tiles than any
+  other can reach surely controls it, and pays at least £4, £2, £1 by the
+  seat's worst place (with the final count below).
 * **the final guild count**: a guild's value ``V`` is its largest chain's
-  tiles plus the block bonus.  Chains only grow, so the final largest chain
-  is either the current one unchanged (value at least today's ``V``) or
-  larger (at least its size + 2): ``V >= min(V now, size + 2)``.  And the
-  final largest chain is either a chain of today unchanged, or holds new
-  tiles -- at most ``L = min(E, the guild's tiles not on the board)`` of
-  them, all on spaces empty today -- and then only chains of today next to
-  a space empty today: ``V <= max(the highest value of a chain today,
-  their sizes + L + the bonus of their blocks and the empty spaces'
-  blocks)``.  Track places: a cube only moves forward, by its owner's
-  tiles, at most two spaces a tile, and reaching an occupied space ranks
-  behind it.  So a rival is surely ahead of ``p`` if it is ahead now and
-  ``p`` cannot pass it (``pos[p] + 2 R[p] <= pos[q]``), and may end ahead if
-  it is ahead now or can move past (``pos[q] + 2 R[q] > pos[p]``).  The pay
-  is monotone in ``V`` and in the place, and the one- and two-player
-  payouts are never below the standard ones, so the lower bound is the
-  standard pay (halves rounded up, nothing from 4th) of the worst place at
-  the lowest ``V`` (only for a seat already on the track), and the upper
-  bound the pay of the best place at the highest ``V``, the whole value when
-  no other seat is on the track yet.
+  tiles plus the block bonus.  *Lowest*: today's largest chain unchanged
+  keeps today's ``V`` (an equal chain counts only if worth more), grown it
+  is worth more, and a larger chain without it (at least ``size + 2``)
+  needs more than ``size`` tiles from the other chains next to an empty
+  space and the ``L = min(E, the guild's tiles not on the board)`` new
+  ones.  *Highest*: a chain of today unchanged, or at most ``n`` new tiles
+  on empty spaces with the chains next to those spaces: at most the ``n``
+  spaces with the most chain tiles around them, and as many blocks as the
+  ``n`` spaces with the most blocks around them, or the chains' blocks plus
+  one a new tile.  Track places: a cube only moves forward, by its owner's
+  tiles of that guild, at most two spaces a tile, and reaching an occupied
+  space ranks behind it.  *Lowest*: a rival passes the seat with
+  ``(pos[p] - pos[q]) // 2 + 1`` tiles of the guild (none if ahead now),
+  from its ``R``, all rivals together at most ``L``; the same rivals'
+  budgets over the four guilds, each guild paying the standard pay of the
+  seat's place on the lowest ``V`` plus the guild counts of the blocks it
+  surely controls (``_least``); off the track, nothing.  *Highest*: the
+  ``E`` tiles to come shared between the guilds (``n`` of a guild: its
+  value with ``n`` new tiles), the seat's ``R`` among them moving it up two
+  spaces each: the best split (``_final_most``, a knapsack on both), each
+  guild paying the best place's pay, all of it when no rival is on the
+  track.
 
-The bounds are written at the draw that ends a turn (the phase before the
-next seat's tile; a placing turn has the same board, so asking there too
-found no more: City and Guilds 3p, 7 decisions from the end).  With at most
-``ENDINGS`` (3) empty spaces left, no more than the seats, they are the
-lowest and highest money over every ending instead: each seat still to
-place holds its tiles already (a seat draws after its own placement, and
-none places twice) but for the seat drawing now, which places last when
-the spaces equal the seats and then holds its hand plus the face-up tile
-it takes (each is tried).  The kernel plays out each tile with each option
-the placer's men allow on each empty space, and each tavern or none, to
-the final count -- the other draws and the face-up refills change no
+Bounds from sums whose parts are each bounded hold for the sum; the
+budgets (what one tile can do) only remove impossible combinations.
+
+With at most ``ENDINGS`` (3) empty spaces and fewer than the seats, they
+are the lowest and highest money over **every ending** instead: each seat
+still to place holds its tiles already (a seat draws after its own
+placement, and none places twice).  The kernel plays out each tile with
+each option the placer's men allow on each empty space, and each tavern or
+none, to the final count -- the draws and the face-up refills change no
 money and are skipped.  Exact with one space left (it is the only
 target); with two, a tile may be tried on a space the adjacency rule
-would refuse (looser, never wrong).
+would refuse (looser, never wrong).  (With as many spaces as seats the
+drawing seat places last, from its hand plus a face-up tile; playing that
+out cost 0.5 ms a draw, more than the search it saved once the steps that
+change nothing were searched once: the budgeted bounds serve there.)
 
 Tested in ``tests/city_and_guilds/test_bounds.py`` against random
 continuations and exhaustive solves, in both modes.
@@ -74,12 +101,13 @@ import numpy as np
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
-    from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NG, NK, PLACE, TAVERN_PH  # noqa: F401
+    from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NFACE, NG, NK, PLACE, TAVERN_PH  # noqa: F401
     from .city_and_guilds_scoring import half_up, popcount
 
     globals().update(enum_constants(__file__))
 
 _work = [None]  # the endings' scratch rows, one per placement or tavern on the way
+_scratch = [None]  # _least's and _most's units and tables (offsets S_CAP, T, F, G, S_DP)
 
 
 def _turns(first, E, P, p):
@@ -138,9 +166,18 @@ def _track(k, b, g, p, first, E, worst):
     return -place if lone and not worst else place
 
 
-def _guild_value(k, g, nc, E, near, emask, lo):
+def _guild_value(k, b, d, g, nc, E, near, emask, lo):
     """Guild ``g``'s final chain value: its lowest (``lo``) or highest possible, from the
-    ``nc`` chains ``_chains`` wrote; ``near[c]``: chain ``c`` is next to an empty space."""
+    ``nc`` chains ``_chains`` wrote; ``near[c]``: chain ``c`` is next to an empty space.
+
+    New tiles of the guild: at most ``L`` (the empty spaces, its tiles not on the board).
+    Lowest: today's largest chain ``C`` unchanged keeps the value (a chain of its size
+    that grew to it pays at least as much, the higher value counting); ``C`` grown is
+    worth more; a larger chain without ``C`` is at least ``size + 2`` and needs more than
+    ``size`` tiles from the other chains next to an empty space and the new ones.
+    Highest: a chain of today unchanged, or the new tiles (on ``L`` empty spaces) with the
+    chains next to those spaces: at most the ``L`` spaces with the most chain tiles around
+    (and, apart, the most blocks), each new tile adding at most one block."""
     on: cython.int = 0
     size: cython.int = 0
     c: cython.int
@@ -148,16 +185,30 @@ def _guild_value(k, g, nc, E, near, emask, lo):
     nb: cython.int
     vhi: cython.int = 0
     msum: cython.int = 0
-    mask: cython.int = emask
+    mask: cython.int = 0
     left: cython.int
+    big: cython.int = -1
+    others: cython.int = 0
+    bval: cython.int = 0
+    n: cython.int = 0
+    s: cython.int
+    i: cython.int
+    j: cython.int
+    t: cython.int
+    x: cython.int
+    m: cython.int
+    tsum: cython.int
+    bsum: cython.int
     for c in range(nc):
         if k.cguild[c] != g:
             continue
         on += k.csize[c]  # every tile of the guild is in one of its chains
-        if k.csize[c] > size:
-            size = k.csize[c]
         nb = popcount(k.cmask[c])
         v = k.csize[c] + nb * (nb + 1) // 2
+        if k.csize[c] > size or (k.csize[c] == size and v > bval):
+            size = k.csize[c]
+            big = c
+            bval = v
         if v > vhi:
             vhi = v  # a chain of today, unchanged
         if near[c]:  # new tiles may join it
@@ -167,20 +218,72 @@ def _guild_value(k, g, nc, E, near, emask, lo):
     if left > E:
         left = E
     if left <= 0:
-        return k._chain_value(nc, g)
+        return bval
     if lo:
-        v = k._chain_value(nc, g)
-        return v if v < size + 2 else size + 2
+        for c in range(nc):
+            if k.cguild[c] == g and near[c] and c != big:
+                others += k.csize[c]
+        if others + left <= size:
+            return bval
+        return bval if bval < size + 2 else size + 2
+    # per empty space: the guild's chain tiles around it, and the blocks of those chains and
+    # its own (a chain next to it twice is counted once)
+    for s in range(k.S):
+        if b[k.o_tile + s] != EMPTY:
+            continue
+        t = 0
+        m = 1 << k.block_of[s]
+        for i in range(4):
+            x = k.adj[s * 4 + i]
+            if x < 0 or k.comp[x] < 0 or k.cguild[k.comp[x]] != g:
+                continue
+            c = k.comp[x]
+            for j in range(i):  # the same chain on an earlier side
+                if k.adj[s * 4 + j] >= 0 and k.comp[k.adj[s * 4 + j]] == c:
+                    c = -1
+                    break
+            if c >= 0:
+                t += k.csize[c]
+                m |= k.cmask[c]
+        d[S_W + n] = t
+        d[S_W + MAXS + n] = popcount(m)
+        n += 1
+    tsum = _top_sum(d, S_W, n, left)
+    bsum = _top_sum(d, S_W + MAXS, n, left)
+    if tsum < msum:
+        msum = tsum
     nb = popcount(mask)
+    v = popcount(emask & ~mask)
+    nb += v if v < left else left
+    if bsum < nb:
+        nb = bsum
     v = msum + left + nb * (nb + 1) // 2
     return v if v > vhi else vhi
 
 
-def _endings(k, w, level, lo, hi, found, again):
+def _top_sum(d, o, n, L):
+    """The sum of the ``L`` largest of ``d[o:o + n]`` (reorders them)."""
+    i: cython.int
+    j: cython.int
+    best: cython.int
+    x: cython.int
+    tot: cython.int = 0
+    for i in range(L if L < n else n):
+        best = i
+        for j in range(i + 1, n):
+            if d[o + j] > d[o + best]:
+                best = j
+        x = d[o + i]
+        d[o + i] = d[o + best]
+        d[o + best] = x
+        tot += d[o + i]
+    return tot
+
+
+def _endings(k, w, level, lo, hi, found):
     """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
     seat's placements from the hand it holds there, on any empty space: the lowest and highest
-    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen.
-    ``again``: the seat drawing at row 0 places the last tile (each face-up tile it may take)."""
+    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
     P: cython.int = k.players
     S: cython.int = k.S
     n: cython.int = k.size
@@ -201,19 +304,6 @@ def _endings(k, w, level, lo, hi, found, again):
             if found == 0 or m > hi[p]:
                 hi[p] = m
         return found + 1
-    if ph == DRAW and level == 0 and again:
-        # the drawing seat places the last tile: each face-up tile it may take (the refill
-        # after it only feeds draws of seats that place no more)
-        seat = w[level, k.o_cur]
-        for i in range(3):
-            kind = w[level, k.o_face + i]
-            if kind == EMPTY or (i > 0 and w[level, k.o_face] == kind) or (i > 1 and w[level, k.o_face + 1] == kind):
-                continue
-            for sp in range(n):
-                w[level + 1, sp] = w[level, sp]
-            k.apply(w[level + 1], seat, 19 * S + 1 + i)  # the layout's draw of face-up slot i
-            found = _endings(k, w, level + 1, lo, hi, found, again)
-        return found
     if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
         w[level, k.o_phase] = PLACE
         w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
@@ -226,7 +316,7 @@ def _endings(k, w, level, lo, hi, found, again):
             for i in range(n):
                 w[level + 1, i] = w[level, i]
             k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
-            found = _endings(k, w, level + 1, lo, hi, found, again)
+            found = _endings(k, w, level + 1, lo, hi, found)
         return found
     men = w[level, k.o_men + seat]
     for kind in range(NK):
@@ -241,8 +331,159 @@ def _endings(k, w, level, lo, hi, found, again):
                 for i in range(n):
                     w[level + 1, i] = w[level, i]
                 k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
-                found = _endings(k, w, level + 1, lo, hi, found, again)
+                found = _endings(k, w, level + 1, lo, hi, found)
     return found
+
+
+def _least(d, U, P, p):
+    """The least total pay ``p`` can be left with over ``U`` units when the rivals spend
+    their tiles against it: unit ``u`` pays ``d[S_PAY + u*(P+1) + a]`` with ``a`` rivals ahead,
+    rival ``q`` gets ahead there by spending ``d[S_COST + u*P + q]`` of its ``d[S_CAP + q]`` tiles
+    (``BIG``: it cannot), the rivals together at most ``d[S_UCAP + u]`` there (the unit's
+    empty spaces, or its guild's tiles to come).  Exact over the rivals' budgets (a dynamic
+    programme on the tiles each has spent) when they have at most ``DPMAX`` combinations;
+    beyond, each unit on its own (every rival that can get ahead there does: lower still,
+    so still a bound)."""
+    states: cython.int = 1
+    q: cython.int
+    u: cython.int
+    s: cython.int
+    m: cython.int
+    r: cython.int
+    a: cython.int
+    ns: cython.int
+    mult: cython.int
+    rest: cython.int
+    used: cython.int
+    cap: cython.int
+    spent: cython.int
+    val: cython.int
+    tot: cython.int = 0
+    cur: cython.int = S_DP
+    nxt: cython.int = S_DP + DPMAX
+    ok: cython.bint
+    for q in range(P):
+        if q != p:
+            states *= d[S_CAP + q] + 1
+            if states > DPMAX:
+                break
+    if states > DPMAX:
+        for u in range(U):
+            a = 0
+            for q in range(P):
+                if q != p and d[S_COST + u * P + q] <= d[S_CAP + q]:
+                    a += 1
+            tot += d[S_PAY + u * (P + 1) + a]
+        return tot
+    for s in range(states):
+        d[cur + s] = BIG
+    d[cur] = 0
+    for u in range(U):
+        for s in range(states):
+            d[nxt + s] = BIG
+        for s in range(states):
+            if d[cur + s] == BIG:
+                continue
+            for m in range(1 << (P - 1)):  # the rivals that get ahead here (bit r: r-th rival)
+                ns = 0
+                mult = 1
+                rest = s
+                a = 0
+                r = 0
+                ok = True
+                spent = 0
+                for q in range(P):
+                    if q == p:
+                        continue
+                    cap = d[S_CAP + q]
+                    used = rest % (cap + 1)
+                    rest = rest // (cap + 1)
+                    if (m >> r) & 1:
+                        used += d[S_COST + u * P + q]
+                        spent += d[S_COST + u * P + q]
+                        a += 1
+                        if used > cap or spent > d[S_UCAP + u]:
+                            ok = False
+                            break
+                    ns += used * mult
+                    mult *= cap + 1
+                    r += 1
+                if ok:
+                    val = d[cur + s] + d[S_PAY + u * (P + 1) + a]
+                    if val < d[nxt + ns]:
+                        d[nxt + ns] = val
+        s = cur
+        cur = nxt
+        nxt = s
+    tot = BIG
+    for s in range(states):
+        if d[cur + s] < tot:
+            tot = d[cur + s]
+    return tot
+
+
+def _most(d, U, c):
+    """The most a seat with ``c`` tiles to place can be paid over ``U`` units, unit ``u``
+    paying at most ``d[S_GAIN + u*(KMAX+1) + j]`` with ``j`` of its tiles there (``j`` up to
+    ``c``, non-decreasing; entry ``KMAX`` holds its most when ``c > KMAX``): the best
+    split of the tiles (a knapsack) when ``c <= KMAX``, else each unit at its most."""
+    u: cython.int
+    x: cython.int
+    j: cython.int
+    v: cython.int
+    tot: cython.int = 0
+    if c > KMAX:
+        for u in range(U):
+            tot += d[S_GAIN + u * (KMAX + 1) + KMAX]
+        return tot
+    for x in range(c + 1):
+        d[S_DP + x] = 0  # the most with at most x tiles spent (entries are >= 0)
+    for u in range(U):
+        for x in range(c, -1, -1):  # downwards: d[S_DP + x - j] still holds the units before u
+            v = d[S_DP + x] + d[S_GAIN + u * (KMAX + 1)]
+            for j in range(1, x + 1):
+                if d[S_DP + x - j] + d[S_GAIN + u * (KMAX + 1) + j] > v:
+                    v = d[S_DP + x - j] + d[S_GAIN + u * (KMAX + 1) + j]
+            d[S_DP + x] = v
+    return d[S_DP + c]
+
+
+def _gc_pay(place):
+    """The least a seat at ``place`` on the controlling guild's track is paid at a block's
+    guild count: 4, 2, 1 (7 alone, 4 and 2 for two), nothing from 4th."""
+    return 4 if place == 1 else 2 if place == 2 else 1 if place == 3 else 0
+
+
+def _value_gain(k, d, empt):
+    """The most ``empt`` empty spaces of a block can add to its value: the dearest tiles
+    still to come first (``d[S_AV]``: minstrels not on the board, ``d[S_AV + 1]``: taverns
+    left, ``d[S_AV + 2]``: markets not on the board; a building adds nothing)."""
+    gain: cython.int = 0
+    n: cython.int = 0
+    i: cython.int
+    r: cython.int
+    take: cython.int
+    best: cython.int
+    used: cython.int = 0  # bit i: kind i already counted
+    while n < empt:
+        best = -1
+        for i in range(3):
+            if not (used >> i) & 1 and d[S_AV + i] > 0 and _kind_value(k, i) > 0:
+                if best < 0 or _kind_value(k, i) > _kind_value(k, best):
+                    best = i
+        if best < 0:
+            break
+        used |= 1 << best
+        r = empt - n
+        take = d[S_AV + best] if d[S_AV + best] < r else r
+        gain += take * _kind_value(k, best)
+        n += take
+    return gain
+
+
+def _kind_value(k, i):
+    """What a minstrel (0), a tavern (1) or a market (2) adds to its block's value."""
+    return k.values[2] if i == 0 else k.values[3] if i == 1 else k.values[1]
 
 
 def cag_bounds(k, b, lo, hi):
@@ -251,7 +492,6 @@ def cag_bounds(k, b, lo, hi):
     ph: cython.int = b[k.o_phase]
     E: cython.int = 0
     first: cython.int
-    gain: cython.int
     s: cython.int
     t: cython.int
     p: cython.int
@@ -259,40 +499,72 @@ def cag_bounds(k, b, lo, hi):
     g: cython.int
     blk: cython.int
     i: cython.int
+    j: cython.int
+    a: cython.int
+    u: cython.int
     nc: cython.int
     v: cython.int
     empt: cython.int
     left: cython.int
     place: cython.int
-    reach: cython.int
     top: cython.int
     gc: cython.int
+    cp: cython.int
+    pp: cython.int
+    pq: cython.int
+    need: cython.int
+    U: cython.int
     emask: cython.int = 0
     vnow: cython.int
     lone: cython.bint
+    same: cython.bint
     w: cython.int[:, ::1]
+    d: cython.int[::1]
     bld: cython.p_int = k.bld
     cnt: cython.p_int = k.cnt
     near: cython.p_int = k.stack  # per chain: next to an empty space (scoring scratch, free after _chains)
     gcode: cython.p_int = k.order  # per seat: its guild-count pays, 3 bits a guild (scoring scratch)
     c: cython.int
-    if ph != DRAW:
-        return 0
-    if b[k.o_setupleft] > 0:
+    if (ph != DRAW and ph != PLACE) or b[k.o_setupleft] > 0:
         return 0
     for s in range(k.S):
         if b[k.o_tile + s] == EMPTY:
             E += 1
             emask |= 1 << k.block_of[s]
-    first = b[k.o_cur] if ph == PLACE else (b[k.o_cur] + 1) % P
-    if E <= ENDINGS and E <= P:  # every placer left holds its tiles already (or draws now)
+    if ph == PLACE:  # the face-up refill before a turn (chance) feeds only draws that no longer count
+        return -1 if E <= P and _refill(k, b) else 0
+    # a draw: it no longer counts when the drawing seat places no more
+    same = E < P
+    first = (b[k.o_cur] + 1) % P
+    if E <= ENDINGS and same:  # every placer left holds its tiles already
         if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
             _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
         w = _work[0]  # calls Python: a memoryview of the scratch
         for i in range(k.size):
             w[0, i] = b[i]
-        if _endings(k, w, 0, lo, hi, 0, E == P) > 0:
-            return P
+        if _endings(k, w, 0, lo, hi, 0) > 0:
+            return -P - 1 if same else P
+    if k.B > MAXU or P > 7 or k.S > MAXS:  # beyond the scratch (the rules have up to 5 seats)
+        return -1 if same else 0
+    if _scratch[0] is None:  # calls Python: the module's scratch list
+        _scratch[0] = np.zeros(SCRATCH, dtype=np.intc)  # calls Python: numpy (once)
+    d = _scratch[0]  # calls Python: a memoryview of the scratch
+    # what is not on the board yet: each guild's tiles, minstrels, markets (and taverns left)
+    for g in range(NG):
+        d[S_LEFT + g] = k.totals[2 * g] + k.totals[2 * g + 1]
+    d[S_AV] = k.totals[MINSTREL]
+    d[S_AV + 1] = b[k.o_tavleft]
+    d[S_AV + 2] = 0
+    for g in range(NG):
+        d[S_AV + 2] += k.totals[2 * g + 1]
+    for s in range(k.S):
+        t = b[k.o_tile + s]
+        if t == MINSTREL:
+            d[S_AV] -= 1
+        elif t < 8:
+            d[S_LEFT + t // 2] -= 1
+            if t % 2 == 1:
+                d[S_AV + 2] -= 1
     for p in range(P):
         left = b[k.o_men + p] - 2 * _turns(first, E, P, p)
         lo[p] = b[k.o_money + p] - b[k.o_men + p]
@@ -309,84 +581,214 @@ def cag_bounds(k, b, lo, hi):
                 if t >= 0 and k.comp[t] >= 0:
                     near[k.comp[t]] = 1
     for g in range(NG):
-        v = _guild_value(k, g, nc, E, near, emask, True)
-        if v > 0:
-            for p in range(P):
-                place = _track(k, b, g, p, first, E, True)
-                if place > 0:
-                    lo[p] += _pay(v, place)
-        v = _guild_value(k, g, nc, E, near, emask, False)
+        d[S_VLO + g] = _guild_value(k, b, d, g, nc, E, near, emask, True)
+        d[S_VHI + g] = _guild_value(k, b, d, g, nc, E, near, emask, False)
+        d[S_CTL + g] = 0  # open blocks the guild surely controls
+        if E <= EMAX:  # the highest value with n new tiles, for _final_most
+            for j in range(E + 1):
+                d[S_VN + g * (EMAX + 1) + j] = _guild_value(k, b, d, g, nc, j, near, emask, False)
         for p in range(P):
             place = _track(k, b, g, p, first, E, False)
-            if place == 0:
-                continue
-            if v > 0:
-                hi[p] += _pay_hi(v, place if place > 0 else 1, place < 0)
             # what the seat's place pays at most at a block's guild count (3 bits a guild)
-            t = 7 if place < 0 else 4 if place == 1 else 2 if place == 2 else 1 if place == 3 else 0
+            t = 0 if place == 0 else 7 if place < 0 else 4 if place == 1 else 2 if place == 2 else 1 if place == 3 else 0
             gcode[p] |= t << (3 * g)
-    # the blocks still to fill
-    gain = k.values[1]
-    for i in range(2, 4):
-        if k.values[i] > gain:
-            gain = k.values[i]
-    if gain < 0:
-        gain = 0
+    # the blocks still to fill: their guild counts
     for blk in range(k.B):
         if b[k.o_done + blk]:
             continue
-        empt = 0
-        for g in range(NG):
-            cnt[g] = 0
-        for i in range(k.block_first[blk], k.block_first[blk + 1]):
-            t = b[k.o_tile + k.block_spaces[i]]
-            if t == EMPTY:
-                empt += 1
-            elif t < 8:
-                cnt[t // 2] += 1
+        empt = _block_census(k, b, blk, cnt)
         top = 0
         for g in range(NG):
             if cnt[g] > top:
                 top = cnt[g]
-        vnow = k._block_value(b, blk)
-        v = vnow + gain * empt
-        k._block_counts(b, blk, bld, k.menc)
+        for g in range(NG):  # a guild with more tiles than any other can reach controls it
+            t = 0
+            for i in range(NG):
+                if i != g:
+                    a = cnt[i] + (d[S_LEFT + i] if d[S_LEFT + i] < empt else empt)
+                    if a > t:
+                        t = a
+            if cnt[g] > t:
+                d[S_CTL + g] += 1
         for p in range(P):
-            reach = _turns(first, E, P, p)
-            if reach > empt:
-                reach = empt
-            if bld[p] + reach > 0:  # the block count: its best place among the buildings
-                place = 1
-                lone = True
-                for q in range(P):
-                    if q != p and bld[q] > 0:
-                        lone = False
-                        if bld[q] > bld[p] + reach:
-                            place += 1
-                hi[p] += _pay_hi(v, place, lone)
-            # white or black now: stays ahead of whoever cannot reach its buildings
-            place = 0
-            if b[k.o_white + blk] == p + 1:
-                place = 1
-            elif b[k.o_black + blk] == p + 1:
-                place = 2
-            if place > 0:
-                for q in range(P):
-                    if q == p or q + 1 == b[k.o_white + blk]:
-                        continue
-                    reach = _turns(first, E, P, q)
-                    if reach > empt:
-                        reach = empt
-                    if bld[q] + reach >= bld[p]:
-                        place += 1
-                if place <= 2:
-                    lo[p] += _pay(vnow, place)
             gc = 0
-            for g in range(NG):  # the guild count: a guild that can still have the most tiles
-                if cnt[g] + empt == 0 or cnt[g] + empt < top:
+            for g in range(NG):  # a guild that can still have the most tiles
+                a = cnt[g] + (d[S_LEFT + g] if d[S_LEFT + g] < empt else empt)
+                if a == 0 or a < top:
                     continue
                 t = (gcode[p] >> (3 * g)) & 7
                 if t > gc:
                     gc = t
             hi[p] += gc
-    return P
+    for p in range(P):
+        # the tracks, least: the rivals spend their tiles to pass the seat (one guild a tile)
+        for q in range(P):
+            d[S_CAP + q] = _turns(first, E, P, q)
+        U = 0
+        for g in range(NG):
+            pp = b[k.o_inv + g * P + p]
+            if pp == 0:
+                continue  # off the track: paid nothing, whatever happens
+            for q in range(P):
+                pq = b[k.o_inv + g * P + q]
+                if q == p:
+                    d[S_COST + U * P + q] = BIG
+                elif pq > 0 and k.track_before(b, g, q, p):
+                    d[S_COST + U * P + q] = 0
+                else:
+                    d[S_COST + U * P + q] = (pp - pq) // 2 + 1  # two spaces a tile, past its space
+            d[S_UCAP + U] = d[S_LEFT + g] if d[S_LEFT + g] < E else E  # the guild's tiles to come
+            for a in range(P):
+                d[S_PAY + U * (P + 1) + a] = (_pay(d[S_VLO + g], a + 1) if d[S_VLO + g] > 0 else 0) + d[S_CTL + g] * _gc_pay(a + 1)
+            d[S_PAY + U * (P + 1) + P] = 0
+            U += 1
+        lo[p] += _least(d, U, P, p)
+        # the tracks, most: the seat spends its tiles to move up (the final count only)
+        cp = _turns(first, E, P, p)
+        if E <= EMAX and cp <= KMAX:
+            hi[p] += _final_most(k, b, d, p, E, cp)
+        else:
+            for g in range(NG):
+                for j in range(KMAX + 1):
+                    a = cp if j == KMAX or j > cp else j
+                    d[S_GAIN + g * (KMAX + 1) + j] = _final_pay(k, b, g, p, d[S_VHI + g], a)
+            hi[p] += _most(d, NG, cp)
+        # the blocks' owners, least: the rivals spend buildings (a man each) to get ahead
+        for q in range(P):
+            t = _turns(first, E, P, q)
+            d[S_CAP + q] = t if t < b[k.o_men + q] else b[k.o_men + q]
+        U = 0
+        for blk in range(k.B):
+            if b[k.o_done + blk]:
+                continue
+            k._block_counts(b, blk, bld, k.menc)
+            if bld[p] == 0:
+                continue
+            empt = _block_census(k, b, blk, cnt)
+            for q in range(P):
+                if q == p:
+                    d[S_COST + U * P + q] = BIG
+                elif bld[q] > bld[p] or (bld[q] == bld[p] and k.menc[q] >= k.menc[p]):
+                    d[S_COST + U * P + q] = 0  # ahead or level now (the men, the cubes may favour it)
+                else:
+                    need = bld[p] - bld[q] if bld[p] > bld[q] else 1
+                    d[S_COST + U * P + q] = need if need <= empt else BIG
+            d[S_UCAP + U] = empt  # one building a space
+            vnow = k._block_value(b, blk)
+            for a in range(P + 1):
+                d[S_PAY + U * (P + 1) + a] = _pay(vnow, a + 1)
+            U += 1
+        lo[p] += _least(d, U, P, p)
+        # the blocks' owners, most: the seat's buildings (a man each) where they pay most
+        t = _turns(first, E, P, p)
+        cp = t if t < b[k.o_men + p] else b[k.o_men + p]
+        U = 0
+        for blk in range(k.B):
+            if b[k.o_done + blk]:
+                continue
+            k._block_counts(b, blk, bld, k.menc)
+            empt = _block_census(k, b, blk, cnt)
+            v = k._block_value(b, blk) + _value_gain(k, d, empt)
+            lone = True
+            for q in range(P):
+                if q != p and bld[q] > 0:
+                    lone = False
+            for j in range(KMAX + 1):
+                a = cp if j == KMAX or j > cp else j
+                if a > empt:
+                    a = empt
+                t = 0
+                if bld[p] + a > 0:  # its best place among the buildings
+                    place = 1
+                    for q in range(P):
+                        if q != p and (bld[q] > bld[p] + a or (a == 0 and bld[q] == bld[p] and k.menc[q] > k.menc[p])):
+                            place += 1
+                    t = _pay_hi(v, place, lone)
+                d[S_GAIN + U * (KMAX + 1) + j] = t
+            U += 1
+        hi[p] += _most(d, U, cp)
+    return -P - 1 if same else P
+
+
+def _refill(k, b):
+    """Whether chance refills the face-up tiles now: a slot is empty and the piles hold a
+    tile (the kernel's ``need_refill``, in the placing phase)."""
+    i: cython.int
+    t: cython.int
+    for i in range(NFACE):
+        if b[k.o_face + i] == EMPTY:
+            for t in range(NK):
+                if b[k.o_supply + t] > 0:
+                    return True
+            return False
+    return False
+
+
+def _final_pay(k, b, g, p, v, a):
+    """The most seat ``p`` is paid on guild ``g`` at the final count, on a value of at most
+    ``v``, after moving up with ``a`` of its tiles (two spaces each; reaching an occupied
+    space ranks behind it): nothing off the track, the whole value alone on it."""
+    P: cython.int = k.players
+    pp: cython.int = b[k.o_inv + g * P + p]
+    pq: cython.int
+    q: cython.int
+    place: cython.int = 1
+    lone: cython.bint = True
+    if v <= 0 or (pp == 0 and a == 0):
+        return 0
+    for q in range(P):
+        pq = b[k.o_inv + g * P + q]
+        if q != p and pq > 0:
+            lone = False
+            if k.track_before(b, g, q, p) and pp + 2 * a <= pq:
+                place += 1
+    return _pay_hi(v, place, lone)
+
+
+def _final_most(k, b, d, p, E, cp):
+    """The most seat ``p`` is paid at the final count: the ``E`` tiles still to come are
+    shared between the guilds (``n`` new tiles of a guild: its value at most
+    ``d[S_VN + g*(EMAX+1) + n]``), ``p`` placing at most ``cp`` of them, each moving it up one
+    guild; the best split over the four guilds (a knapsack on both counts)."""
+    g: cython.int
+    n: cython.int
+    j: cython.int
+    x: cython.int
+    y: cython.int
+    v: cython.int
+    w: cython.int = cp + 1
+    best: cython.int
+    for g in range(NG):  # the pays, once: d[S_FP + (g*(EMAX+1) + n)*(KMAX+1) + j]
+        for n in range(E + 1):
+            for j in range(cp + 1):
+                d[S_FP + (g * (EMAX + 1) + n) * (KMAX + 1) + j] = _final_pay(k, b, g, p, d[S_VN + g * (EMAX + 1) + n], j)
+    for x in range((E + 1) * w):
+        d[S_DP + x] = 0  # the most with at most x // w new tiles, x % w of them the seat's
+    for g in range(NG):
+        for x in range(E, -1, -1):  # downwards: smaller entries still hold the guilds before g
+            for y in range(cp, -1, -1):
+                best = d[S_DP + x * w + y] + d[S_FP + g * (EMAX + 1) * (KMAX + 1)]
+                for n in range(1, x + 1):
+                    for j in range((n if n < y else y) + 1):
+                        v = d[S_DP + (x - n) * w + y - j] + d[S_FP + (g * (EMAX + 1) + n) * (KMAX + 1) + j]
+                        if v > best:
+                            best = v
+                d[S_DP + x * w + y] = best
+    return d[S_DP + E * w + cp]
+
+
+def _block_census(k, b, blk, cnt):
+    """Guild tiles of block ``blk`` into ``cnt`` (per guild); returns its empty spaces."""
+    empt: cython.int = 0
+    g: cython.int
+    i: cython.int
+    t: cython.int
+    for g in range(NG):
+        cnt[g] = 0
+    for i in range(k.block_first[blk], k.block_first[blk + 1]):
+        t = b[k.o_tile + k.block_spaces[i]]
+        if t == EMPTY:
+            empt += 1
+        elif t < 8:
+            cnt[t // 2] += 1
+    return empt

@@ -35,6 +35,7 @@ cdef class Searcher:
     cdef public double scale, top, deadline
     cdef public bint zero_sum, has_top, forced_top, fallback, step_fallback
     cdef public bint bounds          # read the kernel's score_bounds (decided nodes, fixed seats)
+    cdef bint same                   # set by _decided: the step at the row changes no value, one child is searched
     cdef public long long nodes, max_nodes, next_check
     cdef public object stop
     cdef unsigned long long hc

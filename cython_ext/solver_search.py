@@ -144,6 +144,7 @@ class Searcher:
         self.known_np = np.zeros(128 * depth, dtype=np.intc)
         self.known = self.known_np
         self.bounds = False
+        self.same = False
         self.lo_np = np.zeros(players + RIVALS, dtype=np.intc)
         self.lo = self.lo_np
         self.hi_np = np.zeros(players + RIVALS, dtype=np.intc)
@@ -395,7 +396,9 @@ class Searcher:
         whose own reward they settle (a win share of 0: someone surely scores more; a
         rank share: every other competitor surely above or below), with those settled at
         the row above (the parent: what holds for all its continuations holds here).  Only strict
-        separations count: equal scores go to the tie-breaks, which bounds do not see."""
+        separations count: equal scores go to the tie-breaks, which bounds do not see.
+        ``same``: the kernel says every move or outcome of the step at row ``d`` leads to the
+        same values (``score_bounds`` returned ``-(m + 1)``), so only the first is searched."""
         m: cython.int
         i: cython.int
         j: cython.int
@@ -407,9 +410,13 @@ class Searcher:
         mask: cython.int = 0
         inherited: cython.int = self.fix[d - 1] if d > 0 else 0  # settled above: settled here
         self.fix[d] = inherited
+        self.same = False
         if not self.bounds:
             return 0
         m = self.k.score_bounds(self.bufs[d], self.lo, self.hi)
+        if m < 0:  # the step here changes nothing that counts: one move or outcome stands for all
+            self.same = True
+            m = -m - 1
         if m <= 0:
             return 0
         if self.reward_mode == WIN:
@@ -492,6 +499,9 @@ class Searcher:
         elif self.mov[d, 0] == -1:  # chance
             base = self._room()
             nm = self.k.chance(self.bufs[d], self.ms[base:base + self.mm], self.ps[base:base + self.mm])
+            if self.same and nm > 1:
+                nm = 1  # every outcome leads to the same values: the first, with probability 1
+                self.ps[base] = 1.0
             self.mtop = base + nm
             for j in range(self.n):
                 self.vals[d, j] = 0.0
@@ -505,8 +515,8 @@ class Searcher:
             seat = self.mov[d, 0]
             base = self._room()
             nm = self._sorted_legal(d, seat, self.ms[base:base + self.mm])
-            if (self.fix[d] >> seat) & 1 and nm > 1:
-                nm = 1  # every move is worth the same to the seat: ties go to the lowest
+            if ((self.fix[d] >> seat) & 1 or self.same) and nm > 1:
+                nm = 1  # every move is worth the same to the seat (or to all): ties go to the lowest
             self.mtop = base + nm
             if self.forced_top and nm > 1:
                 self._order(seat, self.ms[base:base + nm], nm)
@@ -580,12 +590,21 @@ class Searcher:
             a0 = -1.0  # exact whatever the window
             beta = 2.0
         elif self.mov[d, 0] == -1:
-            self._star1(d, alpha, beta)
+            if self.same:  # every outcome leads to the same value: the first stands for all
+                base = self._room()
+                self.k.chance(self.bufs[d], self.ms[base:base + self.mm], self.ps[base:base + self.mm])
+                self.mtop = base + 1
+                self._child(d, -1, self.ms[base])
+                self._ab(d + 1, alpha, beta)
+            else:
+                self._star1(d, alpha, beta)
             v = self.vals[d, 0]
         elif nmov == 1:
             seat = self.mov[d, 0]
             base = self._room()
             nm = self._sorted_legal(d, seat, self.ms[base:base + self.mm])
+            if self.same and nm > 1:
+                nm = 1  # every move leads to the same value: the lowest stands for all
             self.mtop = base + nm
             if nm > 1:  # the order only changes the cut-offs, never the value
                 self._order(seat, self.ms[base:base + nm], nm)

@@ -57,10 +57,13 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
               help="A full state: the value and the best move only, not every move's value (far fewer nodes).")
 @click.option("--paranoid", is_flag=True,
               help="3+ seats: the seat against all others ganging up (faster; a lower bound, not exact).")
+@click.option("--best-reply", "best_reply", is_flag=True,
+              help="3+ seats: the seat against one replying opponent at a time, the others greedy "
+                   "(an approximation, neither bound).")
 @game_options
 @friendly
 def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, exact, limit, best_only,
-          paranoid, players, variants, edition) -> None:
+          paranoid, best_reply, players, variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -72,7 +75,8 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
-    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid, move_values=not best_only)
+    solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid, move_values=not best_only,
+                    best_reply=best_reply)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
@@ -86,6 +90,9 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     if sol.paranoid:
         click.echo(f"paranoid: seat {sol.seat}'s reward if every other seat played against it "
                    "(a lower bound, not the exact value)")
+    if sol.best_reply:
+        click.echo(f"best-reply: seat {sol.seat}'s reward against one replying opponent at a time, "
+                   "the others greedy (an approximation, neither a lower nor an upper bound)")
     if sol.seat is not None and sol.seat != CHANCE:
         click.echo(f"moves of seat {sol.seat}:")
         for m, v in sorted(sol.values.items(), key=lambda mv: (-mv[1][sol.seat], mv[0])):

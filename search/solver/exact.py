@@ -160,14 +160,24 @@ class Search:
             keys, rivals = everyone[:self.game.players], everyone[self.game.players:]
         return tuple(returns_from(keys, scores, self.reward, self.game.score_scale, rivals))
 
-    def decided(self, buf: np.ndarray) -> tuple[Optional[tuple[float, ...]], int]:
+    def decided(self, buf: np.ndarray) -> tuple[Optional[tuple[float, ...]], int, bool]:
         """What the kernel's score bounds settle at a non-terminal ``buf``: (the reward vector,
-        0) when they settle it, else (None, a bit mask of the seats whose own reward they
-        settle).  Only strict separations count: equal scores go to the tie-breaks."""
+        0, same) when they settle it, else (None, a bit mask of the seats whose own reward they
+        settle, same).  Only strict separations count: equal scores go to the tie-breaks.
+        ``same``: every move or outcome of the step at ``buf`` leads to the same values (the
+        kernel returned ``-(m + 1)``), so the first alone is searched."""
         inherited = self._inherit[-1]  # settled at an ancestor: settled here
         if not self.bounds:
-            return None, inherited
+            return None, inherited, False
         m = self.k.score_bounds(buf, self._lo, self._hi)
+        same = m < 0
+        if same:
+            m = -m - 1
+        known, mask = self._settled(m, inherited)
+        return known, mask, same
+
+    def _settled(self, m: int, inherited: int) -> tuple[Optional[tuple[float, ...]], int]:
+        """:meth:`decided` on the ``m`` bounds the kernel wrote."""
         if m <= 0:
             return None, inherited
         lo, hi, n = self._lo[:m].tolist(), self._hi[:m].tolist(), self.game.players
@@ -225,7 +235,7 @@ class Search:
         self._count()
         start = self.nodes
         movers = self.movers(buf)
-        known, fixed = self.decided(buf) if movers else (None, 0)
+        known, fixed, same = self.decided(buf) if movers else (None, 0, False)
         self._inherit.append(fixed)  # a reward settled here stays settled below
         try:
             if not movers:
@@ -234,15 +244,18 @@ class Search:
                 v = known
             elif movers[0] == CHANCE:
                 acc = [0.0] * self.game.players
-                for move, p in self.chance(buf):
+                outcomes = self.chance(buf)
+                if same:  # every outcome leads to the same values: the first, with probability 1
+                    outcomes = [(outcomes[0][0], 1.0)]
+                for move, p in outcomes:
                     cv = self.maxn(self.child(buf, CHANCE, move))
                     acc = [a + p * x for a, x in zip(acc, cv)]
                 v = tuple(acc)
             elif len(movers) == 1:
                 seat, top = movers[0], self.top
                 moves = self.legal(buf, seat)
-                if fixed >> seat & 1:
-                    moves = moves[:1]  # every move is worth the same to the seat: ties go to the lowest
+                if fixed >> seat & 1 or same:
+                    moves = moves[:1]  # every move is worth the same to the seat (or to all): ties go to the lowest
                 if self.forced_top:
                     self.order(seat, moves)
                 v, best = None, -1
@@ -275,7 +288,7 @@ class Search:
         start = self.nodes
         a0 = alpha
         movers = self.movers(buf)
-        known, fixed = self.decided(buf) if movers else (None, 0)
+        known, fixed, same = self.decided(buf) if movers else (None, 0, False)
         self._inherit.append(fixed)  # a reward settled here stays settled below
         try:
             if not movers or known is not None:
@@ -286,10 +299,16 @@ class Search:
                 if movers:
                     a0, beta = -1.0, 2.0  # exact whatever the window
             elif movers[0] == CHANCE:
-                v = self._star1(buf, alpha, beta)
+                if same:  # every outcome leads to the same value: the first stands for all
+                    v = self.ab(self.child(buf, CHANCE, self.chance(buf)[0][0]), alpha, beta)
+                else:
+                    v = self._star1(buf, alpha, beta)
             elif len(movers) == 1:
                 seat = movers[0]
-                v = self.side(buf, seat, self.order(seat, self.legal(buf, seat)), seat == 0, alpha, beta)
+                moves = self.legal(buf, seat)
+                if same:
+                    moves = moves[:1]  # every move leads to the same value: the lowest stands for all
+                v = self.side(buf, seat, self.order(seat, moves), seat == 0, alpha, beta)
             else:
                 v = self.simultaneous(buf, movers, fixed)[0][0]
                 a0, beta = -1.0, 2.0  # solved exactly whatever the window

@@ -1,5 +1,6 @@
 """The solver's score bounds of City and Guilds (``cython_ext/city_and_guilds_bounds.py``):
-every final money lies within them, whatever is played; exact with one space left."""
+every final money lies within them, whatever is played; exact with one space left; the
+steps flagged as changing nothing lead to the same values whatever is chosen."""
 from __future__ import annotations
 
 import numpy as np
@@ -18,7 +19,19 @@ def bounds(state) -> tuple[list[int], list[int]] | None:
     lo = np.zeros(PLAYERS + 8, dtype=np.intc)
     hi = np.zeros(PLAYERS + 8, dtype=np.intc)
     m = state.game.kernel.score_bounds(state.buf, lo, hi)
+    if m < 0:  # the step changes nothing that counts; -m - 1 bounds
+        m = -m - 1
     return (lo[:m].tolist(), hi[:m].tolist()) if m else None
+
+
+def same_step(state) -> bool:
+    """Whether the kernel flags the step at ``state`` as changing nothing that counts."""
+    z = np.zeros(PLAYERS + 8, dtype=np.intc)
+    return state.game.kernel.score_bounds(state.buf, z, z.copy()) < 0
+
+
+def empty(state) -> int:
+    return int((state.game.field(state, "tile") == EMPTY).sum())
 
 
 def money(state) -> list[int]:
@@ -137,3 +150,72 @@ def test_the_solver_with_bounds_gives_the_same_values_in_fewer_nodes(reward):
         nodes_on += on.nodes
         nodes_off += off.nodes
     assert nodes_on < nodes_off / 2  # positions whose winner is known are not searched
+
+
+def test_the_budgeted_bounds_are_tighter_far_from_the_end():
+    # four to eight empty spaces, seeds 1-6: the median width was 75-136 before the seats'
+    # tiles were budgets (session 6); a regression loosening them fails here
+    widths = {}
+    for seed in range(1, 7):
+        s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
+        rng = make_rng(seed)
+        while not s.is_terminal():
+            seat = s.to_move()[0]
+            b = bounds(s) if seat != CHANCE else None
+            if b is not None and 4 <= empty(s) <= 8:
+                widths.setdefault(empty(s), []).extend(h - lo for lo, h in zip(*b))
+            if seat == CHANCE:
+                s.apply(CHANCE, s.sample_chance(rng))
+            else:
+                moves = s.legal_moves(seat)
+                s.apply(seat, moves[rng.below(len(moves))])
+    assert set(widths) == {4, 5, 6, 7, 8}
+    assert float(np.median(widths[4])) < 60
+    assert float(np.median(widths[8])) < 110
+
+
+def flagged_positions(seeds, lefts) -> list:
+    """Every position flagged as changing nothing, on the way from small endgames (the first
+    move or outcome of each step after it, to keep them few)."""
+    found = []
+    for seed in seeds:
+        for left in lefts:
+            x = endgame("cag-3p", left, seed)
+            while not x.is_terminal():
+                if same_step(x):
+                    found.append(x.clone())
+                seat = x.to_move()[0]
+                moves = [m for m, _ in x.chance_outcomes()] if seat == CHANCE else x.legal_moves(seat)
+                x.apply(seat, moves[0])
+    return found
+
+
+def test_a_step_flagged_as_changing_nothing_leads_to_the_same_values():
+    positions = flagged_positions([1, 2, 3], [4, 5])
+    draws = [x for x in positions if x.to_move()[0] != CHANCE]
+    refills = [x for x in positions if x.to_move()[0] == CHANCE]
+    assert draws and refills
+    for x in positions:
+        seat = x.to_move()[0]
+        assert (empty(x) <= PLAYERS) if seat == CHANCE else (empty(x) < PLAYERS)
+        moves = [m for m, _ in x.chance_outcomes()] if seat == CHANCE else x.legal_moves(seat)
+        values = set()
+        for m in moves:
+            c = x.clone()
+            c.apply(seat, m)
+            values.add(tuple(round(v, 9) for v in Solver(memory=16, bounds=False).solve(c).value))
+        assert len(values) == 1, (seat, empty(x), values)
+
+
+def test_a_draw_that_still_counts_is_not_flagged():
+    # a draw by a seat that places again (as many empty spaces as seats, or more) is searched
+    s = endgame("cag-3p", 9, 1)
+    seen = 0
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        if seat != CHANCE and bounds(s) is not None and empty(s) >= PLAYERS:
+            assert not same_step(s)
+            seen += 1
+        moves = [m for m, _ in s.chance_outcomes()] if seat == CHANCE else s.legal_moves(seat)
+        s.apply(seat, moves[0])
+    assert seen >= 2

@@ -154,3 +154,18 @@ def test_an_engine_process_plays_best_reply_and_refuses_it_with_paranoid():
         assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
     finally:
         e.quit()
+
+
+def test_the_solve_command_offers_best_reply_and_says_what_it_is():
+    from click.testing import CliRunner
+
+    from guildhall.cli import main
+
+    s = endgame("guildes-3p", 6, 1)
+    seat = s.to_move()[0]
+    r = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), "--best-reply", "--memory", "4"])
+    assert r.exit_code == 0, r.output
+    assert "neither a lower nor an upper bound" in r.output
+    assert f"{solve(s, best_reply=True).value[seat]:.4f}" in r.output.splitlines()[0]
+    both = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), "--best-reply", "--paranoid"])
+    assert both.exit_code != 0 and "choose one" in both.output
