@@ -202,7 +202,11 @@ class Kernel:
         ``lo[c] <= final key word 0 of c <= hi[c]`` for every continuation the rules
         allow (every move, every chance outcome), or 0 when it knows none.  The solver
         reads two intervals that do not overlap as a decided order between those two
-        competitors, so a bound must never be wrong, only loose.  This base knows none.
+        competitors, so a bound must never be wrong, only loose.  A kernel returns
+        ``-(m + 1)`` instead when, besides writing the bounds, it knows that every move
+        or chance outcome of this step leads to the same values (the step changes
+        nothing that counts, as City and Guilds' last draws): the solver then searches
+        only the first.  This base knows none.
 
         >>> import numpy
         >>> z = numpy.zeros(12, dtype=numpy.intc)
