@@ -1,0 +1,497 @@
+"""Between Two Cities: bounds on every competitor's final score, for the endgame solver.
+
+``btc_bounds(k, b, lo, hi)`` writes ``lo[i] <= final score of i <= hi[i]``
+for every seat (and Jamey, in the 2-player advanced game) over every way the
+game can still go, and returns their number; 0 (no bounds) before the
+rounds that are left are all building rounds, and with the districts
+variant.  A seat's score is the lower of its two cities (their sum in the
+2-player standard game), so its bounds are the lower (the sum) of its
+cities' bounds: both rules are monotone in each city.
+
+**What can still happen to a city.**  Every city ends as a full ``W x W``
+square holding its mat, so the building cells still to fill are ``E = W*W``
+minus its landscape and tile cells, and no duplex tile comes (building
+rounds only): exactly ``E`` more building tiles, each from the *pool* -- the
+hands, the revealed tiles not yet placed, Jamey's drawn pair, and the box
+while a deal is still to come (shared/rules/between-two-cities.md).  Tiles
+never move.  A neighbour cell of a tile can only gain a tile if it is
+empty now (``E > 0``); whether it lies inside the final square is not
+asked (looser, never wrong).
+
+**Lower bound** (whatever is added): factories 2 each (the least of
+4/3/2); shops, taverns and offices (count and tavern bonus) keep their
+score now -- each is monotone: the best shop partition of today stays a
+partition with the new shops as lines of one, tavern sets and office
+counts only grow, a bonus once earned stays; parks: a group that cannot
+grow (no empty neighbour) keeps its value, and the growable groups are
+worth at least ``min(their value now, their parks + 10)``: a final group
+holds whole groups of today, one that merged two or more has ``m >= their
+parks + 1 >= 3`` parks and scores ``m + 9``, one that merged none scores at
+least what its own group does now, and merging costs at least 10 over the
+parks while leaving a group alone costs ``value - parks`` of it; houses next
+to a factory 1, the others their count of types now (types only appear),
+or ``min(1, that)`` if a factory can still come next to them; civic
+buildings next to their disliked type 1, the others their score now
+(liked neighbours only appear) unless the disliked type can still come
+next to them (then 1).  New tiles score at least 0.
+
+**Upper bound**: each category's score is bounded by a function ``U(a)``
+of the number ``a`` of tiles of that category the city still gets, whatever
+the other tiles are (``_upper``); then the most ``sum U(a_cat)`` over every
+split ``sum a_cat <= E`` with ``a_cat`` at most the pool's tiles of that
+category (a knapsack over the seven categories).  A final city with split
+``a`` scores at most ``sum U(a_cat)``, so at most the knapsack.  ``U``:
+factories ``4 (f + a)``; shops (only shops change them) today's score if
+``a = 0``, else ``min(P(s + a), today + 10 a)`` -- ``P(n)`` the best
+partition of ``n`` shops into lines of five (the line table is
+superadditive), and one shop raises the best partition by at most 10 (it
+joins at most two pieces of one line, ``SHOP[l1 + l2 + 1] - SHOP[l1] -
+SHOP[l2] <= 10``); taverns: the kinds' counts raised one tile at a time on
+the least-held kind still in the pool (``tavern_best``; equal to the
+exhaustive best, tested); parks: fixed groups as they are, the growable
+ones today's value if ``a = 0`` else ``min(value + 8 a, 4 (parks + a))``
+(a park adds at most 8, joining two single parks; no group is worth more
+than 4 a park); offices: the count's score at ``o + a``, the bonuses earned,
+one for each office with an empty neighbour (only if a tavern is in the
+pool) and one per new office; houses: 1 for those next to a factory, and
+``min(5, types now + min(E - a, types missing from the city and in the
+pool))`` for each other house and each new one; civic buildings: 1 next to
+the disliked type, else the score with ``min(2, liked now + empty
+neighbours)`` liked neighbours, and 6 per new one.  Factories'
+majority: 2 to 4 a factory while the pool holds a factory; with none left
+every city's factory count is final and the majority is scored exactly.
+
+Tested in ``tests/between_two_cities/test_bounds.py`` against random games,
+every ending of small positions and the solver without bounds, in both
+modes.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+import numpy as np
+
+if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
+    from .between_two_cities_encoding import (  # noqa: F401
+        CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, KM, NCELL, PH_CHOOSE,
+        PH_DEAL, PH_END, PH_PLACE, TILE)
+    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .kernel import ptr
+
+    globals().update(enum_constants(__file__))
+
+SHOP_PTS = (0, 2, 5, 10, 15, 20)
+if cython.compiled:
+    SHOP_PTS_B = cython.declare(cython.int[6], SHOP_PTS)
+else:
+    SHOP_PTS_B = SHOP_PTS
+
+_scratch = [None]  # one row of S_SIZE ints, shared by every call (category cells start at -1)
+
+
+def tavern_best(w, a):
+    """The most the city's taverns ``w[S_TAV:S_TAV + 4]`` (per kind) score with ``a`` more from
+    the pool's ``w[S_PTAV:S_PTAV + 4]``: each tile on the least-held kind still available."""
+    i: cython.int
+    j: cython.int
+    best: cython.int
+    for i in range(4):
+        w[S_WORK + i] = w[S_TAV + i]
+        w[S_WORK + 4 + i] = w[S_PTAV + i]
+    for j in range(a):
+        best = -1
+        for i in range(4):
+            if w[S_WORK + 4 + i] > 0 and (best < 0 or w[S_WORK + i] < w[S_WORK + best]):
+                best = i
+        if best < 0:
+            break
+        w[S_WORK + best] += 1
+        w[S_WORK + 4 + best] -= 1
+    return tavern_points(w, S_WORK)
+
+
+def tavern_best_of(have, avail, a: int) -> int:
+    """:func:`tavern_best` from Python (tests): ``have`` and ``avail`` are four counts each."""
+    wv: cython.int[::1] = np.zeros(S_SIZE, dtype=np.intc)
+    i: cython.int
+    for i in range(4):
+        wv[S_TAV + i] = have[i]
+        wv[S_PTAV + i] = avail[i]
+    return tavern_best(ptr(wv), a)
+
+
+def _upper(cat, a, E, w):
+    """The most category ``cat`` can score in the city described at ``w[S_V:]`` if it gets ``a``
+    more tiles of that category (module docstring)."""
+    n: cython.int
+    t: cython.int
+    if cat == CAT_FACTORY:
+        return 4 * (w[S_V + V_F] + a)
+    if cat == CAT_SHOP:
+        if a == 0:
+            return w[S_V + V_SHOPPTS]
+        n = w[S_V + V_SHOPS] + a
+        return min(20 * (n // 5) + SHOP_PTS_B[n % 5], w[S_V + V_SHOPPTS] + 10 * a)
+    if cat == CAT_PARK:
+        if a == 0:
+            return w[S_V + V_PFIXED] + w[S_V + V_PGROW]
+        return w[S_V + V_PFIXED] + min(w[S_V + V_PGROW] + 8 * a, 4 * (w[S_V + V_NGROW] + a))
+    if cat == CAT_TAVERN:
+        return tavern_best(w, a)
+    if cat == CAT_OFFICE:
+        return office_points(w[S_V + V_OFF] + a) + w[S_V + V_BONUS] + w[S_V + V_OPENOFF] + a
+    if cat == CAT_HOUSE:
+        t = w[S_V + V_OTHERS] + min(E - a, w[S_V + V_MISSING])
+        return w[S_V + V_HFACT] + (w[S_V + V_HFREE] + a) * min(5, t)
+    return w[S_V + V_CIVIC] + 6 * a
+
+
+def _pool(k, c, w):
+    """The tiles city ``c`` may still get into ``w[S_POOL:S_POOL + 11]``: the live ones and the
+    revealed tiles of the seats it belongs to."""
+    i: cython.int
+    s: cython.int
+    for i in range(11):
+        w[S_POOL + i] = w[S_LIVE + i]
+    for s in range(k.players):
+        if k.cityt[2 * s] == c or k.cityt[2 * s + 1] == c:
+            for i in range(11):
+                w[S_POOL + i] += w[S_PSEAT + 11 * s + i]
+
+
+def _city(k, b, c, w):
+    """Bounds on city ``c``'s score without its factories into ``w[S_LO + c]``, ``w[S_HI + c]``;
+    its factories into ``w[S_F + c]`` and its empty building cells into ``w[S_E + c]``."""
+    base: cython.int = k.O_CITY + c * NCELL
+    g: cython.int = k.geo(b, c)
+    nb: cython.p_int = ptr(k.t_nb)
+    cat: cython.p_int = w  # S_CAT == 0
+    filled: cython.int = 0
+    nt: cython.int = 0
+    E: cython.int
+    x: cython.int
+    y: cython.int
+    z: cython.int
+    d: cython.int
+    i: cython.int
+    a: cython.int
+    e: cython.int
+    cx: cython.int
+    kind: cython.int
+    val: cython.int
+    empt: cython.int
+    grow: cython.int
+    size: cython.int
+    top: cython.int
+    h: cython.int
+    bad: cython.int
+    l1: cython.int
+    l2: cython.int
+    dis: cython.int
+    cap: cython.int
+    best: cython.int
+    lo: cython.int = 0
+    ngroups: cython.int = 0
+    r0: cython.int = 9
+    r1: cython.int = -1
+    c0: cython.int = 9
+    c1: cython.int = -1
+    W: cython.int = k.W
+    pool_tav: cython.int
+    for i in range(4):
+        w[S_TAV + i] = 0
+    for i in range(S_V, S_V + 14):
+        w[i] = 0
+    for x in range(NCELL):
+        val = b[base + x]
+        if val >= 1:
+            filled += 1
+            r0 = min(r0, x // 9)
+            r1 = max(r1, x // 9)
+            c0 = min(c0, x % 9)
+            c1 = max(c1, x % 9)
+        if val >= TILE:
+            kind = (val - TILE) & 31
+            cx = k.t_kcat[kind]
+            cat[x] = cx
+            w[S_TILES + nt] = x
+            nt += 1
+            if cx == CAT_FACTORY:
+                w[S_V + V_F] += 1
+            elif cx == CAT_SHOP:
+                w[S_V + V_SHOPS] += 1
+            elif cx == CAT_OFFICE:
+                w[S_V + V_OFF] += 1
+            elif cx == CAT_TAVERN:
+                w[S_TAV + k.t_ktav[kind]] += 1
+            if cx < 5:
+                w[S_V + V_OTHERS] |= 1 << cx  # the types a house counts, as a bit set for now
+    E = W * W - filled
+    w[S_E + c] = E
+    w[S_F + c] = w[S_V + V_F]
+    # the types a house counts: present now, and missing but still in the pool
+    a = w[S_V + V_OTHERS]
+    w[S_V + V_OTHERS] = 0
+    w[S_V + V_MISSING] = 0
+    for i in range(5):
+        if a & (1 << i):
+            w[S_V + V_OTHERS] += 1
+        elif w[S_POOL + i] > 0:
+            w[S_V + V_MISSING] += 1
+    pool_tav = w[S_POOL + CAT_TAVERN]
+    # shops, taverns, offices' count: monotone, today's score is their lower bound
+    if w[S_V + V_SHOPS] > 0:
+        for i in range(nt):
+            x = w[S_TILES + i]
+            if cat[x] == CAT_SHOP:
+                k.shops[x] = 1
+        w[S_V + V_SHOPPTS] = shop_best(nb, g, k.shops, k.lines, 0)
+        for i in range(nt):
+            k.shops[w[S_TILES + i]] = 0
+    lo += w[S_V + V_SHOPPTS]
+    lo += tavern_points(w, S_TAV)
+    lo += office_points(w[S_V + V_OFF])
+    for i in range(nt):
+        x = w[S_TILES + i]
+        cx = cat[x]
+        if cx < CAT_PARK or cx == CAT_TAVERN:
+            continue
+        empt = 0
+        h = 0
+        bad = 0
+        l1 = -1
+        l2 = -1
+        dis = -1
+        if cx == CAT_CIVIC:
+            kind = (b[base + x] - TILE) & 31
+            l1 = k.t_like1[kind]
+            l2 = k.t_like2[kind]
+            dis = k.t_dislike[kind]
+        for d in range(4):
+            y = nb[(g * NCELL + x) * 4 + d]
+            if y < 0:
+                continue
+            if b[base + y] == 0:
+                if max(r1, y // 9) - min(r0, y // 9) < W and max(c1, y % 9) - min(c0, y % 9) < W:
+                    empt += 1  # a cell the final square may hold
+            elif cat[y] >= 0:
+                if cx == CAT_OFFICE and cat[y] == CAT_TAVERN:
+                    h = 1
+                elif cx == CAT_HOUSE and cat[y] == CAT_FACTORY:
+                    bad = 1
+                elif cx == CAT_CIVIC:
+                    if cat[y] == dis:
+                        bad = 1
+                    if cat[y] == l1:
+                        h |= 1
+                    if cat[y] == l2:
+                        h |= 2
+        if E == 0:
+            empt = 0
+        if cx == CAT_OFFICE:
+            if h:
+                w[S_V + V_BONUS] += 1
+            elif empt > 0 and pool_tav > 0:
+                w[S_V + V_OPENOFF] += 1
+        elif cx == CAT_HOUSE:
+            if bad:
+                w[S_V + V_HFACT] += 1
+                lo += 1
+            else:
+                w[S_V + V_HFREE] += 1
+                if empt > 0 and w[S_POOL + CAT_FACTORY] > 0:
+                    lo += min(1, w[S_V + V_OTHERS])
+                else:
+                    lo += w[S_V + V_OTHERS]
+        elif cx == CAT_CIVIC:
+            h = (h & 1) + (h >> 1)
+            if bad:
+                w[S_V + V_CIVIC] += 1
+                lo += 1
+            else:
+                e = min(2, h + empt)
+                w[S_V + V_CIVIC] += 1 if e == 0 else (3 if e == 1 else 6)
+                if empt > 0 and w[S_POOL + dis] > 0:
+                    lo += 1
+                else:
+                    lo += 1 if h == 0 else (3 if h == 1 else 6)
+        elif cx == CAT_PARK and not w[S_SEEN + x]:
+            size = 0
+            grow = 0
+            top = 1
+            w[S_STACK] = x
+            w[S_SEEN + x] = 1
+            while top > 0:
+                top -= 1
+                y = w[S_STACK + top]
+                size += 1
+                for d in range(4):
+                    z = nb[(g * NCELL + y) * 4 + d]
+                    if z < 0:
+                        continue
+                    if b[base + z] == 0:
+                        if max(r1, z // 9) - min(r0, z // 9) < W and max(c1, z % 9) - min(c0, z % 9) < W:
+                            grow = 1
+                    elif cat[z] == CAT_PARK and not w[S_SEEN + z]:
+                        w[S_SEEN + z] = 1
+                        w[S_STACK + top] = z
+                        top += 1
+            a = 2 if size == 1 else (8 if size == 2 else 9 + size)
+            if grow and E > 0:
+                w[S_V + V_PGROW] += a
+                w[S_V + V_NGROW] += size
+                ngroups += 1
+            else:
+                w[S_V + V_PFIXED] += a
+    # a park group that merges scores its parks + 9 at least with one more park
+    lo += w[S_V + V_PFIXED]
+    if ngroups >= 2:
+        lo += min(w[S_V + V_PGROW], w[S_V + V_NGROW] + 10)
+    else:
+        lo += w[S_V + V_PGROW]
+    lo += w[S_V + V_BONUS]
+    for i in range(nt):
+        x = w[S_TILES + i]
+        cat[x] = -1
+        w[S_SEEN + x] = 0
+    # the upper bound: a knapsack of the categories' U(a) over E cells
+    for e in range(E + 1):
+        w[S_DP + e] = 0
+    for cx in range(7):
+        cap = min(E, w[S_POOL + cx])
+        for e in range(E, -1, -1):
+            best = -1
+            for a in range(min(e, cap) + 1):
+                val = w[S_DP + e - a] + _upper(cx, a, E, w)
+                if val > best:
+                    best = val
+            w[S_DP + e] = best
+    best = 0
+    for e in range(E + 1):
+        if w[S_DP + e] > best:
+            best = w[S_DP + e]
+    w[S_LO + c] = lo
+    w[S_HI + c] = best - 4 * w[S_V + V_F]  # today's factories are added by btc_bounds (majority)
+    return 0
+
+
+def btc_bounds(k, b, lo, hi):
+    """Bounds on every competitor's final score into ``lo``/``hi``; their number, or 0."""
+    ph: cython.int = b[k.O_PHASE]
+    r: cython.int = b[k.O_ROUND]
+    NC: cython.int = k.NC
+    n: cython.int = k.players + (1 if k.JAMEY else 0)
+    i: cython.int
+    q: cython.int
+    kk: cython.int
+    s: cython.int
+    c: cython.int
+    ca: cython.int
+    cb: cython.int
+    f: cython.int
+    above: cython.int
+    sure: cython.int
+    more: cython.int
+    m1: cython.int
+    m2: cython.int
+    live: cython.bint
+    la: cython.int
+    lb: cython.int
+    ha: cython.int
+    hb: cython.int
+    wv: cython.int[::1]
+    w: cython.p_int
+    if k.DIST or ph < PH_DEAL or NC > 8 or k.W * k.W > 25:
+        return 0
+    if ph != PH_END:
+        for i in range(r, k.NR):
+            if k.t_rkind[i]:
+                return 0  # a duplex round is still to come
+    if _scratch[0] is None:  # calls Python: the module's scratch list
+        _scratch[0] = np.zeros(S_SIZE, dtype=np.intc)  # calls Python: numpy (once)
+        _scratch[0][:NCELL] = -1  # calls Python: numpy (once)
+    wv = _scratch[0]  # calls Python: a memoryview of the scratch
+    w = ptr(wv)
+    # the pool: live tiles (hands that will still be chosen from, the box while a deal is to
+    # come, Jamey's drawn pair), and each seat's revealed tiles, which only its cities get
+    for i in range(S_LIVE, S_PSEAT + 11 * k.players):
+        w[i] = 0
+    if ph != PH_END:
+        # the hands are dead once the last placement of the round has begun (end_place)
+        live = ph != PH_PLACE or b[k.O_HANDN] > 1
+        for kk in range(k.NKB):
+            f = 0
+            if live:
+                for q in range(k.NPOS):
+                    f += b[k.O_HAND + q * KM + kk]
+            if ph == PH_DEAL or r < k.NR - 1:
+                f += b[k.O_BOXB + kk]
+            for i in range(2):
+                if b[k.O_JPICK + i] == kk:
+                    f += 1
+            if f > 0:
+                w[S_LIVE + k.t_kcat[kk]] += f
+                if k.t_kcat[kk] == CAT_TAVERN:
+                    w[S_LIVE + 7 + k.t_ktav[kk]] += f
+        for s in range(k.players):
+            for i in range(4):
+                kk = b[k.O_PEND + 4 * s + i]
+                if kk >= 0:
+                    w[S_PSEAT + 11 * s + k.t_kcat[kk]] += 1
+                    if k.t_kcat[kk] == CAT_TAVERN:
+                        w[S_PSEAT + 11 * s + 7 + k.t_ktav[kk]] += 1
+    for c in range(NC):
+        _pool(k, c, w)
+        _city(k, b, c, w)
+        w[S_ADD + c] = min(w[S_E + c], w[S_POOL + CAT_FACTORY])
+    # factories: the dense rank of a city's count among the cities' (4, 3, 2 a factory) only
+    # improves as its count grows; a city with f now ends with f + w[S_ADD] at most
+    more = 0
+    m1 = 0
+    m2 = 0
+    for c in range(NC):
+        more += w[S_ADD + c]
+        m1 = max(m1, w[S_F + c])
+    for c in range(NC):
+        if w[S_F + c] < m1:
+            m2 = max(m2, w[S_F + c])
+    for c in range(NC):
+        f = w[S_F + c]
+        above = 0  # cities that may end with more factories than c has now
+        sure = 0   # cities that surely end with more than c can reach
+        for i in range(NC):
+            if i != c:
+                if w[S_F + i] + w[S_ADD + i] > f:
+                    above += 1
+                if w[S_F + i] > f + w[S_ADD + c]:
+                    sure += 1
+        if more == 0:  # every city's count is final: the majority as scored
+            f *= 4 if f == m1 else (3 if f == m2 else 2)
+            w[S_LO + c] += f
+            w[S_HI + c] += f
+            continue
+        w[S_LO + c] += f * (4 if above == 0 else (3 if above == 1 else 2))
+        # the knapsack counted 4 a factory, today's and new: at most 3 each takes off f at least
+        w[S_HI + c] += f * (4 if sure == 0 else 3)
+    for s in range(n):
+        ca = k.cityt[2 * s]
+        cb = k.cityt[2 * s + 1]
+        la = w[S_LO + ca]
+        lb = w[S_LO + cb]
+        ha = w[S_HI + ca]
+        hb = w[S_HI + cb]
+        if k.TWOSTD:
+            lo[s] = la + lb
+            hi[s] = ha + hb
+        else:
+            lo[s] = min(la, lb)
+            hi[s] = min(ha, hb)
+    return n
+
+
+def bounds_of(kernel, buf, lo, hi) -> int:
+    """``btc_bounds`` for tests: ``kernel.score_bounds`` without the solver."""
+    return kernel.score_bounds(buf, lo, hi)
