@@ -22,7 +22,14 @@ cpdef enum:
     S_LIVE = 448    # tiles any city may still get (live hands, the box, Jamey's pair): 7 categories, 4 kinds
     S_PSEAT = 459   # each seat's revealed tiles not yet placed, 11 a seat (only its cities get them)
     S_ADD = 536     # per city: factories it may still get
-    S_SIZE = 544
+    S_COPY = 544    # _last_turn: one city's cells with the tiles tried
+    S_CAND = 625    # _last_turn: per city and side (the seat whose left / right city it is), its kinds (KM flags)
+    S_RANGE = 1137  # _last_turn: per city and key (the kind it gets, + 1; 0: none), lowest and highest
+    S_FADD = 1665   # _last_turn: per city, the most and the fewest factories it gets
+    S_EMPTY = 1681  # _last_turn: the empty cells of the city's square (2 at most)
+    S_NOPT = 1683   # _last_turn: per seat, its options (left kind, right kind), up to 16
+    S_OPT = 1691
+    S_SIZE = 1952
 
 cpdef enum:
     V_F = 0
@@ -45,4 +52,8 @@ cdef int tavern_best(int* w, int a) noexcept
 cdef int _upper(int cat, int a, int E, int* w) noexcept
 cdef void _pool(BetweenTwoCitiesScoring k, int c, int* w) noexcept
 cdef int _city(BetweenTwoCitiesScoring k, const int* b, int c, int* w) noexcept
+cdef int _mark(BetweenTwoCitiesScoring k, int* w, int s, int tl, int tr) noexcept
+cdef int _city_endings(BetweenTwoCitiesScoring k, const int* b, int c, int* w) noexcept
+cdef int _fac(int* w, int NC, int c, int fl, bint high) noexcept
+cdef int _last_turn(BetweenTwoCitiesScoring k, const int* b, int* lo, int* hi, int* w) noexcept
 cdef int btc_bounds(BetweenTwoCitiesScoring k, const int* b, int* lo, int* hi) except -1

@@ -362,10 +362,12 @@ def _city(k, b, c, w):
         w[S_DP + e] = 0
     for cx in range(7):
         cap = min(E, w[S_POOL + cx])
+        for a in range(cap + 1):
+            w[S_NDP + a] = _upper(cx, a, E, w)
         for e in range(E, -1, -1):
             best = -1
             for a in range(min(e, cap) + 1):
-                val = w[S_DP + e - a] + _upper(cx, a, E, w)
+                val = w[S_DP + e - a] + w[S_NDP + a]
                 if val > best:
                     best = val
             w[S_DP + e] = best
@@ -376,6 +378,215 @@ def _city(k, b, c, w):
     w[S_LO + c] = lo
     w[S_HI + c] = best - 4 * w[S_V + V_F]  # today's factories are added by btc_bounds (majority)
     return 0
+
+
+def _mark(k, w, s, tl, tr):
+    """Seat ``s`` may put kind ``tl`` in its left city and ``tr`` in its right one (-1: none).
+    Returns -1 past 16 options (not a last turn)."""
+    side: cython.int
+    c: cython.int
+    t: cython.int
+    n: cython.int = w[S_NOPT + s]
+    if n == 16:
+        return -1
+    w[S_OPT + 32 * s + 2 * n] = tl
+    w[S_OPT + 32 * s + 2 * n + 1] = tr
+    w[S_NOPT + s] = n + 1
+    for side in range(2):
+        t = tl if side == 0 else tr
+        if t >= 0:
+            c = k.cityt[2 * s + side]
+            w[S_CAND + (c * 2 + side) * KM + t] = 1
+    return 0
+
+
+def _fac(w, NC, c, fl, high):
+    """What city ``c``'s ``fl`` factories score at least (``high``: at most), from every other
+    city's most and fewest factories at the end (``w[S_F]`` + ``w[S_FADD]``)."""
+    i: cython.int
+    above: cython.int = 0
+    for i in range(NC):
+        if i != c and w[S_F + i] + w[S_FADD + 2 * i + (0 if high else 1)] > fl:
+            above += 1
+    if high:
+        return fl * (4 if above == 0 else 3)
+    return fl * (4 if above == 0 else (3 if above == 1 else 2))
+
+
+def _city_endings(k, b, c, w):
+    """City ``c``'s lowest and highest score over the tiles its two sides may give it, on every
+    order of its empty cells, into ``w[S_RANGE]`` keyed by the first side's kind (or the
+    second's when the first gives none); 1, or 0 when its empty cells are not those tiles'."""
+    base: cython.int = k.O_CITY + c * NCELL
+    g: cython.int = k.geo(b, c)
+    W: cython.int = k.W
+    x: cython.int
+    i: cython.int
+    a: cython.int
+    t0: cython.int
+    t1: cython.int
+    key: cython.int
+    ne: cython.int = 0
+    nt: cython.int
+    v: cython.int
+    nf: cython.int
+    fl: cython.int
+    has0: cython.int = 0
+    has1: cython.int = 0
+    r0: cython.int = 9
+    r1: cython.int = -1
+    c0: cython.int = 9
+    c1: cython.int = -1
+    for x in range(NCELL):
+        w[S_COPY + x] = b[base + x]
+        if b[base + x] >= 1:
+            r0 = min(r0, x // 9)
+            r1 = max(r1, x // 9)
+            c0 = min(c0, x % 9)
+            c1 = max(c1, x % 9)
+    if r1 - r0 != W - 1 or c1 - c0 != W - 1:
+        return 0  # the square is not fixed yet
+    for x in range(NCELL):
+        if b[base + x] == 0 and r0 <= x // 9 <= r1 and c0 <= x % 9 <= c1:
+            if ne == 2:
+                return 0
+            w[S_EMPTY + ne] = x
+            ne += 1
+    for t0 in range(k.NKB):
+        has0 |= w[S_CAND + (c * 2) * KM + t0]
+        has1 |= w[S_CAND + (c * 2 + 1) * KM + t0]
+    if has0 + has1 != ne:
+        return 0  # not the last turn's tiles
+    for t0 in range(-1, k.NKB):
+        if (t0 < 0) != (has0 == 0) or (t0 >= 0 and not w[S_CAND + (c * 2) * KM + t0]):
+            continue
+        for t1 in range(-1, k.NKB):
+            if (t1 < 0) != (has1 == 0) or (t1 >= 0 and not w[S_CAND + (c * 2 + 1) * KM + t1]):
+                continue
+            key = t0 + 1 if t0 >= 0 else t1 + 1
+            for a in range(max(ne, 1)):  # the first tile's cell; the other takes the other one
+                nf = 0
+                i = 0
+                if t0 >= 0:
+                    w[S_COPY + w[S_EMPTY + a]] = TILE + t0
+                    nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
+                    i = 1
+                if t1 >= 0:
+                    w[S_COPY + w[S_EMPTY + (a + i) % ne]] = TILE + t1
+                    nf += 1 if k.t_kcat[t1] == CAT_FACTORY else 0
+                v = k.score_city(w, S_COPY, g)
+                fl = w[S_F + c] + nf
+                x = S_RANGE + (c * 33 + key) * 2
+                w[x] = min(w[x], v + _fac(w, k.NC, c, fl, False))
+                w[x + 1] = max(w[x + 1], v + _fac(w, k.NC, c, fl, True))
+                for i in range(ne):
+                    w[S_COPY + w[S_EMPTY + i]] = 0
+    return 1
+
+
+def _last_turn(k, b, lo, hi, w):
+    """Every ending of the last turn of the last round: the tiles each seat may still put in
+    each of its cities (its pending tiles, its chosen pair, or any pair of its hand, either
+    way round), each on each empty cell of the city's square, scored exactly but for the
+    factories' majority (its bounds from every city's fewest and most factories).  A seat's
+    bounds: over its own options, the sum of its cities' (2-player game), else the lower of
+    its cities' bounds.  Writes them and returns the seats, or 0 when the position is not
+    such a last turn (the category bounds then)."""
+    NC: cython.int = k.NC
+    ph: cython.int = b[k.O_PHASE]
+    s: cython.int
+    c: cython.int
+    j: cython.int
+    x: cython.int
+    i: cython.int
+    t0: cython.int
+    t1: cython.int
+    p0: cython.int
+    p1: cython.int
+    nt: cython.int
+    nf: cython.int
+    f: cython.int
+    for i in range(S_CAND, S_CAND + NC * 2 * KM):
+        w[i] = 0
+    for i in range(S_RANGE, S_RANGE + NC * 66, 2):
+        w[i] = 1 << 30
+        w[i + 1] = -1
+    for s in range(k.players):
+        w[S_NOPT + s] = 0
+        if ph == PH_PLACE:
+            p0 = b[k.O_PEND + 4 * s]
+            p1 = b[k.O_PEND + 4 * s + 1]
+            if p0 >= 0 and p1 >= 0:
+                _mark(k, w, s, p0, p1)
+                _mark(k, w, s, p1, p0)
+            elif p0 >= 0 or p1 >= 0:  # the seat placing, one city served
+                t0 = p0 if p0 >= 0 else p1
+                if b[k.O_SIDES] & 1:
+                    _mark(k, w, s, -1, t0)
+                else:
+                    _mark(k, w, s, t0, -1)
+            else:
+                _mark(k, w, s, -1, -1)
+        elif b[k.O_DONE + s]:
+            p0 = b[k.O_CHOSEN + 2 * s]
+            p1 = b[k.O_CHOSEN + 2 * s + 1]
+            _mark(k, w, s, p0, p1)
+            _mark(k, w, s, p1, p0)
+        else:
+            for t0 in range(k.NKB):
+                if b[k.O_HAND + s * KM + t0] > 0:
+                    for t1 in range(k.NKB):
+                        if b[k.O_HAND + s * KM + t1] > (1 if t1 == t0 else 0):
+                            if _mark(k, w, s, t0, t1) < 0:
+                                return 0
+    # every city's factories today, and the most and fewest it gets
+    for c in range(NC):
+        f = 0
+        for x in range(NCELL):
+            if b[k.O_CITY + c * NCELL + x] >= TILE and k.t_kcat[(b[k.O_CITY + c * NCELL + x] - TILE) & 31] == CAT_FACTORY:
+                f += 1
+        w[S_F + c] = f
+        w[S_FADD + 2 * c] = 0
+        w[S_FADD + 2 * c + 1] = 0
+        for j in range(2):
+            nt = 0
+            nf = 0
+            for t0 in range(k.NKB):
+                if w[S_CAND + (c * 2 + j) * KM + t0]:
+                    nt += 1
+                    nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
+            w[S_FADD + 2 * c + 1] += 1 if nf > 0 else 0
+            w[S_FADD + 2 * c] += 1 if nt > 0 and nf == nt else 0
+    for c in range(NC):
+        if not _city_endings(k, b, c, w):
+            return 0
+    for s in range(k.players):
+        lo[s] = 1 << 30
+        hi[s] = -(1 << 30)
+        for i in range(w[S_NOPT + s]):
+            t0 = w[S_OPT + 32 * s + 2 * i]
+            t1 = w[S_OPT + 32 * s + 2 * i + 1]
+            if k.TWOSTD:  # the seat is the only side of both its cities
+                p0 = S_RANGE + (k.cityt[2 * s] * 33 + t0 + 1) * 2
+                p1 = S_RANGE + (k.cityt[2 * s + 1] * 33 + t1 + 1) * 2
+                lo[s] = min(lo[s], w[p0] + w[p1])
+                hi[s] = max(hi[s], w[p0 + 1] + w[p1 + 1])
+        if not k.TWOSTD:  # each city over every key: the lower city of the seat
+            for j in range(2):
+                c = k.cityt[2 * s + j]
+                p0 = 1 << 30
+                p1 = -1
+                for x in range(33):
+                    if w[S_RANGE + (c * 33 + x) * 2 + 1] >= 0:
+                        p0 = min(p0, w[S_RANGE + (c * 33 + x) * 2])
+                        p1 = max(p1, w[S_RANGE + (c * 33 + x) * 2 + 1])
+                if j == 0:
+                    lo[s] = p0
+                    hi[s] = p1
+                else:
+                    lo[s] = min(lo[s], p0)
+                    hi[s] = min(hi[s], p1)
+    return k.players
 
 
 def btc_bounds(k, b, lo, hi):
@@ -406,6 +617,10 @@ def btc_bounds(k, b, lo, hi):
     w: cython.p_int
     if k.DIST or ph < PH_DEAL or NC > 8 or k.W * k.W > 25:
         return 0
+    # asked at a choose step and at a seat's first placement: settled there, settled below, and
+    # asking at every placement found no more (docs/solver.md, Round 6)
+    if ph == PH_PLACE and b[k.O_SIDES] != 0:
+        return 0
     if ph != PH_END:
         for i in range(r, k.NR):
             if k.t_rkind[i]:
@@ -415,6 +630,13 @@ def btc_bounds(k, b, lo, hi):
         _scratch[0][:NCELL] = -1  # calls Python: numpy (once)
     wv = _scratch[0]  # calls Python: a memoryview of the scratch
     w = ptr(wv)
+    # the last turn of the last round: every ending, city by city
+    if not k.JAMEY and r == k.NR - 1 and ((ph == PH_CHOOSE and b[k.O_HANDN] <= 3)
+                                          or (ph == PH_PLACE and b[k.O_HANDN] <= 1)):
+        if _last_turn(k, b, lo, hi, w) > 0:
+            return k.players
+    if ph == PH_PLACE:
+        return 0  # the category bounds only at a choose step: at placements they settled no more
     # the pool: live tiles (hands that will still be chosen from, the box while a deal is to
     # come, Jamey's drawn pair), and each seat's revealed tiles, which only its cities get
     for i in range(S_LIVE, S_PSEAT + 11 * k.players):
