@@ -29,7 +29,16 @@ cpdef enum:
     S_EMPTY = 1681  # _last_turn: the empty cells of the city's square (2 at most)
     S_NOPT = 1683   # _last_turn: per seat, its options (left kind, right kind), up to 16
     S_OPT = 1691
-    S_SIZE = 1952
+    S_CACHE = 1952  # _city_endings: per city, C_STRIDE ints: valid, endings, cells, kinds, endings' scores
+    S_SIZE = 4000
+
+cpdef enum:
+    C_GEO = 2       # the city's mat then
+    C_CELLS = 3     # the city's cells when its endings were scored
+    C_CANDS = 84    # its sides' kinds then (2 x KM flags)
+    C_ENDS = 148    # per ending: key, score without factories, factories added
+    C_MAX = 32      # endings kept (more: no bounds)
+    C_STRIDE = 256
 
 cpdef enum:
     V_F = 0

@@ -89,7 +89,9 @@ if cython.compiled:
 else:
     SHOP_PTS_B = SHOP_PTS
 
-_scratch = [None]  # one row of S_SIZE ints, shared by every call (category cells start at -1)
+# one row of S_SIZE ints shared by every call (category cells start at -1), and the kernel
+# whose cities _city_endings keeps (held, so never another kernel at the same address)
+_scratch = [None, None]
 
 
 def tavern_best(w, a):
@@ -425,7 +427,6 @@ def _city_endings(k, b, c, w):
     a: cython.int
     t0: cython.int
     t1: cython.int
-    key: cython.int
     ne: cython.int = 0
     nt: cython.int
     v: cython.int
@@ -433,6 +434,7 @@ def _city_endings(k, b, c, w):
     fl: cython.int
     has0: cython.int = 0
     has1: cython.int = 0
+    n: cython.int
     r0: cython.int = 9
     r1: cython.int = -1
     c0: cython.int = 9
@@ -457,30 +459,60 @@ def _city_endings(k, b, c, w):
         has1 |= w[S_CAND + (c * 2 + 1) * KM + t0]
     if has0 + has1 != ne:
         return 0  # not the last turn's tiles
-    for t0 in range(-1, k.NKB):
-        if (t0 < 0) != (has0 == 0) or (t0 >= 0 and not w[S_CAND + (c * 2) * KM + t0]):
-            continue
-        for t1 in range(-1, k.NKB):
-            if (t1 < 0) != (has1 == 0) or (t1 >= 0 and not w[S_CAND + (c * 2 + 1) * KM + t1]):
+    # the same cells and tiles as the last time this city was asked: its endings' scores are
+    # kept (siblings in the search differ in one city); compared cell by cell, never hashed
+    cb: cython.int = S_CACHE + c * C_STRIDE
+    hit: cython.bint = w[cb] == 1 and w[cb + C_GEO] == g
+    if hit:
+        for x in range(NCELL):
+            if w[cb + C_CELLS + x] != b[base + x]:
+                hit = False
+                break
+    if hit:
+        for x in range(2 * KM):
+            if w[cb + C_CANDS + x] != w[S_CAND + c * 2 * KM + x]:
+                hit = False
+                break
+    if not hit:
+        w[cb] = 0
+        n = 0
+        for t0 in range(-1, k.NKB):
+            if (t0 < 0) != (has0 == 0) or (t0 >= 0 and not w[S_CAND + (c * 2) * KM + t0]):
                 continue
-            key = t0 + 1 if t0 >= 0 else t1 + 1
-            for a in range(max(ne, 1)):  # the first tile's cell; the other takes the other one
-                nf = 0
-                i = 0
-                if t0 >= 0:
-                    w[S_COPY + w[S_EMPTY + a]] = TILE + t0
-                    nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
-                    i = 1
-                if t1 >= 0:
-                    w[S_COPY + w[S_EMPTY + (a + i) % ne]] = TILE + t1
-                    nf += 1 if k.t_kcat[t1] == CAT_FACTORY else 0
-                v = k.score_city(w, S_COPY, g)
-                fl = w[S_F + c] + nf
-                x = S_RANGE + (c * 33 + key) * 2
-                w[x] = min(w[x], v + _fac(w, k.NC, c, fl, False))
-                w[x + 1] = max(w[x + 1], v + _fac(w, k.NC, c, fl, True))
-                for i in range(ne):
-                    w[S_COPY + w[S_EMPTY + i]] = 0
+            for t1 in range(-1, k.NKB):
+                if (t1 < 0) != (has1 == 0) or (t1 >= 0 and not w[S_CAND + (c * 2 + 1) * KM + t1]):
+                    continue
+                for a in range(max(ne, 1)):  # the first tile's cell; the other takes the other one
+                    if n == C_MAX:
+                        return 0
+                    nf = 0
+                    i = 0
+                    if t0 >= 0:
+                        w[S_COPY + w[S_EMPTY + a]] = TILE + t0
+                        nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
+                        i = 1
+                    if t1 >= 0:
+                        w[S_COPY + w[S_EMPTY + (a + i) % ne]] = TILE + t1
+                        nf += 1 if k.t_kcat[t1] == CAT_FACTORY else 0
+                    w[cb + C_ENDS + 3 * n] = t0 + 1 if t0 >= 0 else t1 + 1  # the key
+                    w[cb + C_ENDS + 3 * n + 1] = k.score_city(w, S_COPY, g)
+                    w[cb + C_ENDS + 3 * n + 2] = nf
+                    n += 1
+                    for i in range(ne):
+                        w[S_COPY + w[S_EMPTY + i]] = 0
+        for x in range(NCELL):
+            w[cb + C_CELLS + x] = b[base + x]
+        for x in range(2 * KM):
+            w[cb + C_CANDS + x] = w[S_CAND + c * 2 * KM + x]
+        w[cb + 1] = n
+        w[cb + C_GEO] = g
+        w[cb] = 1
+    for i in range(w[cb + 1]):
+        fl = w[S_F + c] + w[cb + C_ENDS + 3 * i + 2]
+        v = w[cb + C_ENDS + 3 * i + 1]
+        x = S_RANGE + (c * 33 + w[cb + C_ENDS + 3 * i]) * 2
+        w[x] = min(w[x], v + _fac(w, k.NC, c, fl, False))
+        w[x + 1] = max(w[x + 1], v + _fac(w, k.NC, c, fl, True))
     return 1
 
 
@@ -630,6 +662,10 @@ def btc_bounds(k, b, lo, hi):
         _scratch[0][:NCELL] = -1  # calls Python: numpy (once)
     wv = _scratch[0]  # calls Python: a memoryview of the scratch
     w = ptr(wv)
+    if _scratch[1] is not k:  # calls Python: another kernel, another edition: forget the cities kept
+        for i in range(8):
+            w[S_CACHE + i * C_STRIDE] = 0
+        _scratch[1] = k  # calls Python: the kernel whose cities are kept
     # the last turn of the last round: every ending, city by city
     if not k.JAMEY and r == k.NR - 1 and ((ph == PH_CHOOSE and b[k.O_HANDN] <= 3)
                                           or (ph == PH_PLACE and b[k.O_HANDN] <= 1)):
