@@ -621,6 +621,177 @@ def _last_turn(k, b, lo, hi, w):
     return k.players
 
 
+def _two_turns(k, b, lo, hi, w):
+    """The 2-player game's placements of the turn before the last: each seat's cities get
+    its pending tiles now (one each, either way round; the seat placing may have served one
+    city) and next turn two of the three tiles of the hand it holds (the hands are passed
+    before the placements), one each; every such pair of tiles on each order of the city's
+    two empty cells (one if served), scored as in ``_last_turn``.  The seats' bounds and
+    their number, or 0 when the position is not such a turn."""
+    NC: cython.int = k.NC
+    s: cython.int
+    side: cython.int
+    c: cython.int
+    x: cython.int
+    i: cython.int
+    j: cython.int
+    a: cython.int
+    n: cython.int
+    nk: cython.int
+    np_: cython.int
+    t0: cython.int
+    t1: cython.int
+    base: cython.int
+    g: cython.int
+    ne: cython.int
+    v: cython.int
+    nf: cython.int
+    f: cython.int
+    o: cython.int
+    r0: cython.int
+    r1: cython.int
+    c0: cython.int
+    c1: cython.int
+    W: cython.int = k.W
+    served: cython.int
+    # each seat's pending kinds (-1: none) and its hand's distinct kinds
+    for s in range(k.players):
+        o = S_KIND + 5 * s
+        w[o] = b[k.O_PEND + 4 * s]
+        w[o + 1] = b[k.O_PEND + 4 * s + 1]
+        n = 0
+        for t0 in range(k.NKB):
+            if b[k.O_HAND + s * KM + t0] > 0:
+                if n == 3:
+                    return 0
+                w[o + 2 + n] = t0
+                n += 1
+        if n == 0 or b[k.O_HANDN + s] != 3:
+            return 0
+        for i in range(n, 3):
+            w[o + 2 + i] = -1
+    # factories: every city's today, its fewest and most at the end
+    for c in range(NC):
+        f = 0
+        for x in range(NCELL):
+            v = b[k.O_CITY + c * NCELL + x]
+            if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
+                f += 1
+        w[S_F + c] = f
+        s = c // 2
+        side = c % 2
+        o = S_KIND + 5 * s
+        served = 1 if s == b[k.O_PTR] and (b[k.O_SIDES] >> side) & 1 else 0
+        nf = 0
+        n = 0
+        for i in range(2):  # this turn's tile (the placing seat may have served this city)
+            if w[o + i] >= 0 and not served:
+                n += 1
+                nf += 1 if k.t_kcat[w[o + i]] == CAT_FACTORY else 0
+        w[S_FADD + 2 * c] = 1 if n > 0 and nf == n else 0
+        w[S_FADD + 2 * c + 1] = 1 if nf > 0 else 0
+        nf = 0
+        n = 0
+        for i in range(3):  # next turn's
+            if w[o + 2 + i] >= 0:
+                n += 1
+                nf += 1 if k.t_kcat[w[o + 2 + i]] == CAT_FACTORY else 0
+        w[S_FADD + 2 * c] += 1 if nf == n else 0
+        w[S_FADD + 2 * c + 1] += 1 if nf > 0 else 0
+    # every city: (this turn's tile i, next turn's tile j) -> its lowest and highest score
+    for c in range(NC):
+        s = c // 2
+        side = c % 2
+        o = S_KIND + 5 * s
+        served = 1 if s == b[k.O_PTR] and (b[k.O_SIDES] >> side) & 1 else 0
+        base = k.O_CITY + c * NCELL
+        g = k.geo(b, c)
+        r0 = 9
+        r1 = -1
+        c0 = 9
+        c1 = -1
+        for x in range(NCELL):
+            w[S_COPY + x] = b[base + x]
+            if b[base + x] >= 1:
+                r0 = min(r0, x // 9)
+                r1 = max(r1, x // 9)
+                c0 = min(c0, x % 9)
+                c1 = max(c1, x % 9)
+        if r1 - r0 != W - 1 or c1 - c0 != W - 1:
+            return 0  # the square is not fixed yet
+        ne = 0
+        for x in range(NCELL):
+            if b[base + x] == 0 and r0 <= x // 9 <= r1 and c0 <= x % 9 <= c1:
+                if ne == 2:
+                    return 0
+                w[S_EMPTY + ne] = x
+                ne += 1
+        np_ = 0 if served else (1 if w[o] >= 0 or w[o + 1] >= 0 else 0)
+        if ne != np_ + 1:
+            return 0
+        for i in range(12):
+            w[S_R2 + 12 * c + i] = (1 << 30) if i % 2 == 0 else -1
+        for i in range(2):
+            t0 = w[o + i] if np_ else -1
+            if np_ and t0 < 0:
+                continue
+            if not np_ and i > 0:
+                break
+            for j in range(3):
+                t1 = w[o + 2 + j]
+                if t1 < 0:
+                    continue
+                for a in range(ne):
+                    nf = 0
+                    if t0 >= 0:
+                        w[S_COPY + w[S_EMPTY + a]] = TILE + t0
+                        nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
+                        w[S_COPY + w[S_EMPTY + 1 - a]] = TILE + t1
+                    else:
+                        w[S_COPY + w[S_EMPTY + a]] = TILE + t1
+                    nf += 1 if k.t_kcat[t1] == CAT_FACTORY else 0
+                    v = k.score_city(w, S_COPY, g)
+                    f = w[S_F + c] + nf
+                    x = S_R2 + 12 * c + 2 * (3 * i + j)
+                    w[x] = min(w[x], v + _fac(w, NC, c, f, False))
+                    w[x + 1] = max(w[x + 1], v + _fac(w, NC, c, f, True))
+                    for x in range(ne):
+                        w[S_COPY + w[S_EMPTY + x]] = 0
+    # a seat: this turn's tiles either way round (or the one left), next turn's two of its hand
+    for s in range(k.players):
+        o = S_KIND + 5 * s
+        lo[s] = 1 << 30
+        hi[s] = -(1 << 30)
+        for a in range(2):  # a: which pending tile goes to the left city
+            for i in range(3):
+                for j in range(3):
+                    t0 = w[o + 2 + i]
+                    t1 = w[o + 2 + j]
+                    if t0 < 0 or t1 < 0 or (i == j and b[k.O_HAND + s * KM + t0] < 2):
+                        continue
+                    # the key of each city: (index of its tile now, or 0 when none; j of next)
+                    x = S_R2 + 12 * (2 * s) + 2 * (3 * _now(k, b, w, s, 0, a) + i)
+                    nk = S_R2 + 12 * (2 * s + 1) + 2 * (3 * _now(k, b, w, s, 1, a) + j)
+                    if w[x + 1] < 0 or w[nk + 1] < 0:
+                        continue  # not an option (no such tile now)
+                    lo[s] = min(lo[s], w[x] + w[nk])
+                    hi[s] = max(hi[s], w[x + 1] + w[nk + 1])
+        if hi[s] < 0:
+            return 0
+    return k.players
+
+
+def _now(k, b, w, s, side, a):
+    """The index (0 or 1) of seat ``s``'s pending tile that its ``side`` city gets now when
+    pending tile ``a`` goes left (0 when the city gets none or the one left)."""
+    o: cython.int = S_KIND + 5 * s
+    if w[o] >= 0 and w[o + 1] >= 0:
+        return a if side == 0 else 1 - a
+    if (w[o] < 0 and w[o + 1] < 0) or (s == b[k.O_PTR] and (b[k.O_SIDES] >> side) & 1):
+        return 0
+    return 0 if w[o] >= 0 else 1
+
+
 def btc_bounds(k, b, lo, hi):
     """Bounds on every competitor's final score into ``lo``/``hi``; their number, or 0."""
     ph: cython.int = b[k.O_PHASE]
@@ -670,6 +841,10 @@ def btc_bounds(k, b, lo, hi):
     if not k.JAMEY and r == k.NR - 1 and ((ph == PH_CHOOSE and b[k.O_HANDN] <= 3)
                                           or (ph == PH_PLACE and b[k.O_HANDN] <= 1)):
         if _last_turn(k, b, lo, hi, w) > 0:
+            return k.players
+    # the 2-player game's turn before the last: both turns' endings
+    if k.TWOSTD and r == k.NR - 1 and ph == PH_PLACE and b[k.O_HANDN] == 3:
+        if _two_turns(k, b, lo, hi, w) > 0:
             return k.players
     if ph == PH_PLACE:
         return 0  # the category bounds only at a choose step: at placements they settled no more
