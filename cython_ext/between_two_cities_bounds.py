@@ -8,6 +8,20 @@ variant.  A seat's score is the lower of its two cities (their sum in the
 2-player standard game), so its bounds are the lower (the sum) of its
 cities' bounds: both rules are monotone in each city.
 
+**The last turn of the last round** (``_last_turn``, asked at its choose step and at a
+seat's first placement): each seat still to place puts exactly one tile in each of its
+cities -- one of its two pending tiles (the placing seat may have served one city), its
+chosen pair, or any pair of its hand (``legal``'s pairs), either way round -- and the
+hands' last tiles are discarded.  So each city gets one known tile per side that has
+not placed yet, on its empty cells, which are the cells of its 5x5 square still empty
+(the square is fixed by then; otherwise no such bounds).  Each city is scored exactly
+(``score_city``) for every tile of each side and each order of the cells -- a superset of
+the endings, as the adjacency rule is not asked -- and its factories by the majority's
+bounds from every city's fewest and most factories at the end (below); a seat's bounds are
+the lowest and highest sum over its own options (2-player game: both cities are its own
+alone) or the lower of its two cities' bounds, each the lowest and highest over all keys.
+Otherwise, at a choose step, the category bounds below.
+
 **What can still happen to a city.**  Every city ends as a full ``W x W``
 square holding its mat, so the building cells still to fill are ``E = W*W``
 minus its landscape and tile cells, and no duplex tile comes (building
