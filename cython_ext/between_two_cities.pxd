@@ -6,6 +6,7 @@ from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, UNSEE
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_policy cimport BetweenTwoCitiesPolicy
+from cython_ext.between_two_cities_bounds cimport btc_bounds
 
 
 cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
@@ -39,6 +40,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef void forget_cities(self) noexcept

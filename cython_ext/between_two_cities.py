@@ -29,6 +29,9 @@ from .between_two_cities_policy import BetweenTwoCitiesPolicy
 from .between_two_cities_rules import BetweenTwoCitiesRules
 
 if not cython.compiled:
+    from .between_two_cities_bounds import btc_bounds
+
+if not cython.compiled:
     from .between_two_cities_encoding import (
         HALF, HIDDEN, KM, MAX_MOVES, NCELL, NOTHING, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
         PLACE_BASE, TILE, UNSEEN)
@@ -370,6 +373,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if m >= 0:
             return m
         return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, 0.0, moves, vals)  # the listing answers
+
+    def score_bounds(self, buf, lo, hi):
+        return btc_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: between_two_cities_bounds
 
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.

@@ -117,9 +117,9 @@ def test_the_loop_reads_bounds_as_the_python_search_does(config, left, seed, rew
 
 
 def test_only_kernels_with_bounds_of_their_own_are_asked():
-    assert kernel_has_bounds(endgame("cag-3p", 3, 1).game.kernel)
-    assert kernel_has_bounds(endgame("wc-2p", 3, 1).game.kernel)
-    for config in ("btc-2p", "guildes-3p"):
+    for config in ("cag-3p", "wc-2p", "btc-2p", "btc-3p"):
+        assert kernel_has_bounds(endgame(config, 3, 1).game.kernel)
+    for config in ("guildes-3p",):
         assert not kernel_has_bounds(endgame(config, 3, 1).game.kernel)
 
 

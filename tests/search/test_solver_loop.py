@@ -80,7 +80,7 @@ def test_the_root_buffer_is_left_alone():
 
 
 def test_limits_reach_the_loop():
-    s = endgame("btc-2p", 10, 1)
+    s = endgame("btc-2p", 12, 1)  # 1,978 nodes (246 at 10 before the bounds)
     with pytest.raises(SolverLimit, match="more than 50 nodes"):
         solve(s, max_nodes=50)
     stop = threading.Event()
