@@ -20,15 +20,19 @@ def children() -> set[str]:
     return kids
 
 
+CHEAP = "vs-textbook-160g-100it"  # Guildes' random-rollout preset: plumbing, not strength
+
+
 def test_selfplay_and_match_take_workers():
     before = children()
     iters = "4" if select.pure_python_forced() else "30"  # plumbing, not search: 150 s interpreted at 30
     r = CliRunner().invoke(main, ["selfplay", "guildes", "--players", "3", "--iterations", iters,
-                                  "--set", "ismcts.workers=2"])
+                                  "--set", "ismcts.workers=2", "--set", f"ismcts.preset={CHEAP}"])
     assert r.exit_code == 0, r.output
     assert "final scores:" in r.output
     r = CliRunner().invoke(main, ["match", "guildes", "--players", "3", "--games", "1", "--iterations", iters,
-                                  "--engine", "ismcts", "--engine", "random", "--set", "ismcts.workers=2"])
+                                  "--engine", "ismcts", "--engine", "random", "--set", "ismcts.workers=2",
+                                  "--set", f"ismcts.preset={CHEAP}"])
     assert r.exit_code == 0, r.output
     assert children() <= before
 
