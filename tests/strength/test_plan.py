@@ -1,9 +1,11 @@
 """bench/plan.py: a plan row plays the games of the equivalent bench/strength.py command, and resumes."""
 import json
 
+import pytest
+
 from bench.plan import main, one_game, read_log, report, run_row
-from bench.strength import lone
-from search.api import Limits
+from bench.strength import lone, parse_opts
+from search.api import BadConfig, Limits
 
 ROW = {"id": "r", "game": "city_and_guilds", "players": 3, "iterations": 2, "games": 2, "seed": 41,
        "pair": "ismcts:random"}
@@ -36,3 +38,13 @@ def test_report_only_reads_the_log(tmp_path, capsys, monkeypatch):
     main()
     out = capsys.readouterr().out
     assert "| 2 (2) | 1.000 | [0.342, 1.000] | 0.333 | above |" in out
+
+
+def test_a_row_names_the_lone_engines_preset():
+    row = {**ROW, "pair": "ismcts:textbook", "set": ["ismcts.preset=bias-16.0"]}
+    assert [one_game(row, i, parse_opts(row["set"])) for i in range(2)] == lone(
+        "city_and_guilds", 3, "ismcts", "textbook", 2, Limits(iterations=2), 41,
+        lone_opts={"preset": "bias-16.0"})
+    bad = {**row, "set": ["ismcts.preset=no-such-preset"]}
+    with pytest.raises(BadConfig):
+        one_game(bad, 0, parse_opts(bad["set"]))
