@@ -13,6 +13,14 @@ be extended or stopped on its result):
 
     python bench/plan.py bench/plans/PLAN.json --log PLAN.jsonl [--only ID,...]
 
+A row may carry a truncated SPRT, ``"sprt": {"p1": 0.55, "alpha": 0.05, "beta": 0.1}``
+(``p0`` defaults to the fair share 1/players; ``games`` is then the cap): the
+row stops at the first game where the log-likelihood ratio of H1 (lone share
+p1) against H0 (p0) crosses log((1-beta)/alpha) (above the fair share) or
+log(beta/(1-alpha)) (not shown above).  A game's share s counts as
+s*log(p1/p0) + (1-s)*log((1-p1)/(1-p0)), so a k-way tie counts 1/k of a win.
+The bounds and the cap are in the committed plan, so the stop is not a peek.
+
 Every finished game is appended to the log as one JSON line (row id, game
 index, lone share, load); a row already complete in the log is skipped, so
 an interrupted plan resumes where it stopped without replaying or reseeding
@@ -24,9 +32,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
+from typing import Optional
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -65,19 +75,59 @@ def read_log(path: str) -> dict:
     return done
 
 
+def sprt(row: dict, shares: list[float]) -> tuple[Optional[str], float]:
+    """(``"H1"``, ``"H0"`` or None while undecided, log-likelihood ratio) of the row's SPRT after
+    ``shares`` (in game order); the ratio stops at the first crossing.
+
+    >>> row = {"players": 3, "sprt": {"p1": 0.55, "alpha": 0.05, "beta": 0.1}}
+    >>> sprt(row, [1.0] * 5)[0], sprt(row, [1.0] * 6)[0], sprt(row, [0.0] * 6 + [1.0] * 9)[0]
+    (None, 'H1', 'H0')
+    """
+    t = row["sprt"]
+    p0, p1 = t.get("p0", 1 / row["players"]), t["p1"]
+    upper, lower = math.log((1 - t["beta"]) / t["alpha"]), math.log(t["beta"] / (1 - t["alpha"]))
+    win, loss = math.log(p1 / p0), math.log((1 - p1) / (1 - p0))
+    llr = 0.0
+    for s in shares:
+        llr += s * win + (1 - s) * loss
+        if llr >= upper:
+            return "H1", llr
+        if llr <= lower:
+            return "H0", llr
+    return None, llr
+
+
+def in_order(recs: list) -> list[float]:
+    """The shares of a row's log records, by game index."""
+    return [r["share"] for r in sorted(recs, key=lambda r: r["game"])]
+
+
 def run_row(row: dict, log: str, done: list) -> None:
-    """Play the games of ``row`` not yet in the log, one game per call of ``lone``."""
+    """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it)."""
     opts = parse_opts(row.get("set", []))
     have = {r["game"] for r in done}
     for i in range(row["games"]):
         if i in have:
             continue
+        if "sprt" in row and sprt(row, in_order(read_log(log).get(row["id"], [])))[0]:
+            return
         t = time.perf_counter()
         share = one_game(row, i, opts)
         with open(log, "a") as f:
             f.write(json.dumps({"id": row["id"], "game": i, "share": share,
                                 "s": round(time.perf_counter() - t, 2),
                                 "load": round(os.getloadavg()[0], 1)}) + "\n")
+
+
+def row_verdict(row: dict, recs: list, lo: float, hi: float) -> str:
+    """The Wilson verdict of a complete fixed row; an SPRT row's decision (a row stopped by its
+    SPRT is complete; one that reached its cap undecided is inconclusive)."""
+    if "sprt" not in row:
+        return verdict(lo, hi, 1 / row["players"]) if len(recs) == row["games"] else "incomplete"
+    decided, llr = sprt(row, in_order(recs))
+    if decided:
+        return f"{'above' if decided == 'H1' else 'not shown above'} (SPRT {decided}, LLR {llr:.2f})"
+    return f"inconclusive (SPRT, LLR {llr:.2f})" if len(recs) >= row["games"] else "incomplete"
 
 
 def report(plan: dict, done: dict) -> list[str]:
@@ -91,8 +141,8 @@ def report(plan: dict, done: dict) -> list[str]:
             n, s = len(recs), sum(r["share"] for r in recs)
             lo, hi = wilson(s, n)
             loads = [r["load"] for r in recs]
-            cells = (f"{n} ({row['games']}) | {s / n:.3f} | [{lo:.3f}, {hi:.3f}] | {fair:.3f} | "
-                     f"{verdict(lo, hi, fair) if n == row['games'] else 'incomplete'} | "
+            cells = (f"{n} ({'SPRT, cap ' if 'sprt' in row else ''}{row['games']}) | {s / n:.3f} | "
+                     f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {row_verdict(row, recs, lo, hi)} | "
                      f"{sum(r['s'] for r in recs) / n:.1f} | {min(loads)}-{max(loads)}")
         else:
             cells = f"0 ({row['games']}) | | | {fair:.3f} | not run | | "

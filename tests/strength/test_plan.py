@@ -1,9 +1,13 @@
 """bench/plan.py: a plan row plays the games of the equivalent bench/strength.py command, and resumes."""
+import doctest
 import json
 
+import pytest
+
+import bench.plan
 from bench.plan import main, one_game, read_log, report, run_row
-from bench.strength import lone
-from search.api import Limits
+from bench.strength import lone, parse_opts
+from search.api import BadConfig, Limits
 
 ROW = {"id": "r", "game": "city_and_guilds", "players": 3, "iterations": 2, "games": 2, "seed": 41,
        "pair": "ismcts:random"}
@@ -36,3 +40,40 @@ def test_report_only_reads_the_log(tmp_path, capsys, monkeypatch):
     main()
     out = capsys.readouterr().out
     assert "| 2 (2) | 1.000 | [0.342, 1.000] | 0.333 | above |" in out
+
+
+def test_a_row_names_the_lone_engines_preset():
+    row = {**ROW, "pair": "ismcts:textbook", "set": ["ismcts.preset=bias-16.0"]}
+    assert [one_game(row, 0, parse_opts(row["set"]))] == lone(
+        "city_and_guilds", 3, "ismcts", "textbook", 1, Limits(iterations=2), 41,
+        lone_opts={"preset": "bias-16.0"})
+    bad = {**row, "set": ["ismcts.preset=no-such-preset"]}
+    with pytest.raises(BadConfig):
+        one_game(bad, 0, parse_opts(bad["set"]))
+
+
+SPRT_ROW = {**ROW, "games": 30, "sprt": {"p1": 0.55, "alpha": 0.05, "beta": 0.1}}
+
+
+def test_an_sprt_row_stops_at_its_bound_and_says_so(tmp_path):
+    log = str(tmp_path / "log.jsonl")
+    with open(log, "w") as f:  # six wins at 3 players cross log(0.9 / 0.05) with p1 = 0.55
+        f.write("".join(json.dumps({"id": "r", "game": i, "share": 1.0, "s": 0.0, "load": 0.0}) + "\n"
+                        for i in reversed(range(6))))
+    run_row(SPRT_ROW, log, read_log(log)["r"])
+    assert len(read_log(log)["r"]) == 6
+    row = report({"rows": [SPRT_ROW]}, read_log(log))[2]
+    assert "| 6 (SPRT, cap 30) |" in row and "above (SPRT H1, LLR 3.00)" in row
+
+
+def test_an_undecided_sprt_row_plays_on_and_a_capped_one_is_inconclusive(tmp_path):
+    log = str(tmp_path / "log.jsonl")
+    row = {**SPRT_ROW, "games": 1, "pair": "random:random"}
+    run_row(row, log, [])
+    assert len(read_log(log)["r"]) == 1
+    assert "inconclusive (SPRT, LLR" in report({"rows": [row]}, read_log(log))[2]
+    assert "| incomplete |" in report({"rows": [{**SPRT_ROW, "pair": "random:random"}]}, read_log(log))[2]
+
+
+def test_the_plan_docstring_examples_run():
+    assert doctest.testmod(bench.plan).failed == 0
