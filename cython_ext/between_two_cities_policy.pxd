@@ -50,6 +50,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
     cdef void changed(self, int c) noexcept
     cdef void add_tile(self, BetweenTwoCitiesRules k, int g, int c, int x, int v) noexcept
+    cdef void label_park(self, BetweenTwoCitiesRules k, int g, int o, int x, int lab) noexcept
     cdef int gain(self, BetweenTwoCitiesRules k, int g, int c, int nn) noexcept
     cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept
     cdef int next_to(self, BetweenTwoCitiesRules k, int g, int o, int y, int cat) noexcept

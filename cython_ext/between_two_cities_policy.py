@@ -297,19 +297,13 @@ class BetweenTwoCitiesPolicy:
         ct: cython.p_int = ptr(self.ct)
         tl: cython.p_int = ptr(self.tl)
         plab: cython.p_int = ptr(self.plab)
-        stk: cython.p_int = ptr(self.stk)
         x: cython.int
-        y: cython.int
-        z: cython.int
         v: cython.int
-        d: cython.int
         i: cython.int
         nt: cython.int = 0
         nfree: cython.int = 0
         others: cython.int = 0
         ng: cython.int = 0
-        size: cython.int
-        top: cython.int
         total: cython.int
         nd: cython.int = 0
         dx: cython.p_int = ptr(self.dx)
@@ -347,21 +341,7 @@ class BetweenTwoCitiesPolicy:
                 if not self.next_to(k, g, o, x, CAT_FACTORY):
                     nfree += 1
             elif ct[o + x] == CAT_PARK and plab[o + x] < 0:
-                size = 0
-                top = 1
-                stk[0] = x
-                plab[o + x] = ng
-                while top > 0:
-                    top -= 1
-                    y = stk[top]
-                    size += 1
-                    for d in range(4):
-                        z = k.t_nb[(g * NCELL + y) * 4 + d]
-                        if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] < 0:
-                            plab[o + z] = ng
-                            stk[top] = z
-                            top += 1
-                self.gsz[o + ng] = size
+                self.label_park(k, g, o, x, ng)
                 ng += 1
         self.nfree[c] = nfree
         self.oth[c] = others
@@ -405,14 +385,9 @@ class BetweenTwoCitiesPolicy:
         ct: cython.p_int = ptr(self.ct)
         tl: cython.p_int = ptr(self.tl)
         plab: cython.p_int = ptr(self.plab)
-        stk: cython.p_int = ptr(self.stk)
         i: cython.int
         y: cython.int
-        z: cython.int
-        d: cython.int
         lab: cython.int
-        top: cython.int
-        size: cython.int
         others: cython.int = 0
         nfree: cython.int = 0
         self.newx[0] = x
@@ -437,21 +412,31 @@ class BetweenTwoCitiesPolicy:
         if cat == CAT_PARK:
             lab = self.nlab[c]
             self.nlab[c] = lab + 1
-            size = 0
-            top = 1
-            stk[0] = x
-            plab[o + x] = lab
-            while top > 0:
-                top -= 1
-                y = stk[top]
-                size += 1
-                for d in range(4):
-                    z = k.t_nb[(g * NCELL + y) * 4 + d]
-                    if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] != lab:
-                        plab[o + z] = lab
-                        stk[top] = z
-                        top += 1
-            self.gsz[o + lab] = size
+            self.label_park(k, g, o, x, lab)
+
+    def label_park(self, k, g, o, x, lab):
+        """Label ``lab`` the park group of cell ``x`` (joined groups take the new label) and keep its size."""
+        ct: cython.p_int = ptr(self.ct)
+        plab: cython.p_int = ptr(self.plab)
+        stk: cython.p_int = ptr(self.stk)
+        y: cython.int
+        z: cython.int
+        d: cython.int
+        size: cython.int = 0
+        top: cython.int = 1
+        stk[0] = x
+        plab[o + x] = lab
+        while top > 0:
+            top -= 1
+            y = stk[top]
+            size += 1
+            for d in range(4):
+                z = k.t_nb[(g * NCELL + y) * 4 + d]
+                if z >= 0 and ct[o + z] == CAT_PARK and plab[o + z] != lab:
+                    plab[o + z] = lab
+                    stk[top] = z
+                    top += 1
+        self.gsz[o + lab] = size
 
     def place_value(self, k, b, seat, move):
         """Points placement ``move`` adds to its city now (weighted), plus a house's future."""
