@@ -11,6 +11,9 @@ import engine
 from cython_ext import select
 from engine.core import CHANCE, make_rng
 from search.solver import Solver
+from tests.search.bounds_helpers import check_endings_within as endings_within
+from tests.search.bounds_helpers import endings as all_endings
+from tests.search.bounds_helpers import read_bounds
 from tests.search.solver_positions import endgame
 
 RANK_KEYS = select.load("kernel").RANK_KEYS
@@ -18,11 +21,7 @@ CONFIGS = [(2, ("two-player",)), (3, ()), (4, ()), (2, ("two-player-advanced",))
 
 
 def bounds(state, kernel=None) -> tuple[list[int], list[int]] | None:
-    k = kernel or state.game.kernel
-    lo = np.zeros(16, dtype=np.intc)
-    hi = np.zeros(16, dtype=np.intc)
-    m = k.score_bounds(state.buf, lo, hi)
-    return (lo[:m].tolist(), hi[:m].tolist()) if m else None
+    return read_bounds(state, kernel)
 
 
 def final_scores(state) -> list[int]:
@@ -33,43 +32,14 @@ def final_scores(state) -> list[int]:
 
 
 def endings(state, out: set) -> None:
-    """Every final score vector reachable from ``state`` (every move, every chance outcome;
-    at a simultaneous step one seat at a time, which reaches the same endings)."""
-    if state.is_terminal():
-        out.add(tuple(final_scores(state)))
-        return
-    seat = state.to_move()[0]
-    moves = [m for m, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_moves(seat)
-    for m in moves:
-        c = state.clone()
-        c.apply(seat, m)
-        endings(c, out)
+    """Every final score vector reachable from ``state``."""
+    all_endings(state, out, final_scores)
 
 
 def check_endings_within(state, kernel=None, below: int = 12) -> int:
-    """Assert every ending of ``state`` and of up to ``below`` positions under it lies within
-    their bounds; the number of positions with bounds checked."""
-    stack, checked, seen = [state], 0, 0
-    while stack and seen <= below:
-        x = stack.pop()
-        if x.is_terminal():
-            continue
-        seen += 1
-        b = bounds(x, kernel)
-        if b is not None:
-            checked += 1
-            ends: set = set()
-            endings(x, ends)
-            lo, hi = b
-            for e in ends:
-                assert all(a <= v <= c for a, v, c in zip(lo, e, hi)), (lo, e, hi)
-        seat = x.to_move()[0]
-        moves = [m for m, _ in x.chance_outcomes()] if seat == CHANCE else x.legal_moves(seat)
-        for m in moves[:2]:
-            c = x.clone()
-            c.apply(seat, m)
-            stack.append(c)
-    return checked
+    """Every ending of ``state`` and of up to ``below`` positions under it within their bounds;
+    the number of positions with bounds checked."""
+    return endings_within(state, final_scores, lambda x: bounds(x, kernel), below, width=2)
 
 
 @pytest.mark.parametrize("players,variants", CONFIGS)

@@ -10,18 +10,16 @@ import engine
 from cython_ext.city_and_guilds_layout import EMPTY
 from engine.core import CHANCE, make_rng
 from search.solver import Solver
+from tests.search.bounds_helpers import check_endings_within as endings_within
+from tests.search.bounds_helpers import endings as all_endings
+from tests.search.bounds_helpers import read_bounds
 from tests.search.solver_positions import endgame
 
 PLAYERS = 3
 
 
 def bounds(state) -> tuple[list[int], list[int]] | None:
-    lo = np.zeros(PLAYERS + 8, dtype=np.intc)
-    hi = np.zeros(PLAYERS + 8, dtype=np.intc)
-    m = state.game.kernel.score_bounds(state.buf, lo, hi)
-    if m < 0:  # the step changes nothing that counts; -m - 1 bounds
-        m = -m - 1
-    return (lo[:m].tolist(), hi[:m].tolist()) if m else None
+    return read_bounds(state, size=PLAYERS + 8)
 
 
 def same_step(state) -> bool:
@@ -42,15 +40,7 @@ def money(state) -> list[int]:
 
 def endings(state, out: set) -> None:
     """Every final money vector reachable from ``state`` (all moves, all chance outcomes)."""
-    if state.is_terminal():
-        out.add(tuple(money(state)))
-        return
-    seat = state.to_move()[0]
-    moves = [m for m, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_moves(seat)
-    for m in moves:
-        c = state.clone()
-        c.apply(seat, m)
-        endings(c, out)
+    all_endings(state, out, money)
 
 
 @pytest.mark.parametrize("seed", range(1, 13))
@@ -81,26 +71,7 @@ def test_every_ending_of_a_small_position_within_its_bounds(seed, left):
     ends: set = set()
     endings(s, ends)
     # every position on the way with bounds, not just the root
-    stack = [s]
-    checked = 0
-    while stack and checked < 20:
-        x = stack.pop()
-        if x.is_terminal():
-            continue
-        b = bounds(x)
-        if b is not None:
-            checked += 1
-            sub: set = set()
-            endings(x, sub)
-            lo, hi = b
-            for e in sub:
-                assert all(a <= v <= c for a, v, c in zip(lo, e, hi)), (lo, e, hi)
-        seat = x.to_move()[0]
-        moves = [m for m, _ in x.chance_outcomes()] if seat == CHANCE else x.legal_moves(seat)
-        for m in moves[:3]:
-            c = x.clone()
-            c.apply(seat, m)
-            stack.append(c)
+    endings_within(s, money, bounds, below=10 ** 9, width=3, most=20)
     assert ends
 
 

@@ -2,7 +2,6 @@
 final vote count lies within them, whatever is played; the solver's values do not change."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import engine
@@ -10,14 +9,12 @@ from engine.core import CHANCE, make_rng
 from search.solver import Solver, solve
 from search.solver.exact import Search, kernel_has_bounds, root_buffer
 from search.solver.table import TranspositionTable
+from tests.search.bounds_helpers import read_bounds
 from tests.search.solver_positions import endgame
 
 
 def bounds(state) -> tuple[list[int], list[int]] | None:
-    lo = np.zeros(state.players + 8, dtype=np.intc)
-    hi = np.zeros(state.players + 8, dtype=np.intc)
-    m = state.game.kernel.score_bounds(state.buf, lo, hi)
-    return (lo[:m].tolist(), hi[:m].tolist()) if m else None
+    return read_bounds(state, size=state.players + 8)
 
 
 def history(players: int, variants: tuple, seed: int) -> tuple[list, list[int]]:
