@@ -167,6 +167,25 @@ def play_owned(game: Game, players: Sequence[Player], limits: Limits, seed: int 
             p.close()
 
 
+def engine_of(name: str) -> str:
+    """The player behind a tournament entry: ``LABEL=ENGINE`` names ``ENGINE`` under a label of
+    its own (so that one engine can play another setting of itself), a bare name itself.
+
+    >>> engine_of("new=ismcts"), engine_of("greedy")
+    ('ismcts', 'greedy')
+    """
+    return name.partition("=")[2] or name
+
+
+def label_of(name: str) -> str:
+    """The name a tournament entry goes by in ``--set`` and in the table: its label, if any.
+
+    >>> label_of("new=ismcts"), label_of("greedy")
+    ('new', 'greedy')
+    """
+    return name.partition("=")[0]
+
+
 def play_seated(game: Game, engines: Sequence[str], index: int, limits: Limits, seed: int = 0,
                 options: Optional[dict] = None) -> tuple[list[str], GameRecord]:
     """Game ``index`` of a tournament: its seating and its record.
@@ -180,7 +199,8 @@ def play_seated(game: Game, engines: Sequence[str], index: int, limits: Limits, 
 
     options = options or {}
     names = seating(engines, game.players, index)
-    players = [make_player(n, seed=(seed + index) * 1000 + s, **options.get(n, {})) for s, n in enumerate(names)]
+    players = [make_player(engine_of(n), seed=(seed + index) * 1000 + s, **options.get(label_of(n), {}))
+               for s, n in enumerate(names)]
     return names, play_owned(game, players, limits, seed + index)
 
 

@@ -196,7 +196,8 @@ def parse_settings(items: Sequence[str]) -> dict:
 @click.argument("game")
 @game_options
 @click.option("--engine", "engines", multiple=True, required=True,
-              help="An engine in the tournament (give two or more).")
+              help="An engine in the tournament (give two or more); LABEL=ENGINE enters an engine "
+                   "under a label, so that two settings of one engine can meet (--set LABEL.OPTION=V).")
 @click.option("--games", "count", type=int, default=20, show_default=True, help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--set", "settings", multiple=True, metavar="ENGINE.OPTION=VALUE",
@@ -219,23 +220,25 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     """Play a tournament between engines, rotated over the seats; report win shares."""
     import engine as eng
     from engine.errors import BadConfig
-    from guildhall.arena import tournament
+    from guildhall.arena import engine_of, label_of, tournament
     from search.api import make_player, player_names
 
     g = eng.make_game(game, players, variants, edition)
     if count < 1:
         raise BadConfig("--games must be at least 1")
-    if len(engines) < 2 or len(set(engines)) != len(engines):
-        raise BadConfig("name two or more different engines with --engine")
+    labels = [label_of(n) for n in engines]
+    if len(engines) < 2 or len(set(labels)) != len(labels):
+        raise BadConfig("name two or more different engines (or labels, LABEL=ENGINE) with --engine")
     known = player_names()
     for n in engines:
-        if n not in known:
-            raise BadConfig(f"unknown engine {n!r} (engines: {', '.join(known)})")
+        if engine_of(n) not in known or not label_of(n).replace("_", "").replace("-", "").isalnum():
+            raise BadConfig(f"unknown engine {n!r} (engines: {', '.join(known)}; or LABEL=ENGINE, "
+                            "a label of letters, digits, - and _)")
     options = parse_settings(settings)
     for n, opts in options.items():
-        if n not in engines:
+        if n not in labels:
             raise BadConfig(f"--set names {n!r}, which is not in the tournament")
-        make_player(n, seed=0, **opts)  # refuse a bad option before playing
+        make_player(engine_of(engines[labels.index(n)]), seed=0, **opts)  # refuse a bad option before playing
     limits = make_limits(iterations, movetime)
     if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")

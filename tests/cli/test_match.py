@@ -75,3 +75,35 @@ def test_match_sprt_in_elo_bounds_with_alpha_and_beta():
                 ["--sprt-elo", "0,5", "--alpha", "0.7"]):
         r = run("match", "guildes", "--engine", "greedy", "--engine", "random", *bad)
         assert r.exit_code == 1 and r.output.startswith("error: "), r.output
+
+
+def test_labelled_entries_let_one_engine_meet_another_setting_of_itself(monkeypatch):
+    import search.api
+    from guildhall.arena import play_seated
+
+    made = []
+    real = search.api.make_player
+    monkeypatch.setattr(search.api, "make_player",
+                        lambda name, seed=None, **o: made.append((name, o)) or real(name, seed=seed, **o))
+    g = engine.make_game("guildes", 3)
+    names, rec = play_seated(g, ["a=greedy", "b=random"], 0, Limits(iterations=5), seed=1)
+    assert names == ["a=greedy", "b=random", "a=greedy"]
+    assert [n for n, _ in made] == ["greedy", "random", "greedy"]
+    made.clear()
+    play_seated(g, ["fast=ismcts", "slow=ismcts"], 0, Limits(iterations=5), seed=1,
+                options={"fast": {"exploration": "0.5"}, "slow": {"exploration": "2.0"}})
+    assert made == [("ismcts", {"exploration": "0.5"}), ("ismcts", {"exploration": "2.0"}),
+                    ("ismcts", {"exploration": "0.5"})]
+
+
+def test_match_between_two_labelled_settings_of_one_engine():
+    r = run("match", "guildes", "--players", "3", "--engine", "fast=ismcts", "--engine", "slow=ismcts",
+            "--games", "2", "--iterations", "5", "--set", "fast.preset=none", "--set", "slow.exploration=2.0")
+    assert r.exit_code == 0, r.output
+    assert "| fast=ismcts |" in r.output and "| slow=ismcts |" in r.output
+    for args in (["--engine", "a=nope", "--engine", "b=random"], ["--engine", "a=random", "--engine", "a=greedy"],
+                 ["--engine", "a.b=random", "--engine", "greedy"], ["--engine", "=random", "--engine", "greedy"],
+                 ["--engine", "a=random", "--engine", "b=greedy", "--set", "c.x=1"],
+                 ["--engine", "a=ismcts", "--engine", "b=greedy", "--set", "a.nonsense=1"]):
+        r = run("match", "guildes", "--players", "3", "--games", "1", "--iterations", "5", *args)
+        assert r.exit_code != 0 and "Traceback" not in r.output, (args, r.output)
