@@ -24,7 +24,6 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
 
     cpdef void init(self, int[::1] buf)
     @cython.final
-    cdef bint need_refill(self, int* b) noexcept nogil
     @cython.final
     cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)

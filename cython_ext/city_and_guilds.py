@@ -82,18 +82,6 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             b[self.o_tile + s] = EMPTY
 
     # ------------------------------------------------------------------ turn
-    def need_refill(self, b):
-        """A face-up slot is empty and the piles still hold a tile."""
-        i: cython.int
-        k: cython.int
-        for i in range(NFACE):
-            if b[self.o_face + i] == EMPTY:
-                for k in range(NK):
-                    if b[self.o_supply + k] > 0:
-                        return True
-                return False
-        return False
-
     def is_chance(self, b):
         ph: cython.int = b[self.o_phase]
         return ph == DEAL or ((ph == SETUP or ph == PLACE) and self.need_refill(b))

@@ -44,5 +44,4 @@ cdef int _value_gain(CityAndGuildsScoring k, int[::1] d, int empt) noexcept
 cdef int _final_pay(CityAndGuildsScoring k, int* b, int g, int p, int v, int a) noexcept
 cdef int _final_most(CityAndGuildsScoring k, int* b, int[::1] d, int p, int E, int cp) noexcept
 cdef int _block_census(CityAndGuildsScoring k, int* b, int blk, int* cnt) noexcept
-cdef bint _refill(CityAndGuildsScoring k, int* b) noexcept
 cdef int cag_bounds(CityAndGuildsScoring k, int* b, int* lo, int* hi) except? -1

@@ -532,7 +532,7 @@ def cag_bounds(k, b, lo, hi):
             E += 1
             emask |= 1 << k.block_of[s]
     if ph == PLACE:  # the face-up refill before a turn (chance) feeds only draws that no longer count
-        return -1 if E <= P and _refill(k, b) else 0
+        return -1 if E <= P and k.need_refill(b) else 0
     # a draw: it no longer counts when the drawing seat places no more
     same = E < P
     first = (b[k.o_cur] + 1) % P
@@ -708,20 +708,6 @@ def cag_bounds(k, b, lo, hi):
             U += 1
         hi[p] += _most(d, U, cp)
     return -P - 1 if same else P
-
-
-def _refill(k, b):
-    """Whether chance refills the face-up tiles now: a slot is empty and the piles hold a
-    tile (the kernel's ``need_refill``, in the placing phase)."""
-    i: cython.int
-    t: cython.int
-    for i in range(NFACE):
-        if b[k.o_face + i] == EMPTY:
-            for t in range(NK):
-                if b[k.o_supply + t] > 0:
-                    return True
-            return False
-    return False
 
 
 def _final_pay(k, b, g, p, v, a):

@@ -1,6 +1,6 @@
 # Declarations of city_and_guilds_scoring.py for Cython (contracts there).
 from cython_ext.kernel cimport Kernel, ptr
-from cython_ext.city_and_guilds_layout cimport NK, MINSTREL, TAVERN, EMPTY, NG
+from cython_ext.city_and_guilds_layout cimport NK, MINSTREL, TAVERN, EMPTY, NG, NFACE
 
 
 cdef class CityAndGuildsScoring(Kernel):
@@ -31,6 +31,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int o_hsize, o_hand, o_known, o_pend, o_putback, o_face, o_supply, o_tile, o_mowner
     cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
 
+    cdef bint need_refill(self, int* b) noexcept nogil
     cdef int men_placed(self, int* b, int seat, int kind, int opt) noexcept nogil
     cdef int invest_steps(self, int kind, int opt) noexcept nogil
     cdef void invest(self, int* b, int g, int p, int steps) noexcept nogil

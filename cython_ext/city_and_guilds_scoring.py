@@ -26,7 +26,7 @@ import numpy as np
 from .kernel import Kernel
 
 if not cython.compiled:
-    from .city_and_guilds_layout import EMPTY, MINSTREL, NG, NK, TAVERN  # noqa: F401
+    from .city_and_guilds_layout import EMPTY, MINSTREL, NFACE, NG, NK, TAVERN  # noqa: F401
     from .kernel import ptr
 
 
@@ -92,6 +92,18 @@ class CityAndGuildsScoring(Kernel):
         return arr
 
     # ------------------------------------------------------------ placing a tile
+    def need_refill(self, b):
+        """A face-up slot is empty and the piles still hold a tile."""
+        i: cython.int
+        k: cython.int
+        for i in range(NFACE):
+            if b[self.o_face + i] == EMPTY:
+                for k in range(NK):
+                    if b[self.o_supply + k] > 0:
+                        return True
+                return False
+        return False
+
     def men_placed(self, b, seat, kind, opt):
         """Men a tile of ``kind`` placed with option ``opt`` puts on its space: a minstrel
         ``opt``; a building two with option 1, else one if ``seat`` has a man left; a

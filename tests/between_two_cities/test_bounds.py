@@ -9,11 +9,11 @@ import pytest
 
 import engine
 from cython_ext import select
-from engine.core import CHANCE, make_rng
+from engine.core import make_rng
 from search.solver import Solver
 from tests.search.bounds_helpers import check_endings_within as endings_within
 from tests.search.bounds_helpers import endings as all_endings
-from tests.search.bounds_helpers import read_bounds
+from tests.search.bounds_helpers import bounds_along_a_random_game, read_bounds
 from tests.search.solver_positions import endgame
 
 RANK_KEYS = select.load("kernel").RANK_KEYS
@@ -45,19 +45,8 @@ def check_endings_within(state, kernel=None, below: int = 12) -> int:
 @pytest.mark.parametrize("players,variants", CONFIGS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_end_within_every_bound_on_the_way(players, variants, seed):
-    s = engine.make("between_two_cities", players, list(variants), seed=seed)
-    rng = make_rng(seed)
-    seen = []
-    while not s.is_terminal():
-        b = bounds(s)
-        if b is not None:
-            seen.append(b)
-        seat = s.to_move()[0]
-        if seat == CHANCE:
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        moves = s.legal_moves(seat)
-        s.apply(seat, moves[rng.below(len(moves))])
+    seen, s = bounds_along_a_random_game(engine.make("between_two_cities", players, list(variants), seed=seed),
+                                         make_rng(seed), bounds)
     final = final_scores(s)
     assert len(seen) >= 8  # asked at the last round's choose steps and first placements
     for lo, hi in seen:

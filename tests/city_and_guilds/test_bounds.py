@@ -12,7 +12,7 @@ from engine.core import CHANCE, make_rng
 from search.solver import Solver
 from tests.search.bounds_helpers import check_endings_within as endings_within
 from tests.search.bounds_helpers import endings as all_endings
-from tests.search.bounds_helpers import read_bounds
+from tests.search.bounds_helpers import bounds_along_a_random_game, read_bounds
 from tests.search.solver_positions import endgame
 
 PLAYERS = 3
@@ -45,19 +45,8 @@ def endings(state, out: set) -> None:
 
 @pytest.mark.parametrize("seed", range(1, 13))
 def test_random_games_end_within_every_bound_on_the_way(seed):
-    s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
-    rng = make_rng(seed)
-    seen = []
-    while not s.is_terminal():
-        b = bounds(s)
-        if b is not None:
-            seen.append(b)
-        seat = s.to_move()[0]
-        if seat == CHANCE:
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        moves = s.legal_moves(seat)
-        s.apply(seat, moves[rng.below(len(moves))])
+    seen, s = bounds_along_a_random_game(engine.make("city_and_guilds", PLAYERS, [], seed=seed), make_rng(seed),
+                                         bounds)
     final = money(s)
     assert len(seen) > 10  # the bounds are asked at every draw of the game
     for lo, hi in seen:

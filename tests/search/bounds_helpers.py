@@ -64,3 +64,24 @@ def check_endings_within(state, final: Callable, bounds: Callable = read_bounds,
                 assert all(a <= v <= c for a, v, c in zip(lo, e, hi)), (lo, e, hi)
         stack.extend(children(x)[:width])
     return checked
+
+
+def play_randomly(state, rng, visit: Callable = lambda state: None):
+    """Play ``state`` to its end in place with uniformly random moves and chance draws from
+    ``rng``, calling ``visit`` at every position before it moves on; returns ``state``."""
+    while not state.is_terminal():
+        visit(state)
+        seat = state.to_move()[0]
+        if seat == CHANCE:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        moves = state.legal_moves(seat)
+        state.apply(seat, moves[rng.below(len(moves))])
+    return state
+
+
+def bounds_along_a_random_game(state, rng, bounds: Callable = read_bounds) -> tuple[list, object]:
+    """The bounds written at every position of a random game from ``state``, and its end."""
+    seen: list = []
+    end = play_randomly(state, rng, lambda x: seen.append(bounds(x)))
+    return [b for b in seen if b is not None], end

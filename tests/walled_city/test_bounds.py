@@ -9,7 +9,7 @@ from engine.core import CHANCE, make_rng
 from search.solver import Solver, solve
 from search.solver.exact import Search, kernel_has_bounds, root_buffer
 from search.solver.table import TranspositionTable
-from tests.search.bounds_helpers import read_bounds
+from tests.search.bounds_helpers import play_randomly, read_bounds
 from tests.search.solver_positions import endgame
 
 
@@ -19,18 +19,10 @@ def bounds(state) -> tuple[list[int], list[int]] | None:
 
 def history(players: int, variants: tuple, seed: int) -> tuple[list, list[int]]:
     """The decision points of a seeded random game and its final votes."""
-    s = engine.make("walled_city", players, list(variants), seed=seed)
-    rng = make_rng(seed)
-    seen = []
-    while not s.is_terminal():
-        seat = s.to_move()[0]
-        if seat == CHANCE:
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        seen.append(s.clone())
-        moves = s.legal_moves(seat)
-        s.apply(seat, moves[rng.below(len(moves))])
-    return seen, s.scores()
+    seen: list = []
+    end = play_randomly(engine.make("walled_city", players, list(variants), seed=seed), make_rng(seed),
+                        lambda s: seen.append(s.clone()) if s.to_move()[0] != CHANCE else None)
+    return seen, end.scores()
 
 
 def outside(state, bound=bounds) -> tuple[set, list]:
