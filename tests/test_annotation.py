@@ -26,3 +26,10 @@ def test_the_check_finds_a_python_call(tmp_path, monkeypatch):
     monkeypatch.setattr(annotate, "KERNELS", str(tmp_path))
     rows = annotate.yellow_lines("probe", str(tmp_path))
     assert [r[0] for r in rows] == ["probe", "probe"]
+
+
+def test_a_fields_comment_names_no_function(tmp_path):
+    # "cdef int* seen  # the walk (reset by ...)" declares a field, not a function "walk"
+    pxd = tmp_path / "fields.pxd"
+    pxd.write_text("cdef class K:\n    cdef int* seen  # the walk (reset by clear)\n    cdef int clear(self)\n")
+    assert annotate.c_functions(str(pxd)) == {"clear"}

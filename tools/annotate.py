@@ -36,7 +36,9 @@ _CDEF = re.compile(r"^\s*cdef\s+(?!class\b|enum\b|struct\b|public\b|readonly\b|o
 def c_functions(pxd: str) -> set[str]:
     """Names the ``.pxd`` declares as ``cdef`` functions or methods (not ``cpdef``)."""
     with open(pxd, encoding="utf-8") as f:
-        return {m.group(1) for line in f if (m := _CDEF.match(line)) and "inline int* ptr" not in line
+        # a trailing comment may hold "name (" (a field's note), which is not a function
+        code = (line.split("#", 1)[0] for line in f)
+        return {m.group(1) for line in code if (m := _CDEF.match(line)) and "inline int* ptr" not in line
                 and "inline double* dptr" not in line}
 
 
