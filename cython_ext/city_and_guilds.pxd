@@ -3,7 +3,7 @@ from cython_ext.kernel cimport Rng, ptr, CHANCE
 from cython_ext.city_and_guilds_layout cimport (CHOSEN, NK, MINSTREL, TAVERN, EMPTY, NFACE, DEAL_N,
                                                 DEAL, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW, END)
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
-from cython_ext.city_and_guilds_bounds cimport cag_bounds
+from cython_ext.city_and_guilds_bounds cimport cag_bounds, cag_free_words
 from cython_ext.city_and_guilds_policy cimport CityAndGuildsPolicy
 
 
@@ -65,6 +65,7 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cpdef int free_words(self, int[::1] buf, int[::1] out)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int random_steps(self, int[::1] buf, Rng rng, int steps, int[::1] front)

@@ -26,7 +26,7 @@ from .city_and_guilds_policy import CityAndGuildsPolicy
 from .city_and_guilds_scoring import CityAndGuildsScoring
 
 if not cython.compiled:
-    from .city_and_guilds_bounds import cag_bounds
+    from .city_and_guilds_bounds import cag_bounds, cag_free_words
     from .city_and_guilds_layout import (CHOSEN, DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
                                          MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
     from .kernel import CHANCE, ptr
@@ -522,6 +522,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     def score_bounds(self, buf, lo, hi):
         return cag_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: city_and_guilds_bounds
+
+    def free_words(self, buf, out):
+        return cag_free_words(self, ptr(buf), ptr(out))  # the solver's table key: city_and_guilds_bounds
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, ptr(buf), seat, moves, n, out)  # the heuristic: city_and_guilds_policy
 

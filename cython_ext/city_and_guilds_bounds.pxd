@@ -45,3 +45,4 @@ cdef int _final_pay(CityAndGuildsScoring k, int* b, int g, int p, int v, int a) 
 cdef int _final_most(CityAndGuildsScoring k, int* b, int[::1] d, int p, int E, int cp) noexcept
 cdef int _block_census(CityAndGuildsScoring k, int* b, int blk, int* cnt) noexcept
 cdef int cag_bounds(CityAndGuildsScoring k, int* b, int* lo, int* hi) except? -1
+cdef int cag_free_words(CityAndGuildsScoring k, int* b, int* out) noexcept

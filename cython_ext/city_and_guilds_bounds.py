@@ -710,6 +710,62 @@ def cag_bounds(k, b, lo, hi):
     return -P - 1 if same else P
 
 
+def cag_free_words(k, b, out):
+    """The words of a position its values no longer read (``Kernel.free_words``) into
+    ``out``; how many.
+
+    With ``E`` empty spaces the turns go round one a space, so the seats still to place
+    are the next ``E`` from the one placing now (``PLACE``: the current seat first; at a
+    ``DRAW`` or a tavern the current seat has placed, so the next one first; a tavern
+    filling a space only ends it sooner).  Once no draw that follows can feed a seat that
+    places again (``E < P``, or ``E <= P`` before a placement: the seat drawing next then
+    draws with fewer spaces than seats) the draws and refills are steps that change
+    nothing (``cag_bounds``), and nothing else reads the face-up tiles, the piles or the
+    deal counter.  A seat that places no more is read by nothing through its hand (its
+    draws change nothing; placements read the placer's hand), and no seat's ``known``
+    words (what the others saw drawn) are read by a move, a chance outcome or the money:
+    they serve the views.  So two positions differing only in these words have the same
+    moves that count, in the same order, with the same money: the same values.  Free:
+    ``face``, ``supply``, ``dealt``, every seat's ``known``, and ``hand`` and ``hsize`` of
+    the seats that place no more.  None during the setup or elsewhere."""
+    P: cython.int = k.players
+    ph: cython.int = b[k.o_phase]
+    E: cython.int = 0
+    s: cython.int
+    i: cython.int
+    p: cython.int
+    first: cython.int
+    n: cython.int = 0
+    if (ph != DRAW and ph != PLACE and ph != TAVERN_PH) or b[k.o_setupleft] > 0:
+        return 0
+    for s in range(k.S):
+        if b[k.o_tile + s] == EMPTY:
+            E += 1
+    first = b[k.o_cur] if ph == PLACE else (b[k.o_cur] + 1) % P
+    if E > P or (E == P and ph != PLACE):
+        return 0
+    for i in range(NFACE):
+        out[n] = k.o_face + i
+        n += 1
+    for i in range(NK):
+        out[n] = k.o_supply + i
+        n += 1
+    out[n] = k.o_dealt
+    n += 1
+    for i in range(P * NK):
+        out[n] = k.o_known + i
+        n += 1
+    for p in range(P):
+        if (p - first + P) % P < E:
+            continue  # still places: its hand counts
+        for i in range(NK):
+            out[n] = k.o_hand + p * NK + i
+            n += 1
+        out[n] = k.o_hsize + p
+        n += 1
+    return n
+
+
 def _final_pay(k, b, g, p, v, a):
     """The most seat ``p`` is paid on guild ``g`` at the final count, on a value of at most
     ``v``, after moving up with ``a`` of its tiles (two spaces each; reaching an occupied

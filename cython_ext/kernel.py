@@ -215,6 +215,24 @@ class Kernel:
         """
         return 0
 
+    def free_words(self, buf, out):
+        """The words of ``buf`` its values no longer depend on, for the solver's table key.
+
+        Writes ``n`` word indices into ``out`` (room for ``size``) and returns ``n``:
+        two positions that differ only in those words have the same value vector
+        under every reward (whatever is played from either, the money, the rank
+        keys and the order of the decisions that count come out the same), so the
+        solver keys both as one (``Solver(bounds=False)`` ignores this, as the score
+        bounds).  A word listed wrongly merges positions of different values: list
+        only what is proven unread.  This base knows none.
+
+        >>> import numpy
+        >>> z = numpy.zeros(4, dtype=numpy.intc)
+        >>> Kernel(2, 4, 1).free_words(z, z)
+        0
+        """
+        return 0
+
     def rollout(self, buf, rng):
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError

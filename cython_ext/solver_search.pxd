@@ -62,6 +62,8 @@ cdef class Searcher:
     cdef int[::1] lo                 # score_bounds' output (competitors)
     cdef int[::1] hi
     cdef int[::1] fix                # per row: bit s set when seat s's reward is the same in every continuation
+    cdef object fw_np
+    cdef int[::1] fw                 # the kernel's free_words at the row being keyed
 
     cdef int _grow(self, int d) except -1
     cdef int _room(self) except -1

@@ -150,6 +150,8 @@ class Searcher:
         self.hi_np = np.zeros(players + RIVALS, dtype=np.intc)
         self.hi = self.hi_np
         self.fix_np = None
+        self.fw_np = np.zeros(max(self.size, 1), dtype=np.intc)
+        self.fw = self.fw_np
         self._alloc(max(depth, 2))
 
     # -- storage --------------------------------------------------------------------------
@@ -235,11 +237,27 @@ class Searcher:
     # -- the rules, on rows --------------------------------------------------------------------
     def _key(self, d):
         """Bucket of row ``d`` (returned) and its verification key (left in ``hc``): the
-        table's two hashes, finalised from the row's sums ``hs[d]``."""
+        table's two hashes, finalised from the row's sums ``hs[d]``.  With ``bounds`` on, the
+        words the kernel says the values no longer read (``free_words``) are left out of the
+        sums, as if they were 0: positions differing only there share one entry."""
         h1: cython.ulonglong = self.hs[d, 0]
         h2: cython.ulonglong = self.hs[d, 1]
+        w: cython.ulonglong
+        i: cython.int
+        j: cython.int
+        nf: cython.int = self.k.free_words(self.bufs[d], self.fw) if self.bounds else 0
         if not cython.compiled:
             h1, h2 = int(h1), int(h2)
+        for i in range(nf):
+            j = self.fw[i]
+            if cython.compiled:
+                w = cython.cast(cython.ulonglong, cython.cast(cython.longlong, self.bufs[d, j]))
+                h1 -= w * self.tt.mul1[j]
+                h2 -= w * self.tt.mul2[j]
+            else:
+                w = int(self.bufs[d, j]) & MASK64
+                h1 = (h1 - w * int(self.tt.mul1[j])) & MASK64
+                h2 = (h2 - w * int(self.tt.mul2[j])) & MASK64
         self.hc = mix64(h2) | 1
         return mix64(h1) & self.tt.mask
 

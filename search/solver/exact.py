@@ -91,6 +91,7 @@ class Search:
         self._lo = np.zeros(game.players + 8, dtype=DTYPE)
         self._hi = np.zeros(game.players + 8, dtype=DTYPE)
         self._inherit = [0]  # the seats whose reward the bounds settled at each node being expanded
+        self._free = np.zeros(max(game.kernel.size, 1), dtype=DTYPE)
 
     def _returns_kind(self, game: Game) -> str:
         """How terminal rewards are read: ``scores`` when the rank keys are the scores (the
@@ -160,6 +161,16 @@ class Search:
             keys, rivals = everyone[:self.game.players], everyone[self.game.players:]
         return tuple(returns_from(keys, scores, self.reward, self.game.score_scale, rivals))
 
+    def key(self, buf: np.ndarray):
+        """The table key of ``buf``; with the bounds on, without the words the kernel says its
+        values no longer read (``Kernel.free_words``, taken as 0), as the loop keys it."""
+        if self.bounds:
+            n = self.k.free_words(buf, self._free)
+            if n:
+                buf = buf.copy()
+                buf[self._free[:n]] = 0
+        return self.tt.key(buf)
+
     def decided(self, buf: np.ndarray) -> tuple[Optional[tuple[float, ...]], int, bool]:
         """What the kernel's score bounds settle at a non-terminal ``buf``: (the reward vector,
         0, same) when they settle it, else (None, a bit mask of the seats whose own reward they
@@ -228,7 +239,7 @@ class Search:
         return self.window(buf, t, t + EPS) <= t
 
     def maxn(self, buf: np.ndarray) -> tuple[float, ...]:
-        key = self.tt.key(buf)
+        key = self.key(buf)
         hit = self.tt.get(key)
         if hit is not None and hit[1] == EXACT:
             return hit[0]
@@ -280,7 +291,7 @@ class Search:
 
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
         """Seat 0's value in a two-seat zero-sum game, fail-soft within (alpha, beta)."""
-        key = self.tt.key(buf)
+        key = self.key(buf)
         v = self.probe(key, 0, alpha, beta)
         if v is not None:
             return v
