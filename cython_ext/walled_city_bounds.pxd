@@ -5,12 +5,7 @@ from cython_ext.walled_city_board cimport P_LOC, P_CARD, P_SPLIT, P_N1, P_PROMOT
 from cython_ext.walled_city_powers cimport WalledCityPowers
 
 
-cdef enum:
-    GSETS = 64   # sets of gaps whose bounds are taken one by one, at most
-
-
 cdef int _imin(int a, int b) noexcept nogil
-cdef int _choose(int n, int m) noexcept nogil
 cdef bint _ahead(int* clo, int* chi, int* nlo, int* nhi, int o, int p) noexcept nogil
 cdef bint _behind(int* clo, int* chi, int* nlo, int* nhi, int o, int p) noexcept nogil
 
@@ -30,9 +25,6 @@ cdef class WalledCityBounds:
     cdef int[::1] avail     # per owner: nobles it has where a promotion may come
     cdef int[::1] fcl, fch, fnl, fnh   # a faction's sums of the four per owner
     cdef int[::1] cnt, nob, add        # one exact count
-    cdef int[::1] gaps                 # the empty gaps
-    cdef int[::1] slo, shi             # one set of gaps' bounds
 
     cdef int gain2(self, WalledCityPowers k, int* b, int z, int t, int h, int p, bint last) noexcept
     cdef int bounds(self, WalledCityPowers k, int* b, int* lo, int* hi) noexcept
-    cdef int bounds_set(self, WalledCityPowers k, int* b, int* lo, int* hi, int gset) noexcept

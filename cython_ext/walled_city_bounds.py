@@ -74,28 +74,13 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy
 
 if not cython.compiled:
-    from cython_ext.shim import enum_constants
-
     from .kernel import ptr
     from .walled_city_board import (K, MAXA, MAXO, MAXT, NDICE, NF, OWN, P_ADJUST, P_CARD, P_DCARD, P_DZONE, P_LOC,
                                     P_N1, P_PROMOTE, P_SPLIT)
 
-    globals().update(enum_constants(__file__))  # GSETS
-
 
 def _imin(a, b):
     return a if a < b else b
-
-
-def _choose(n, m):
-    """``n`` choose ``m``, stopping past ``GSETS`` (only compared with it)."""
-    c: cython.int = 1
-    i: cython.int
-    for i in range(m):
-        c = c * (n - i) // (i + 1)
-        if c > GSETS:
-            return GSETS + 1
-    return c
 
 
 def _ahead(clo, chi, nlo, nhi, o, p):
@@ -138,9 +123,6 @@ class WalledCityBounds:
         self.cnt = numpy.zeros(MAXO, dtype=numpy.intc)  # one exact count for place_split_
         self.nob = numpy.zeros(MAXO, dtype=numpy.intc)
         self.add = numpy.zeros(MAXO, dtype=numpy.intc)
-        self.gaps = numpy.zeros(32, dtype=numpy.intc)
-        self.slo = numpy.zeros(MAXO, dtype=numpy.intc)  # one set's bounds
-        self.shi = numpy.zeros(MAXO, dtype=numpy.intc)
 
     def gain2(self, k, b, z, t, h, p, last):
         """Twice the most a half ``h`` placed in empty zone ``z`` facing tower ``t`` adds to seat
@@ -167,58 +149,7 @@ class WalledCityBounds:
         return 0 if last else h
 
     def bounds(self, k, b, lo, hi):
-        """``lo``/``hi`` per seat (see the module docstring); the seats, or 0: none known.  In a
-        build turn: the lowest and highest of ``bounds_set`` over every set of gaps the walls
-        left can fill (past ``GSETS`` sets, ``bounds_set`` with any gap open or filled)."""
-        P: cython.int = k.players
-        ph: cython.int = b[k.o_phase]
-        p: cython.int
-        g: cython.int
-        m: cython.int
-        left: cython.int = 0
-        ne: cython.int = 0
-        x: cython.int
-        c: cython.int
-        r: cython.int
-        gset: cython.int
-        got: cython.bint = False
-        if ph != P_LOC and ph != P_CARD and ph != P_SPLIT and ph != P_N1 and ph != P_PROMOTE and ph != P_ADJUST:
-            return self.bounds_set(k, b, lo, hi, -1)  # the defense reads no gap
-        for p in range(P):  # walls still to build (this turn's too at P_LOC: taken when built)
-            left += b[k.o_walls + p]
-        for g in range(k.ng):
-            if b[k.o_wall + g] == 0:
-                self.gaps[ne] = g
-                ne += 1
-        # a turn walls an empty gap while there is one (the piece goes to the box only where
-        # none is left), so the walls left fill exactly m of today's empty gaps
-        m = _imin(left, ne)
-        if _choose(ne, m) > GSETS:
-            return self.bounds_set(k, b, lo, hi, -1)
-        x = (1 << m) - 1  # the m-subsets of the ne empty gaps, in increasing order (Gosper)
-        while x < (1 << ne):
-            gset = 0
-            for g in range(ne):
-                if x >> g & 1:
-                    gset |= 1 << self.gaps[g]
-            if self.bounds_set(k, b, ptr(self.slo), ptr(self.shi), gset) == 0:
-                return 0
-            for p in range(P):
-                if not got or self.slo[p] < lo[p]:
-                    lo[p] = self.slo[p]
-                if not got or self.shi[p] > hi[p]:
-                    hi[p] = self.shi[p]
-            got = True
-            if x == 0:
-                break
-            c = x & -x
-            r = x + c
-            x = (((r ^ x) >> 2) // c) | r
-        return P
-
-    def bounds_set(self, k, b, lo, hi, gset):
-        """``lo``/``hi`` per seat where the walls left fill exactly the gaps of bit set ``gset``
-        (``-1``: any of the empty gaps, each may stay open); the seats, or 0: none known."""
+        """``lo``/``hi`` per seat (see the module docstring); the seats, or 0: none known."""
         P: cython.int = k.players
         no: cython.int = k.no
         na: cython.int = k.na
@@ -333,17 +264,13 @@ class WalledCityBounds:
             for g in range(k.ng):
                 w = b[k.o_wall + g]
                 x = self.comp[b[k.o_garea + g]]
-                if w == 0 and gset < 0:  # a wall may come here: reachable, and its nobles may flee
+                if w == 0:  # a wall may come here: reachable, and its nobles may flee
                     self.inn[x] = 1
                     if self.flee[x] == 0:
                         self.flee[x] = 1
                     self.inT[k.gap_tw[g * 2]] = 1
                     self.inT[k.gap_tw[g * 2 + 1]] = 1
-                elif w == 0 and gset >> g & 1:  # a wall comes here: reachable, closed at the count
-                    self.inn[x] = 1
-                    self.inT[k.gap_tw[g * 2]] = 1
-                    self.inT[k.gap_tw[g * 2 + 1]] = 1
-                elif w == 0 or w == 2:  # open at the count, or broken: they surely flee
+                elif w == 2:  # broken: they surely flee
                     self.flee[x] = 2
             if ph != P_LOC:  # the wall of the turn in progress
                 g = b[k.o_sel_loc]
