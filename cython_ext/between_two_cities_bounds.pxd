@@ -30,8 +30,7 @@ cpdef enum:
     S_NOPT = 1683   # _last_turn: per seat, its options (left kind, right kind), up to 16
     S_OPT = 1691
     S_CACHE = 1952  # _city_endings: per city, C_STRIDE ints: valid, endings, cells, kinds, endings' scores
-    S_R2 = 4000     # _two_turns: per city and pair of kinds (first side's + 1, second side's + 1), lowest and highest
-    S_SIZE = 21424
+    S_SIZE = 4000
 
 cpdef enum:
     C_GEO = 2       # the city's mat then
@@ -66,5 +65,4 @@ cdef int _mark(BetweenTwoCitiesScoring k, int* w, int s, int tl, int tr) noexcep
 cdef int _city_endings(BetweenTwoCitiesScoring k, const int* b, int c, int* w) noexcept
 cdef int _fac(int* w, int NC, int c, int fl, bint high) noexcept
 cdef int _last_turn(BetweenTwoCitiesScoring k, const int* b, int* lo, int* hi, int* w) noexcept
-cdef int _two_turns(BetweenTwoCitiesScoring k, const int* b, int* lo, int* hi, int* w) noexcept
 cdef int btc_bounds(BetweenTwoCitiesScoring k, const int* b, int* lo, int* hi) except -1

@@ -508,7 +508,7 @@ def _city_endings(k, b, c, w):
                     if t1 >= 0:
                         w[S_COPY + w[S_EMPTY + (a + i) % ne]] = TILE + t1
                         nf += 1 if k.t_kcat[t1] == CAT_FACTORY else 0
-                    w[cb + C_ENDS + 3 * n] = (t0 + 1) + 33 * (t1 + 1)  # both sides' kinds (+ 1; 0: none)
+                    w[cb + C_ENDS + 3 * n] = t0 + 1 if t0 >= 0 else t1 + 1  # the key
                     w[cb + C_ENDS + 3 * n + 1] = k.score_city(w, S_COPY, g)
                     w[cb + C_ENDS + 3 * n + 2] = nf
                     n += 1
@@ -521,11 +521,10 @@ def _city_endings(k, b, c, w):
         w[cb + 1] = n
         w[cb + C_GEO] = g
         w[cb] = 1
-    for i in range(w[cb + 1]):  # keyed by the first side's kind, else the second's
+    for i in range(w[cb + 1]):
         fl = w[S_F + c] + w[cb + C_ENDS + 3 * i + 2]
         v = w[cb + C_ENDS + 3 * i + 1]
-        t0 = w[cb + C_ENDS + 3 * i] % 33
-        x = S_RANGE + (c * 33 + (t0 if t0 > 0 else w[cb + C_ENDS + 3 * i] // 33)) * 2
+        x = S_RANGE + (c * 33 + w[cb + C_ENDS + 3 * i]) * 2
         w[x] = min(w[x], v + _fac(w, k.NC, c, fl, False))
         w[x + 1] = max(w[x + 1], v + _fac(w, k.NC, c, fl, True))
     return 1
@@ -636,104 +635,6 @@ def _last_turn(k, b, lo, hi, w):
     return k.players
 
 
-def _two_turns(k, b, lo, hi, w):
-    """The 2-player standard game at a placement of the turn before the last (hands of 3):
-    each seat's cities get its pending tiles now (either way round; none once placed) and one
-    tile each of a pair of the hand it holds, which it chooses from next turn (hands pass at
-    the reveal, before placing), either way round, then the hands' last tiles are discarded.
-    ``_city_endings`` scores each city for its pending kind (first side) and next turn's kind
-    (second side) on every order of its empty cells; a seat's bounds are the lowest and
-    highest sum over its pending order and its next pair of its cities' ranges for those two
-    kinds.  Returns the seats, or 0 where a city's empty cells are not those tiles'."""
-    NC: cython.int = k.NC
-    s: cython.int
-    c: cython.int
-    j: cython.int
-    x: cython.int
-    i: cython.int
-    t0: cython.int
-    t1: cython.int
-    u0: cython.int
-    u1: cython.int
-    v: cython.int
-    fl: cython.int
-    nt: cython.int
-    nf: cython.int
-    f: cython.int
-    cb: cython.int
-    a: cython.int
-    e: cython.int
-    for i in range(S_CAND, S_CAND + NC * 2 * KM):
-        w[i] = 0
-    for i in range(S_RANGE, S_RANGE + NC * 66, 2):
-        w[i] = 1 << 30
-        w[i + 1] = -1
-    for s in range(k.players):
-        for j in range(2):
-            c = k.cityt[2 * s + j]
-            t0 = b[k.O_PEND + 4 * s]
-            t1 = b[k.O_PEND + 4 * s + 1]
-            if t0 >= 0:
-                w[S_CAND + (c * 2) * KM + t0] = 1
-            if t1 >= 0:
-                w[S_CAND + (c * 2) * KM + t1] = 1
-            for t0 in range(k.NKB):
-                if b[k.O_HAND + s * KM + t0] > 0:
-                    w[S_CAND + (c * 2 + 1) * KM + t0] = 1
-    # every city's factories today, and the most and fewest it gets (one tile per side)
-    for c in range(NC):
-        f = 0
-        for x in range(NCELL):
-            if b[k.O_CITY + c * NCELL + x] >= TILE and k.t_kcat[(b[k.O_CITY + c * NCELL + x] - TILE) & 31] == CAT_FACTORY:
-                f += 1
-        w[S_F + c] = f
-        w[S_FADD + 2 * c] = 0
-        w[S_FADD + 2 * c + 1] = 0
-        for j in range(2):
-            nt = 0
-            nf = 0
-            for t0 in range(k.NKB):
-                if w[S_CAND + (c * 2 + j) * KM + t0]:
-                    nt += 1
-                    nf += 1 if k.t_kcat[t0] == CAT_FACTORY else 0
-            w[S_FADD + 2 * c + 1] += 1 if nf > 0 else 0
-            w[S_FADD + 2 * c] += 1 if nt > 0 and nf == nt else 0
-    for c in range(NC):
-        if not _city_endings(k, b, c, w):
-            return 0
-        # per pair of kinds (pending + 1, next + 1): the lowest and highest, factories bounded
-        cb = S_CACHE + c * C_STRIDE
-        for i in range(w[cb + 1]):
-            x = S_R2 + (c * 1089 + w[cb + C_ENDS + 3 * i]) * 2
-            w[x] = 1 << 30
-            w[x + 1] = -(1 << 30)
-        for i in range(w[cb + 1]):
-            fl = w[S_F + c] + w[cb + C_ENDS + 3 * i + 2]
-            v = w[cb + C_ENDS + 3 * i + 1]
-            x = S_R2 + (c * 1089 + w[cb + C_ENDS + 3 * i]) * 2
-            w[x] = min(w[x], v + _fac(w, NC, c, fl, False))
-            w[x + 1] = max(w[x + 1], v + _fac(w, NC, c, fl, True))
-    for s in range(k.players):
-        lo[s] = 1 << 30
-        hi[s] = -(1 << 30)
-        for a in range(2):  # the pending pair either way round (none: both 0)
-            t0 = max(b[k.O_PEND + 4 * s + a], -1) + 1  # 0: none (NOTHING is below -1)
-            t1 = max(b[k.O_PEND + 4 * s + 1 - a], -1) + 1
-            if a == 1 and t0 == 0 and t1 == 0:
-                break
-            for u0 in range(k.NKB):
-                if b[k.O_HAND + s * KM + u0] <= 0:
-                    continue
-                for u1 in range(k.NKB):
-                    if b[k.O_HAND + s * KM + u1] <= (1 if u1 == u0 else 0):
-                        continue
-                    x = S_R2 + (k.cityt[2 * s] * 1089 + t0 + 33 * (u0 + 1)) * 2
-                    e = S_R2 + (k.cityt[2 * s + 1] * 1089 + t1 + 33 * (u1 + 1)) * 2
-                    lo[s] = min(lo[s], w[x] + w[e])
-                    hi[s] = max(hi[s], w[x + 1] + w[e + 1])
-    return k.players
-
-
 def btc_bounds(k, b, lo, hi):
     """Bounds on every competitor's final score into ``lo``/``hi``; their number, or 0."""
     ph: cython.int = b[k.O_PHASE]
@@ -783,10 +684,6 @@ def btc_bounds(k, b, lo, hi):
     if not k.JAMEY and r == k.NR - 1 and ((ph == PH_CHOOSE and b[k.O_HANDN] <= 3)
                                           or (ph == PH_PLACE and b[k.O_HANDN] <= 1)):
         if _last_turn(k, b, lo, hi, w) > 0:
-            return k.players
-    # the 2-player standard game one turn earlier: both turns' tiles played out
-    if k.TWOSTD and r == k.NR - 1 and ph == PH_PLACE and b[k.O_HANDN] == 3:
-        if _two_turns(k, b, lo, hi, w) > 0:
             return k.players
     if ph == PH_PLACE:
         return 0  # the category bounds only at a choose step: at placements they settled no more
