@@ -62,11 +62,11 @@ def backed_up(s, seat: int, iterations: int) -> bool:
 def test_a_stop_inside_the_first_rollout_ends_the_search_after_that_iteration():
     view, s = heuristic_search()
     seat = view.to_move()[0]
-    # look 1: run_chunked; 2-6: the first rollout at its decisions 0, 4, .., 16 (the 6th is
-    # set: cut there); the loop returns at once, and run_chunked's look 7 ends the search
-    stop = StopAfter(5)
+    # look 1: run_chunked; 2-3: the first rollout at its decisions 0 and stop_every (set: cut
+    # there); the loop returns at once, and run_chunked's look 4 ends the search
+    stop, every = StopAfter(2), s.rollout_fn.stop_every
     done = core.run_chunked(s, core.rng_for(view.game.kernel, 5), None, None, None, stop)
-    assert (done, stop.looks, s.rollout_fn.steps, s.rollout_fn.cut) == (1, 7, 16, True)
+    assert (done, stop.looks, s.rollout_fn.steps, s.rollout_fn.cut) == (1, 4, every, True)
     assert s.rollout_fn.stop is None  # attached only while the search runs
     assert backed_up(s, seat, 1)
     more = core.run_chunked(s, core.rng_for(view.game.kernel, 6), 3, None, None, threading.Event())
