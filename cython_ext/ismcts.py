@@ -1651,6 +1651,8 @@ class Search:
                 break
             if 0 < max_node_visits <= self.node_visits_total:
                 break
+            if self.rollout_fn is not None and getattr(self.rollout_fn, "cut", False):
+                break  # a stopped search cut that rollout (rollout_policy.stop): no more
         return done
 
     # -- reading the tree ---------------------------------------------------

@@ -9,6 +9,9 @@ cdef class RolloutPolicy:
     cdef public double epsilon
     cdef public int cutoff
     cdef public long long steps        # decisions played by rollouts (statistics)
+    cdef public object stop            # the search's stop event while it runs (None: none)
+    cdef public bint cut               # the last rollout was cut by that stop
+    cdef readonly int stop_every       # decisions between looks at stop
     cdef object seats_np, moves_np, vals_np, picks_np
     cdef int[::1] seats, moves, picks
     cdef double[::1] vals

@@ -6,7 +6,15 @@ uniformly), else a uniformly random legal move (the kernel's
 ``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
 (chance steps not counted) and the search scores the unfinished state with the
 kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
-game's own evaluation.  A kernel without a heuristic (``move_values`` returns
+game's own evaluation.  ``stop`` (None, or an object with ``is_set()``: the
+search's stop event, set by ``search.core.run_chunked``) cuts the rollout the
+same way once set, looked at every ``stop_every`` decisions: 4 interpreted,
+where a heuristic rollout lasts tens of milliseconds, longer than the
+protocol's stop promise; 32 compiled, where a whole rollout takes well under
+a millisecond and each look (a Python call) cost about 3% of the search's
+CPU at every 4th decision.  A cut rollout still completes its iteration (backed up as after any
+iteration) and sets ``cut``, on which the ISMCTS loop returns at once rather
+than run the rest of its chunk on cut rollouts.  A kernel without a heuristic (``move_values`` returns
 0) is played at random.
 
 The ISMCTS loop takes a policy as its ``rollout_fn`` (``policy(buf, rng)``).
@@ -43,6 +51,9 @@ class RolloutPolicy:
         self.epsilon = epsilon
         self.cutoff = cutoff
         self.steps = 0
+        self.stop = None
+        self.cut = False
+        self.stop_every = 32 if cython.compiled else 4
         self.seats_np = np.zeros(kernel.players + 1, dtype=np.intc)
         self.picks_np = np.zeros(kernel.players + 1, dtype=np.intc)
         self.moves_np = np.zeros(max(kernel.max_moves, 1), dtype=np.intc)
@@ -61,6 +72,7 @@ class RolloutPolicy:
         na: cython.int
         j: cython.int
         done: cython.int = 0
+        self.cut = False
         while True:
             na = self.k.to_move(buf, self.seats)
             if na == 0:
@@ -69,6 +81,9 @@ class RolloutPolicy:
                 self.k.apply(buf, -1, self.k.sample_chance(buf, rng))
                 continue
             if 0 < self.cutoff <= done:
+                return 0
+            if self.stop is not None and done % self.stop_every == 0 and self.stop.is_set():
+                self.cut = True  # the search was stopped: score this state as a cut-off rollout
                 return 0
             # a simultaneous step: every acting seat picks on the same state, then all apply
             for j in range(na):

@@ -165,20 +165,30 @@ def run_chunked(search: Any, rng: Any, iterations: Optional[int], deadline: Opti
     if (iterations is not None and iterations <= 0) or (node_visits is not None and node_visits <= 0):
         return 0  # an empty share of a split budget (0 would mean "no limit" to the loop)
     base_nodes = search.node_visits_total
-    while True:
-        if stop is not None and stop.is_set():
-            break
-        left = (1 << 62) if iterations is None else iterations - done
-        if left <= 0:
-            break
-        now = time.perf_counter()
-        if deadline is not None and now >= deadline:
-            break
-        end = now + chunk if deadline is None else min(deadline, now + chunk)
-        nv = 0 if node_visits is None else base_nodes + node_visits
-        done += search.run(rng, min(left, 1 << 30), end, nv)
-        if node_visits is not None and search.node_visits_total - base_nodes >= node_visits:
-            break
-        if on_tick is not None:
-            on_tick(done)
+    # a heuristic rollout looks at the stop event itself (an interpreted one outlasts the
+    # stop promise); only while this search runs, so a kept tree's later runs are not cut
+    policy = getattr(search, "rollout_fn", None)
+    policy = policy if hasattr(policy, "stop") else None
+    if policy is not None:
+        policy.stop, policy.cut = stop, False  # an earlier search's cut must not end this one
+    try:
+        while True:
+            if stop is not None and stop.is_set():
+                break
+            left = (1 << 62) if iterations is None else iterations - done
+            if left <= 0:
+                break
+            now = time.perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            end = now + chunk if deadline is None else min(deadline, now + chunk)
+            nv = 0 if node_visits is None else base_nodes + node_visits
+            done += search.run(rng, min(left, 1 << 30), end, nv)
+            if node_visits is not None and search.node_visits_total - base_nodes >= node_visits:
+                break
+            if on_tick is not None:
+                on_tick(done)
+    finally:
+        if policy is not None:
+            policy.stop = None
     return done

@@ -25,7 +25,9 @@ def test_info_lists_kernels_games_and_engines():
 
 
 def test_selfplay_one_game_summarises_rounds_and_names_the_winner():
-    r = run("selfplay", "guildes", "--players", "4", "--games", "1", "--iterations", "3")
+    # the output's shape, not the default's play: Guildes' random-rollout preset
+    r = run("selfplay", "guildes", "--players", "4", "--games", "1", "--iterations", "3",
+            "--set", "ismcts.preset=vs-textbook-160g-100it")
     assert r.exit_code == 0, r.output
     assert "-- round 1 --" in r.output and "-- round 3 --" in r.output
     assert "seat 0 (" in r.output and "scores after round 3" in r.output

@@ -6,6 +6,10 @@ import pytest
 
 from guildhall.client import Engine
 
+# Guildes' random-rollout preset, for tests of the protocol's plumbing rather than of the
+# default's play: an interpreted iteration of the default (heuristic rollouts) costs ~10 times as much
+CHEAP = "vs-textbook-160g-100it"
+
 
 def start(*args: str, timeout: float = 30.0) -> Engine:
     # the environment goes through, so GUILDHALL_PUREPYTHON reaches the engine process
@@ -27,9 +31,14 @@ def eng(shared_engine):
         pytest.fail("the engine process died in an earlier test")
     for line in ("setoption name Omniscient value false", "setoption name Seed value 0",
                  "setoption name Engine value " + shared_engine.options["Engine"].split()[6],
-                 "seat auto"):
+                 "setoption name preset value default", "seat auto"):
         assert expect(shared_engine, line) == []
     return shared_engine
+
+
+def cheap(e: Engine) -> None:
+    """Search with :data:`CHEAP` (named per game: Guildes here); ``eng`` puts the default back."""
+    assert expect(e, f"setoption name preset value {CHEAP}") == []
 
 
 def ready(e: Engine) -> bool:

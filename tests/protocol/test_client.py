@@ -5,6 +5,7 @@ import sys
 import pytest
 
 from guildhall.client import Engine, EngineError, EngineTerminated, EngineTimeout, Limit
+from tests.protocol.conftest import CHEAP
 
 
 def popen(**kw):
@@ -90,6 +91,7 @@ def test_typed_options_status_and_ping():
         assert (opt.type, opt.default, opt.min, opt.max) == ("spin", 1, 1, 64)
         assert eng.options["tree"].vars == ["so", "mo"] and eng.options["Omniscient"].default is False
         eng.ping()
+        eng.configure({"preset": CHEAP})
         eng.new_game("guildes", players=3, seed=2)
         assert eng.status().seats == [-1] and len(eng.chance_moves()) == 6
         dealt(eng)
@@ -112,7 +114,7 @@ def test_a_timeout_stops_the_search_and_the_engine_stays_usable():
 
 def test_analysis_stream_stop_and_wait():
     with popen() as eng:
-        eng.configure({"InfoInterval": 20})
+        eng.configure({"InfoInterval": 20, "preset": CHEAP})
         dealt(eng)
         legal = eng.validmoves(0)
         with eng.analysis() as an:
@@ -151,7 +153,7 @@ def test_asyncio_engine():
                 await eng.push("random")
             result = await eng.play(Limit(iterations=50))
             infos = []
-            async for info in eng.analyse_stream(Limit(iterations=2000)):
+            async for info in eng.analyse_stream(Limit(time=0.5)):
                 infos.append(info)
             return result.move, await eng.validmoves(0)
 

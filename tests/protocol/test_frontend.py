@@ -6,7 +6,7 @@ import pytest
 
 from cython_ext import pure_python_forced
 
-from tests.protocol.conftest import expect, go, ready, start
+from tests.protocol.conftest import cheap, expect, go, ready, start
 
 
 def deal(e, game="guildes", players=3, seed=7):
@@ -36,6 +36,7 @@ def gone(pid: str) -> bool:
 
 def test_workers_search_answers_and_stop_is_answered(eng):
     deal(eng)
+    cheap(eng)
     assert expect(eng, "setoption name workers value 2") == []
     try:
         lines = go(eng, "go movetime 200")
@@ -70,6 +71,7 @@ def test_killing_the_engine_leaves_no_worker_behind(searching):
     kids: set[str] = set()
     try:
         deal(e)
+        cheap(e)
         expect(e, "setoption name workers value 3")
         if searching:
             e.send("go infinite")
@@ -93,6 +95,7 @@ def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
     e = start()
     try:
         deal(e)
+        cheap(e)
         expect(e, "setoption name workers value 3")
         go(e, "go iterations 60")
         kids = children(e.proc.pid)
@@ -176,6 +179,7 @@ def test_info_interval_is_honoured_and_the_final_report_comes_once(eng):
 
 def test_multipv_and_searchmoves(eng):
     deal(eng)
+    cheap(eng)
     legal = expect(eng, "validmoves 0")[0].split(" moves ")[1].split("; ")
     expect(eng, "setoption name MultiPV value 3")
     try:
@@ -219,6 +223,7 @@ def test_newgame_resets_the_players_generator(eng):
         return go(eng, "go iterations 200")[-2:]
 
     expect(eng, "setoption name Seed value 5")
+    cheap(eng)
     a = first_search()
     assert first_search() == a
 

@@ -4,7 +4,7 @@ import pytest
 
 from cython_ext import pure_python_forced
 from guildhall.client import Engine, Limit
-from tests.protocol.conftest import expect, go, start
+from tests.protocol.conftest import CHEAP, expect, go, start
 
 
 ITERATIONS = 400 if pure_python_forced() else 3000  # interpreted: the same lines, shallower
@@ -25,14 +25,17 @@ def multipv_lines(e, game: str, players: int, tree: str, k: int = 3, plies: int 
         assert expect(e, "play random") == []
     seat = int(expect(e, "status")[0].split()[2].split(",")[0])
     assert expect(e, "seat auto") == []
+    # Guildes: its random-rollout preset (the lines' plumbing, not the default's play)
+    preset = CHEAP if game == "guildes" else "default"
     for line in ("setoption name Engine value ismcts", f"setoption name Tree value {tree}",
-                 f"setoption name MultiPV value {k}"):
+                 f"setoption name MultiPV value {k}", f"setoption name preset value {preset}"):
         assert expect(e, line) == []
     try:
         lines = go(e, f"go iterations {ITERATIONS}")
     finally:
         expect(e, "setoption name MultiPV value 1")
         expect(e, "setoption name Tree value so")
+        expect(e, "setoption name preset value default")
     out = []
     for x in [x for x in lines if x.startswith("info multipv ")][-k:]:
         head, _, pv = x.partition(" pv ")

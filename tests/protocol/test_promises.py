@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from cython_ext import pure_python_forced
-from tests.protocol.conftest import expect, go, start
+from tests.protocol.conftest import cheap, expect, go, start
 from tests.protocol.test_frontend import broken_guildes_editions, deal
 
 
@@ -52,6 +52,7 @@ def test_cleartree_makes_the_next_search_a_fresh_engines(eng):
     deal(eng, seed=3)
     assert expect(eng, "setoption name Engine value ismcts") == []
     assert expect(eng, "setoption name InfoMoves value 1000") == []
+    cheap(eng)
 
     def moves_line():
         return [x for x in go(eng, "go iterations 300") if x.startswith("info moves")][-1]
@@ -116,6 +117,7 @@ def test_progress_fields_currmove_and_treefull(eng):
     for line in ("setoption name Engine value ismcts", "setoption name max_nodes value 1000",
                  "setoption name InfoMoves value 3"):
         assert expect(eng, line) == []
+    cheap(eng)
     try:
         lines = go(eng, f"go iterations {400 if pure_python_forced() else 2000}")
     finally:

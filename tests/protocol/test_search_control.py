@@ -2,7 +2,9 @@
 import statistics
 import time
 
-from tests.protocol.conftest import expect, go, start
+import pytest
+
+from tests.protocol.conftest import cheap, expect, go, start
 from tests.protocol.test_transcripts import deal
 
 # Latency is measured from writing the line to reading the answer.  The
@@ -12,8 +14,12 @@ from tests.protocol.test_transcripts import deal
 TRIALS = 5
 
 
-def test_stop_ends_a_long_search_within_50ms(eng):
+# the default, and the heuristic-rollout preset, whose interpreted rollouts (tens of
+# milliseconds) look at the stop themselves (cython_ext/rollout_policy.py)
+@pytest.mark.parametrize("preset", ["default", "heuristic-200g-100it"])
+def test_stop_ends_a_long_search_within_50ms(eng, preset):
     deal(eng)
+    assert expect(eng, f"setoption name preset value {preset}") == []
     waits = []
     for _ in range(TRIALS):
         eng.send("go infinite")
@@ -58,6 +64,7 @@ def test_a_whole_guildes_game_through_the_protocol_alone():
     e = start()
     try:
         expect(e, "newgame guildes players 3 seed 11")
+        cheap(e)
         plies = 0
         while True:
             [status] = expect(e, "status")
