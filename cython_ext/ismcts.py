@@ -1318,6 +1318,9 @@ class Search:
         heuristic that reads only what the seat sees (as a search heuristic must) and
         what the node's moves fix gets the same values, so the tree is the same for a
         fraction of the calls (The Walled City: one call in 16 at its placements).
+        Values the kernel says read a chance outcome that the moves do not fix
+        (``move_values`` returns 2: City and Guilds' face-up display at a draw, refilled
+        inside the tree) are not kept.
         Record at ``o``: ``vc[o]`` seat, ``vc[o+1]`` length, ``vc[o+2]`` the node's next
         record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the same
         offsets in ``vv``.  A list that does not fit its record gets a new one."""
@@ -1349,7 +1352,8 @@ class Search:
                     self.hv[i] = self.vv[o + 4 + i]
                 return 0
         self.value_calls += 1
-        self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        if self.k.move_values(self.world, seat, self.moves, nl, self.hv) == 2:
+            return 0  # this world's chance outcomes read: not the node's values
         if o >= 0 and self.vc[o + 3] < nl:
             self.vc[o] = -1  # left behind: the new record goes first in the node's chain
             self.vcdead += self.vc[o + 3] + 4

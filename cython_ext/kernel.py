@@ -225,7 +225,9 @@ class Kernel:
 
         Returns 1 when the values are a heuristic, 0 when the game has none: this
         base writes 0.0 each (the rollout policies then play the kernel's random
-        rollout, and the search's progressive bias adds nothing).
+        rollout, and the search's progressive bias adds nothing); 2 when they are a
+        heuristic that read a public chance outcome the moves do not fix (City and
+        Guilds' face-up display at a draw): the search keeps 1's values by node, not 2's.
 
         >>> import numpy
         >>> out = numpy.ones(3)
