@@ -79,7 +79,8 @@ class CityAndGuildsPolicy:
         self.ntrack = numpy.zeros(NG, dtype=numpy.intc)
 
     def values(self, k, b, seat, moves, n, out):
-        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1,
+        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 3
+        (each move's value is its own, whatever the other moves: a search may keep them by move),
         or 2 at a draw: the values then read the face-up display, which chance refills and the
         moves to a search node do not fix (so a search must not keep them by node)."""
         S: cython.int = k.S
@@ -105,7 +106,7 @@ class CityAndGuildsPolicy:
                 out[i] = self.keep_value(k, b, seat, b[k.o_face + m - 19 * S - 1])
             else:
                 out[i] = -self.keep_value(k, b, seat, m - 19 * S - 4)
-        return 2 if ph == DRAW else 1
+        return 2 if ph == DRAW else 3
 
     def read_board(self, k, b, seat):
         """Per block: owners' buildings and men, guild tiles, empty spaces and value; per

@@ -16,7 +16,7 @@ C, _ = select.twins("city_and_guilds")
 def values(kernel, buf, seat, moves):
     out = np.full(len(moves), -99.0)
     drawing = game(kernel.players).layout.view(buf, "phase")[0] == DRAW  # the display read: not kept (2)
-    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == (2 if drawing else 1)
+    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == (2 if drawing else 3)
     return out
 
 
