@@ -161,6 +161,18 @@ def test_the_values_read_only_the_seats_view():
     assert changed > 10
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_moves_value_is_its_own(players):
+    """``move_values`` answers 3 (a search keeps the values by move, ``ismcts._values``): a
+    move's value is the same whatever other moves are asked with it."""
+    g = game(players)
+    for s, seat in decisions(players, 20 + players, 300)[::3]:
+        moves = s.legal_moves(seat)
+        full = values(g.kernel, s.buf, seat, moves)
+        for part in (moves[::3], moves[1::2], moves[-1:]):
+            assert np.array_equal(values(g.kernel, s.buf, seat, part), full[[moves.index(m) for m in part]])
+
+
 @pytest.mark.parametrize("opts", [{"rollout": "egreedy", "epsilon": 0.1}, {"bias": 4.0},
                                   {"rollout": "egreedy", "epsilon": 0.1, "bias": 1.0, "tree": "so"}])
 def test_the_search_with_the_heuristic_does_not_peek(opts):
