@@ -28,6 +28,7 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     @cython.final
     cdef int sample_kind(self, int* b, Rng rng) noexcept
     @cython.final

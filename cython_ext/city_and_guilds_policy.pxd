@@ -2,7 +2,7 @@
 # (kernel.move_values) for rollout policies and progressive bias.
 
 from cython_ext.kernel cimport ptr
-from cython_ext.city_and_guilds_layout cimport MINSTREL, TAVERN, EMPTY, NG, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW
+from cython_ext.city_and_guilds_layout cimport MINSTREL, TAVERN, EMPTY, NG, NK, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
 
 
@@ -17,6 +17,9 @@ cdef class CityAndGuildsPolicy:
     cdef int[::1] rank      # per guild: the seat's track place (1-based, 0 off the track)
     cdef int[::1] ntrack    # per guild: seats on the track
     cdef int open_blocks    # blocks not yet counted
+    cdef double[::1] fmemo  # per block, kind and option: fill_value in this call (place_value)
+    cdef int[::1] fstamp    # the call that wrote it
+    cdef int calls          # values calls so far (the stamp)
 
     cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,
                     double[::1] out) except -1

@@ -49,7 +49,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy
 
 if not cython.compiled:
-    from .city_and_guilds_layout import (DISCARD, DRAW, EMPTY, MINSTREL, NG, PLACE, SETUP,  # noqa: F401
+    from .city_and_guilds_layout import (DISCARD, DRAW, EMPTY, MINSTREL, NG, NK, PLACE, SETUP,  # noqa: F401
                                          TAVERN, TAVERN_PH)
     from .kernel import ptr  # noqa: F401
 
@@ -77,9 +77,15 @@ class CityAndGuildsPolicy:
         self.worth = numpy.zeros(NG, dtype=numpy.float64)
         self.rank = numpy.zeros(NG, dtype=numpy.intc)
         self.ntrack = numpy.zeros(NG, dtype=numpy.intc)
+        self.fmemo = numpy.zeros(blocks * NK * 2, dtype=numpy.float64)
+        self.fstamp = numpy.zeros(blocks * NK * 2, dtype=numpy.intc)
+        self.calls = 0
 
     def values(self, k, b, seat, moves, n, out):
-        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
+        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 3
+        (each move's value is its own, whatever the other moves: a search may keep them by move),
+        or 2 at a draw: the values then read the face-up display, which chance refills and the
+        moves to a search node do not fix (so a search must not keep them by node)."""
         S: cython.int = k.S
         ph: cython.int = b[k.o_phase]
         i: cython.int
@@ -90,6 +96,11 @@ class CityAndGuildsPolicy:
                 out[i] = 0.0
             return 1
         self.read_board(k, b, seat)
+        self.calls += 1  # fill_value kept by block, kind and option for this call only
+        if self.calls == 1 << 30:
+            for i in range(k.B * NK * 2):
+                self.fstamp[i] = 0
+            self.calls = 1
         for i in range(n):
             m = moves[i]
             if m < 18 * S:
@@ -103,7 +114,7 @@ class CityAndGuildsPolicy:
                 out[i] = self.keep_value(k, b, seat, b[k.o_face + m - 19 * S - 1])
             else:
                 out[i] = -self.keep_value(k, b, seat, m - 19 * S - 4)
-        return 1
+        return 2 if ph == DRAW else 3
 
     def read_board(self, k, b, seat):
         """Per block: owners' buildings and men, guild tiles, empty spaces and value; per
@@ -186,6 +197,7 @@ class CityAndGuildsPolicy:
         same: cython.int = 0
         cross: cython.int = 0
         kq: cython.int
+        f: cython.int
         men = k.men_placed(b, seat, kind, opt)
         if kind == MINSTREL:
             add = k.values[2]
@@ -206,7 +218,13 @@ class CityAndGuildsPolicy:
                             cross = 1
             if same > 0:
                 val += self.final_share(g) * (1.0 + CROSS * cross)
-        return val + self.fill_value(k, b, seat, blk, g, men, add, 0)
+        # the same tile and option on another space of the block fills it alike: kept for
+        # this call (a setup list has a dozen such spaces a block)
+        f = (blk * NK + kind) * 2 + opt
+        if self.fstamp[f] != self.calls:
+            self.fstamp[f] = self.calls
+            self.fmemo[f] = self.fill_value(k, b, seat, blk, g, men, add, 0)
+        return val + self.fmemo[f]
 
     def fill_value(self, k, b, seat, blk, g, men, add, tavern):
         """Change of ``seat``'s weighted payments from block ``blk`` when one of its empty

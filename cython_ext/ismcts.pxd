@@ -21,6 +21,8 @@ cpdef enum:
     RECYCLE = 32    # runs of up to this many entries left by merges are reused
     XTAB = 64       # exploration terms kept for edges of fewer visits (per log of availability)
     LOGTAB = 4096   # log(i) kept for availabilities below this
+    SEAT_BITS = 0xFF  # a kept-values record's seat word: the seat,
+    PER_MOVE = 0x100  # and this flag when it keeps values of single moves (see _values)
     INFO = 1        # offsets in a segment's record (gs)
     NEXT = 2
     L_LIST = 1      # words of a listed segment's header entry (word 0: its room)
@@ -107,6 +109,10 @@ cdef class Search:
     cdef public double bias        # progressive bias weight (kernel.move_values); 0: none
     cdef object hv_np
     cdef double[::1] hv            # _select: the heuristic of the listed moves (bias only)
+    cdef object vm_np, vo_np
+    cdef int[::1] vm               # _move_values: moves whose values are asked for, and those values
+    cdef double[::1] vo
+    cdef int* vmi                  # their indices in the legal list
     cdef public bint value_cache   # MO trees: a node's heuristic kept for its seat's same legal list
     cdef public long long value_calls  # kernel.move_values calls made by selections
     cdef int vcap, nvc, vccap
@@ -207,6 +213,8 @@ cdef class Search:
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _values(self, int node, int seat, int nl) except -1
+    cdef int _vrecord(self, int node, int room) except -1
+    cdef int _move_values(self, int node, int o, int seat, int nl) except -1
     cdef int _mask_root(self, int nl) except -1
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1

@@ -333,6 +333,11 @@ class Search:
         self.value_calls = 0
         self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)
         self.hv = self.hv_np
+        self.vm_np = np.zeros(max(self.mm, 1), dtype=np.intc)  # _move_values: the moves it asks for
+        self.vm = self.vm_np
+        self.vo_np = np.zeros(max(self.mm, 1), dtype=np.float64)  # and their values
+        self.vo = self.vo_np
+        self.vmi = new_ints(max(self.mm, 1), 0)
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
         self.ntrees = players if mode == MO else 1
@@ -388,6 +393,7 @@ class Search:
         release(self.path_nodes)
         release(self.rmask)
         release(self.lgtab)
+        release(self.vmi)
 
     def _free_tree(self):
         if cython.compiled:  # interpreted, clear() just replaces the lists
@@ -1314,16 +1320,22 @@ class Search:
         """``hv``: the heuristic (``kernel.move_values``) of ``seat``'s ``nl`` legal moves at
         ``node``.  In MO trees with ``value_cache`` (a node there is its seat's own
         information set, reached by what the seat observed), the values are kept by node
-        and seat and reused while the legal list is the same, in the same order: a
-        heuristic that reads only what the seat sees (as a search heuristic must) and
-        what the node's moves fix gets the same values, so the tree is the same for a
-        fraction of the calls (The Walled City: one call in 16 at its placements).
-        Record at ``o``: ``vc[o]`` seat, ``vc[o+1]`` length, ``vc[o+2]`` the node's next
-        record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the same
-        offsets in ``vv``.  A list that does not fit its record gets a new one."""
+        and seat: a heuristic that reads only what the seat sees (as a search heuristic
+        must) and what the node's moves fix gives the same values there, so the tree is
+        the same for a fraction of the calls.  What is kept follows ``move_values``'s
+        answer: 1, the values of the list, reused while the legal list is the same in the
+        same order (The Walled City: one call in 16 at its placements); 3, values of
+        single moves, every move's whatever the list (kept as a sorted set, see
+        ``_move_values``: City and Guilds' placements, whose legal list changes with the
+        tiles each world deals the seat); 2, values that read a chance outcome the moves
+        do not fix (City and Guilds' face-up display at a draw): not kept.
+        Record at ``o``: ``vc[o]`` seat (| ``PER_MOVE``), ``vc[o+1]`` length, ``vc[o+2]`` the
+        node's next record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the
+        same offsets in ``vv``.  A list that does not fit its record gets a new one."""
         i: cython.int
         o: cython.int
         n: cython.int
+        code: cython.int
         same: cython.bint
         if not self.value_cache or self.mode != MO:
             self.value_calls += 1
@@ -1336,8 +1348,10 @@ class Search:
                 self.vnode[i] = -1
             self.vcap = n
         o = self.vnode[node]
-        while o >= 0 and self.vc[o] != seat:
+        while o >= 0 and (self.vc[o] & SEAT_BITS) != seat:
             o = self.vc[o + 2]
+        if o >= 0 and self.vc[o] & PER_MOVE:
+            return self._move_values(node, o, seat, nl)
         if o >= 0 and self.vc[o + 1] == nl:
             same = True
             for i in range(nl):
@@ -1349,29 +1363,111 @@ class Search:
                     self.hv[i] = self.vv[o + 4 + i]
                 return 0
         self.value_calls += 1
-        self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        if code == 2:
+            return 0  # this world's chance outcomes read: not the node's values
+        if code == 3:
+            for i in range(1, nl):
+                if as_int(self.moves[i]) <= as_int(self.moves[i - 1]):
+                    return 0  # kept sorted: a list that does not ascend is not kept (kernels' ascend)
         if o >= 0 and self.vc[o + 3] < nl:
             self.vc[o] = -1  # left behind: the new record goes first in the node's chain
             self.vcdead += self.vc[o + 3] + 4
             o = -1
         if o < 0:
-            if self.nvc + nl + 4 > self.vccap:
-                n = self.vccap
-                while self.nvc + nl + 4 > n:
-                    n *= 2
-                self.vc = resize_ints(self.vc, self.vccap, n)
-                self.vv = resize_doubles(self.vv, self.vccap, n)
-                self.vccap = n
-            o = self.nvc
-            self.nvc += nl + 4
-            self.vc[o] = seat
-            self.vc[o + 2] = self.vnode[node]
-            self.vc[o + 3] = nl
-            self.vnode[node] = o
+            o = self._vrecord(node, nl)
+        self.vc[o] = seat | (PER_MOVE if code == 3 else 0)
         self.vc[o + 1] = nl
         for i in range(nl):
             self.vc[o + 4 + i] = as_int(self.moves[i])
             self.vv[o + 4 + i] = self.hv[i]
+        return 0
+
+    def _vrecord(self, node, room):
+        """A new kept-values record for ``room`` moves, first in ``node``'s chain."""
+        n: cython.int = self.vccap
+        o: cython.int = self.nvc
+        if self.nvc + room + 4 > self.vccap:
+            while self.nvc + room + 4 > n:
+                n *= 2
+            self.vc = resize_ints(self.vc, self.vccap, n)
+            self.vv = resize_doubles(self.vv, self.vccap, n)
+            self.vccap = n
+        self.nvc += room + 4
+        self.vc[o + 1] = 0
+        self.vc[o + 2] = self.vnode[node]
+        self.vc[o + 3] = room
+        self.vnode[node] = o
+        return o
+
+    def _move_values(self, node, o, seat, nl):
+        """``hv`` from record ``o`` of values of single moves (sorted by move): the moves it
+        lacks asked of the kernel in one call (``vm``, their indices in ``vmi``) and added,
+        in a record twice as large when they do not fit."""
+        r: cython.int = self.vc[o + 1]
+        i: cython.int
+        j: cython.int = 0
+        a: cython.int
+        w: cython.int
+        m: cython.int
+        nm: cython.int = 0
+        prevm: cython.int = -1
+        x: cython.double
+        for i in range(nl):  # one walk along both while the legal moves ascend
+            m = as_int(self.moves[i])
+            if m <= prevm:
+                j = 0
+            prevm = m
+            while j < r and self.vc[o + 4 + j] < m:
+                j += 1
+            if j < r and self.vc[o + 4 + j] == m:
+                self.hv[i] = self.vv[o + 4 + j]
+            else:
+                self.vm[nm] = m
+                self.vmi[nm] = i
+                nm += 1
+        if nm == 0:
+            return 0
+        self.value_calls += 1
+        if self.k.move_values(self.world, seat, self.vm, nm, self.vo) != 3:
+            # not values of single moves after all: the whole list, nothing more kept
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            return 0
+        for i in range(nm):
+            self.hv[self.vmi[i]] = self.vo[i]
+        for i in range(1, nm):  # the new moves in order (they are unless the list did not ascend)
+            m = as_int(self.vm[i])
+            x = self.vo[i]
+            j = i - 1
+            while j >= 0 and as_int(self.vm[j]) > m:
+                self.vm[j + 1] = self.vm[j]
+                self.vo[j + 1] = self.vo[j]
+                j -= 1
+            self.vm[j + 1] = m
+            self.vo[j + 1] = x
+        if r + nm > self.vc[o + 3]:
+            self.vc[o] = -1  # left behind
+            self.vcdead += self.vc[o + 3] + 4
+            a = self._vrecord(node, 2 * (r + nm))
+            for i in range(r):
+                self.vc[a + 4 + i] = self.vc[o + 4 + i]
+                self.vv[a + 4 + i] = self.vv[o + 4 + i]
+            o = a
+            self.vc[o] = seat | PER_MOVE
+        a = r - 1  # merged from the end, in place
+        w = r + nm - 1
+        j = nm - 1
+        while j >= 0:
+            if a >= 0 and self.vc[o + 4 + a] > as_int(self.vm[j]):
+                self.vc[o + 4 + w] = self.vc[o + 4 + a]
+                self.vv[o + 4 + w] = self.vv[o + 4 + a]
+                a -= 1
+            else:
+                self.vc[o + 4 + w] = as_int(self.vm[j])
+                self.vv[o + 4 + w] = self.vo[j]
+                j -= 1
+            w -= 1
+        self.vc[o + 1] = r + nm
         return 0
 
     def _scan(self, node):

@@ -243,7 +243,11 @@ class Kernel:
 
         Returns 1 when the values are a heuristic, 0 when the game has none: this
         base writes 0.0 each (the rollout policies then play the kernel's random
-        rollout, and the search's progressive bias adds nothing).
+        rollout, and the search's progressive bias adds nothing); 3 when each move's
+        value is its own (the same in any list of legal moves the seat has there);
+        2 when they read a public chance outcome the moves do not fix (City and Guilds'
+        face-up display at a draw).  The search keeps 1's values by node and legal list,
+        3's by node and move, and 2's not at all (``ismcts.Search._values``).
 
         >>> import numpy
         >>> out = numpy.ones(3)

@@ -15,7 +15,8 @@ C, _ = select.twins("city_and_guilds")
 
 def values(kernel, buf, seat, moves):
     out = np.full(len(moves), -99.0)
-    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == 1
+    drawing = game(kernel.players).layout.view(buf, "phase")[0] == DRAW  # the display read: not kept (2)
+    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == (2 if drawing else 3)
     return out
 
 
@@ -158,6 +159,18 @@ def test_the_values_read_only_the_seats_view():
         moves = s.legal_moves(seat)
         assert np.array_equal(values(g.kernel, s.buf, seat, moves), values(g.kernel, other.buf, seat, moves))
     assert changed > 10
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_moves_value_is_its_own(players):
+    """``move_values`` answers 3 (a search keeps the values by move, ``ismcts._values``): a
+    move's value is the same whatever other moves are asked with it."""
+    g = game(players)
+    for s, seat in decisions(players, 20 + players, 300)[::3]:
+        moves = s.legal_moves(seat)
+        full = values(g.kernel, s.buf, seat, moves)
+        for part in (moves[::3], moves[1::2], moves[-1:]):
+            assert np.array_equal(values(g.kernel, s.buf, seat, part), full[[moves.index(m) for m in part]])
 
 
 @pytest.mark.parametrize("opts", [{"rollout": "egreedy", "epsilon": 0.1}, {"bias": 4.0},
