@@ -82,7 +82,7 @@ class RolloutPolicy:
                 continue
             if 0 < self.cutoff <= done:
                 return 0
-            if self.stop is not None and done % self.stop_every == 0 and self.stop.is_set():
+            if self.stop is not None and done % self.stop_every == 0 and self.stop.is_set():  # calls Python: the stop event, every stop_every decisions
                 self.cut = True  # the search was stopped: score this state as a cut-off rollout
                 return 0
             # a simultaneous step: every acting seat picks on the same state, then all apply
