@@ -1,0 +1,31 @@
+"""bench/preset_rate.py: each named preset's search options, measured at seat decisions."""
+import pytest
+
+from bench.preset_rate import measure, positions, search_options
+from engine.core import CHANCE
+from search.api import BadConfig
+
+
+def test_a_preset_gives_its_search_options_without_the_players_own():
+    opts = search_options("city_and_guilds", "bias-16.0")
+    assert opts["bias"] == 16.0 and opts["tree"] == "mo"
+    assert "reuse" not in opts  # the player's option, not make_search's
+    assert "bias" not in search_options("city_and_guilds", "vs-textbook-160g-100it")
+    with pytest.raises(BadConfig):
+        search_options("city_and_guilds", "no-such-preset")
+
+
+def test_every_position_is_a_seat_decision_and_mid_game_ones_differ():
+    pos = positions("city_and_guilds", 3)
+    assert len(pos["first"]) == 1 and len(pos["mid"]) == 4
+    for st in pos["first"] + pos["mid"]:
+        assert st.to_move() and st.to_move()[0] != CHANCE
+    assert len({st.observe(st.to_move()[0]).buf.tobytes() for st in pos["mid"]}) == 4
+
+
+def test_each_preset_is_measured_at_every_position_and_round():
+    res = measure("city_and_guilds", 3, ["vs-textbook-160g-100it", "bias-16.0"], 0.01, 2)
+    assert set(res) == {(w, p) for w in ("first", "mid") for p in ("vs-textbook-160g-100it", "bias-16.0")}
+    for (where, _), (search, ceiling) in res.items():
+        assert len(search) == len(ceiling) == (2 if where == "first" else 8)
+        assert min(search) > 0 and min(ceiling) > 0
