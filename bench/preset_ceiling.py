@@ -19,16 +19,6 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_search  # noqa: E402
 
-KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")
-
-
-def preset(game: str, name: str) -> dict:
-    """The search options of preset ``name`` of ``game`` (those ``make_search`` takes)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search", "presets", f"{game}.json")
-    with open(path, encoding="utf-8") as f:
-        opts = json.load(f)["presets"][name]["options"]
-    return {k: v for k, v in opts.items() if k in KEYS}
-
 
 def rates(game: str, opts: dict, seconds: float, counts: list) -> dict:
     """``{players: [search it/s, ceiling it/s]}`` in this process's tree."""
@@ -51,7 +41,9 @@ def main(argv: list) -> None:
     seconds = float(argv[4]) if len(argv) > 4 else 1.0
     rounds = int(argv[5]) if len(argv) > 5 else 3
     counts = [int(c) for c in argv[6].split(",")] if len(argv) > 6 else list(bench_search.CONFIGS[game])
-    opts = preset(game.split("+")[0], name)
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from bench.preset_rate import search_options  # this checkout's preset, given to both sides
+    opts = search_options(game.split("+")[0], name)
     runs: dict = {a: [], b: []}
     loads = []
     for _ in range(rounds):
