@@ -13,7 +13,7 @@ from engine.core import make_rng
 from search.solver import Solver
 from tests.search.bounds_helpers import check_endings_within as endings_within
 from tests.search.bounds_helpers import endings as all_endings
-from tests.search.bounds_helpers import bounds_along_a_random_game, read_bounds
+from tests.search.bounds_helpers import assert_same_solution, bounds_along_a_random_game, read_bounds
 from tests.search.solver_positions import endgame
 
 RANK_KEYS = select.load("kernel").RANK_KEYS
@@ -123,11 +123,7 @@ def test_the_solver_with_bounds_gives_the_same_values_in_fewer_nodes(reward):
         s = endgame(config, left, seed)
         on = Solver(reward, memory=16).solve(s)
         off = Solver(reward, memory=16, bounds=False).solve(s)
-        assert on.best == off.best
-        assert on.value == pytest.approx(off.value, abs=1e-9)
-        assert on.values.keys() == off.values.keys()
-        for m, v in on.values.items():
-            assert v == pytest.approx(off.values[m], abs=1e-9)
+        assert_same_solution(on, off)
         nodes_on += on.nodes
         nodes_off += off.nodes
     # a rank needs every pair of seats apart, a win only the winner above the others

@@ -12,7 +12,7 @@ from engine.core import CHANCE, make_rng
 from search.solver import Solver
 from tests.search.bounds_helpers import check_endings_within as endings_within
 from tests.search.bounds_helpers import endings as all_endings
-from tests.search.bounds_helpers import bounds_along_a_random_game, read_bounds
+from tests.search.bounds_helpers import assert_same_solution, bounds_along_a_random_game, read_bounds
 from tests.search.solver_positions import endgame
 
 PLAYERS = 3
@@ -101,11 +101,7 @@ def test_the_solver_with_bounds_gives_the_same_values_in_fewer_nodes(reward):
         s = endgame("cag-3p", left, seed)
         on = Solver(reward, memory=16).solve(s)
         off = Solver(reward, memory=16, bounds=False).solve(s)
-        assert on.best == off.best
-        assert on.value == pytest.approx(off.value, abs=1e-9)
-        assert on.values.keys() == off.values.keys()
-        for m, v in on.values.items():
-            assert v == pytest.approx(off.values[m], abs=1e-9)
+        assert_same_solution(on, off)
         assert on.nodes <= off.nodes
         nodes_on += on.nodes
         nodes_off += off.nodes

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
+import pytest
 
 from engine.core import CHANCE
 
@@ -85,3 +86,12 @@ def bounds_along_a_random_game(state, rng, bounds: Callable = read_bounds) -> tu
     seen: list = []
     end = play_randomly(state, rng, lambda x: seen.append(bounds(x)))
     return [b for b in seen if b is not None], end
+
+
+def assert_same_solution(on, off, eps: float = 1e-9) -> None:
+    """Two solves of one position (bounds on, bounds off) agree: best move, value, every move's value."""
+    assert on.best == off.best
+    assert on.value == pytest.approx(off.value, abs=eps)
+    assert on.values.keys() == off.values.keys()
+    for m, v in on.values.items():
+        assert v == pytest.approx(off.values[m], abs=eps), m

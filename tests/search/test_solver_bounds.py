@@ -14,6 +14,7 @@ from engine.core import CHANCE
 from search.solver import Solver, solve
 from search.solver.exact import Search, kernel_has_bounds, root_buffer
 from search.solver.table import TranspositionTable
+from tests.search.bounds_helpers import assert_same_solution
 from tests.search.solver_positions import endgame
 
 EPS = 1e-12
@@ -141,7 +142,5 @@ def test_city_and_guilds_last_draws_and_refills_are_searched_once():
     s = endgame("cag-3p", 6, 1)
     on = solve(s, loop=False)
     off = solve(s, loop=False, bounds=False)
-    assert on.best == off.best and on.value == pytest.approx(off.value, abs=EPS)
-    for m, v in on.values.items():
-        assert v == pytest.approx(off.values[m], abs=EPS)
+    assert_same_solution(on, off, EPS)
     assert on.nodes * 10 < off.nodes
