@@ -19,6 +19,9 @@ cdef class CityAndGuildsPolicy:
     cdef int open_blocks    # blocks not yet counted
     cdef double[::1] fmemo  # per block, kind and option: fill_value in this call (place_value)
     cdef int[::1] fstamp    # the call that wrote it
+    cdef double[::1] kmemo  # per kind and option: place_value's men and investment part in this call
+    cdef int[::1] kmen      # and the men it places
+    cdef int[::1] kstamp    # the call that wrote them
     cdef int calls          # values calls so far (the stamp)
 
     cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,

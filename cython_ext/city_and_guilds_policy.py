@@ -79,6 +79,9 @@ class CityAndGuildsPolicy:
         self.ntrack = numpy.zeros(NG, dtype=numpy.intc)
         self.fmemo = numpy.zeros(blocks * NK * 2, dtype=numpy.float64)
         self.fstamp = numpy.zeros(blocks * NK * 2, dtype=numpy.intc)
+        self.kmemo = numpy.zeros(NK * 2, dtype=numpy.float64)
+        self.kmen = numpy.zeros(NK * 2, dtype=numpy.intc)
+        self.kstamp = numpy.zeros(NK * 2, dtype=numpy.intc)
         self.calls = 0
 
     def values(self, k, b, seat, moves, n, out):
@@ -96,10 +99,12 @@ class CityAndGuildsPolicy:
                 out[i] = 0.0
             return 1
         self.read_board(k, b, seat)
-        self.calls += 1  # fill_value kept by block, kind and option for this call only
+        self.calls += 1  # fill_value and the tile's own part kept for this call only
         if self.calls == 1 << 30:
             for i in range(k.B * NK * 2):
                 self.fstamp[i] = 0
+            for i in range(NK * 2):
+                self.kstamp[i] = 0
             self.calls = 1
         for i in range(n):
             m = moves[i]
@@ -198,15 +203,24 @@ class CityAndGuildsPolicy:
         cross: cython.int = 0
         kq: cython.int
         f: cython.int
-        men = k.men_placed(b, seat, kind, opt)
         if kind == MINSTREL:
             add = k.values[2]
             g = -1
         elif kind % 2 == 1:
             add = k.values[1]
-        if k.invest_steps(kind, opt) > 0:
-            val += self.invest_value(k, b, seat, g, k.invest_steps(kind, opt))
-        val += MAN * men
+        # what the tile and option alone are worth (its men and investment) is the same on
+        # every space: kept for this call (a list places each tile on dozens of spaces)
+        f = kind * 2 + opt
+        if self.kstamp[f] != self.calls:
+            self.kstamp[f] = self.calls
+            men = k.men_placed(b, seat, kind, opt)
+            if k.invest_steps(kind, opt) > 0:
+                val += self.invest_value(k, b, seat, g, k.invest_steps(kind, opt))
+            val += MAN * men
+            self.kmen[f] = men
+            self.kmemo[f] = val
+        men = self.kmen[f]
+        val = self.kmemo[f]
         if g >= 0:
             for d in range(4):
                 q = k.adj[sp * 4 + d]
