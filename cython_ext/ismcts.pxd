@@ -213,6 +213,7 @@ cdef class Search:
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
     cdef int _ucb(self, int nl) noexcept
+    cdef int _in_order(self, int first, int nl) noexcept
     cdef int _values(self, int node, int seat, int nl) except -1
     cdef int _vrecord(self, int node, int room) except -1
     cdef int _move_values(self, int node, int o, int seat, int nl) except -1

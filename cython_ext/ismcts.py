@@ -1210,19 +1210,9 @@ class Search:
         if nseg == 1 and (self.gs[3 * prim + INFO] & 0x7FFFFF) == nl:
             # the usual case: the seat's one segment lists exactly these moves in this
             # order (made from such a list, or sorted like it), so edge i is move i
-            first = self.gs[3 * prim]
-            done = True
-            for i in range(nl):
-                if self.ed[4 * (first + i)] != as_int(self.moves[i]):
-                    done = False
-                    break
-            if done:
-                for i in range(nl):
-                    e = first + i
-                    self.ed[4 * e + E_AVAIL] += 1
-                    self.eids[i] = e
-                    if self.ed[4 * e + E_VIS] == 0:
-                        untried += 1
+            untried = self._in_order(self.gs[3 * prim], nl)
+            done = untried >= 0
+            untried = max(untried, 0)
         if not done and nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
             first = self.gs[3 * prim]
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
@@ -1333,6 +1323,27 @@ class Search:
                 bestv = v
         self.xgen = xgen
         return ids[best]
+
+    def _in_order(self, first, nl):
+        """When the edges from ``first`` are the ``nl`` legal moves in order: each one's
+        availability counted, ``eids`` set, and the number untried returned; else -1 and
+        nothing changed.  On locals, as ``_ucb``."""
+        ed: cython.p_int = self.ed
+        lm: cython.p_int = ptr(self.moves)
+        ids: cython.p_int = self.eids
+        i: cython.int
+        e: cython.int
+        untried: cython.int = 0
+        for i in range(nl):
+            if ed[4 * (first + i)] != as_int(lm[i]):
+                return -1
+        for i in range(nl):
+            e = first + i
+            ed[4 * e + E_AVAIL] += 1
+            ids[i] = e
+            if ed[4 * e + E_VIS] == 0:
+                untried += 1
+        return untried
 
     def _values(self, node, seat, nl):
         """``hv``: the heuristic (``kernel.move_values``) of ``seat``'s ``nl`` legal moves at
