@@ -953,28 +953,38 @@ class Search:
         d: cython.int
         missing: cython.int = 0
         untried: cython.int = 0
+        stamp: cython.int
+        # the three passes below on locals: stored through ``self``'s pointers, every store
+        # reloaded them (perf: this was the search's costliest function at City and Guilds'
+        # default, the stamping of a setup node's ~150 untried entries)
+        ed: cython.p_int = self.ed
+        slot: cython.p_int = self.slot
+        mvp: cython.p_ushort = self.mv
+        lm: cython.p_int = ptr(self.moves)
+        ids: cython.p_int = self.eids
         self._new_stamp()
+        stamp = self.stamp
         for i in range(k):  # move -> its record (>= 0) or -2 - its list entry
-            m = self.ed[4 * (f + i)]
-            self.slot[2 * m] = f + i
-            self.slot[2 * m + 1] = self.stamp
+            m = ed[4 * (f + i)]
+            slot[2 * m] = f + i
+            slot[2 * m + 1] = stamp
         for i in range(nu):
-            m = self.mv[off + 2 * i]
-            self.slot[2 * m] = -2 - i
-            self.slot[2 * m + 1] = self.stamp
+            m = mvp[off + 2 * i]
+            slot[2 * m] = -2 - i
+            slot[2 * m + 1] = stamp
         for i in range(nl):  # the moves legal here before: their edges or entries counted
-            m = as_int(self.moves[i])
-            if self.slot[2 * m + 1] != self.stamp:
+            m = as_int(lm[i])
+            if slot[2 * m + 1] != stamp:
                 missing += 1
                 continue
-            x = self.slot[2 * m]
-            self.eids[i] = x
+            x = slot[2 * m]
+            ids[i] = x
             if x >= 0:
-                self.ed[4 * x + E_AVAIL] += 1
-                if self.ed[4 * x + E_VIS] == 0:
+                ed[4 * x + E_AVAIL] += 1
+                if ed[4 * x + E_VIS] == 0:
                     untried += 1
             else:
-                self.mv[off + 2 * (-2 - x) + 1] += 1
+                mvp[off + 2 * (-2 - x) + 1] += 1
                 untried += 1
         if missing > 0:  # moves never legal here before: new entries, legal once
             if nu + missing > cap:
@@ -1025,20 +1035,24 @@ class Search:
         r: cython.int
         cnt: cython.int = untried  # without a bias every one of them is drawn
         bestv: cython.double = 0.0
-        if self.bias != 0.0:
+        ed: cython.p_int = self.ed  # locals: see _counted_select
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        biased: cython.bint = self.bias != 0.0
+        if biased:
             cnt = 0
             for i in range(nl):
-                x = self.eids[i]
-                if x < 0 or self.ed[4 * x + E_VIS] == 0:
-                    if cnt == 0 or self.hv[i] > bestv:
-                        bestv = self.hv[i]
+                x = ids[i]
+                if x < 0 or ed[4 * x + E_VIS] == 0:
+                    if cnt == 0 or hv[i] > bestv:
+                        bestv = hv[i]
                         cnt = 0
-                    if self.hv[i] == bestv:
+                    if hv[i] == bestv:
                         cnt += 1
         r = self.rng.below(cnt)
         for i in range(nl):
-            x = self.eids[i]
-            if (x < 0 or self.ed[4 * x + E_VIS] == 0) and (self.bias == 0.0 or self.hv[i] == bestv):
+            x = ids[i]
+            if (x < 0 or ed[4 * x + E_VIS] == 0) and (not biased or hv[i] == bestv):
                 if r == 0:
                     return i
                 r -= 1
