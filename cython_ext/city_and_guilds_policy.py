@@ -103,7 +103,7 @@ class CityAndGuildsPolicy:
             if moves[i] <= 19 * S:  # a placement, tavern or pass: the blocks are read
                 self.read_board(k, b, seat)
                 break
-        else:  # draws and discards only (half the calls of a search): the tiles' tracks alone
+        else:  # draws and discards only (most of a search's calls): the tiles' tracks alone
             self.read_tracks(k, b, seat, self.count_guild_tiles(k, b))
         self.calls += 1  # fill_value and the tile's own part kept for this call only
         if self.calls == 1 << 30:
