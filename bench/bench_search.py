@@ -9,6 +9,7 @@
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
+    valgrind --tool=callgrind ... python bench/bench_search.py iterations GAME PLAYERS N [presets]  # see fixed_search
 
 Positions: each game at its first decision (chance dealt), the built-in
 options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
@@ -117,6 +118,26 @@ def search_ips(view, seat: int, seconds: float, **opts) -> float:
     c = time.thread_time()
     done = s.run(rng, 1 << 40, t + seconds, 0)
     return done / max(time.thread_time() - c, 1e-9)
+
+
+def fixed_search(game: str, players: int, iterations: int, presets: bool = True) -> dict:
+    """A search of exactly ``iterations`` from ``first_decision`` (the generator seed of
+    ``search_ips``), for instruction counts, which do not move with the machine's load:
+    ``valgrind --tool=callgrind --toggle-collect='__pyx_f_10cython_ext_6ismcts_6Search_run'``
+    (give valgrind the interpreter itself, not a pyenv shim).  Also the heuristic's calls.
+
+    >>> r = fixed_search("city_and_guilds", 3, 20)
+    >>> r["iterations"], r["value_calls"] > 0
+    (20, True)
+    """
+    from search import core
+
+    st = first_decision(game, players)
+    seat = st.to_move()[0]
+    view = st.observe(seat)
+    s = core.make_search(view, seat, **(preset_options(game.split("+")[0]) if presets else {}))
+    done = s.run(core.rng_for(view.game.kernel, 7), iterations, 1.0e18, 0)
+    return {"iterations": done, "nodes": s.node_count(), "value_calls": s.value_calls}
 
 
 def ceiling_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -419,6 +440,8 @@ if __name__ == "__main__":
         sv = st.to_move()[0]
         opts = preset_options(sys.argv[2].split("+")[0]) if "presets" in sys.argv[5:] else {}
         print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
+    elif what == "iterations":
+        print(json.dumps(fixed_search(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))

@@ -10,6 +10,7 @@ cdef class CityAndGuildsPolicy:
     cdef int[::1] bld       # per block and seat: buildings with the seat's men
     cdef int[::1] menc      # per block and seat: the seat's men
     cdef int[::1] gcnt      # per block and guild: guild tiles
+    cdef int[::1] gtot      # per guild: its tiles on the board
     cdef int[::1] empty     # per block: empty spaces
     cdef int[::1] bval      # per block: value now
     cdef double[::1] before # per block: the seat's weighted payments now (UNKNOWN: not read yet)
@@ -19,11 +20,16 @@ cdef class CityAndGuildsPolicy:
     cdef int open_blocks    # blocks not yet counted
     cdef double[::1] fmemo  # per block, kind and option: fill_value in this call (place_value)
     cdef int[::1] fstamp    # the call that wrote it
+    cdef double[::1] kmemo  # per kind and option: place_value's men and investment part in this call
+    cdef int[::1] kmen      # and the men it places
+    cdef int[::1] kstamp    # the call that wrote them
     cdef int calls          # values calls so far (the stamp)
 
     cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
     cdef int read_board(self, CityAndGuildsScoring k, int* b, int seat) noexcept
+    cdef int count_guild_tiles(self, CityAndGuildsScoring k, int* b) noexcept
+    cdef int read_tracks(self, CityAndGuildsScoring k, int* b, int seat, int total) noexcept
     cdef double read_before(self, CityAndGuildsScoring k, int* b, int seat, int blk) noexcept
     cdef double place_value(self, CityAndGuildsScoring k, int* b, int seat, int kind, int sp, int opt) noexcept
     cdef double fill_value(self, CityAndGuildsScoring k, int* b, int seat, int blk, int g, int men,

@@ -71,6 +71,7 @@ class CityAndGuildsPolicy:
         self.bld = numpy.zeros(blocks * players, dtype=numpy.intc)
         self.menc = numpy.zeros(blocks * players, dtype=numpy.intc)
         self.gcnt = numpy.zeros(blocks * NG, dtype=numpy.intc)
+        self.gtot = numpy.zeros(NG, dtype=numpy.intc)
         self.empty = numpy.zeros(blocks, dtype=numpy.intc)
         self.bval = numpy.zeros(blocks, dtype=numpy.intc)
         self.before = numpy.zeros(blocks, dtype=numpy.float64)
@@ -79,6 +80,9 @@ class CityAndGuildsPolicy:
         self.ntrack = numpy.zeros(NG, dtype=numpy.intc)
         self.fmemo = numpy.zeros(blocks * NK * 2, dtype=numpy.float64)
         self.fstamp = numpy.zeros(blocks * NK * 2, dtype=numpy.intc)
+        self.kmemo = numpy.zeros(NK * 2, dtype=numpy.float64)
+        self.kmen = numpy.zeros(NK * 2, dtype=numpy.intc)
+        self.kstamp = numpy.zeros(NK * 2, dtype=numpy.intc)
         self.calls = 0
 
     def values(self, k, b, seat, moves, n, out):
@@ -95,11 +99,18 @@ class CityAndGuildsPolicy:
             for i in range(n):
                 out[i] = 0.0
             return 1
-        self.read_board(k, b, seat)
-        self.calls += 1  # fill_value kept by block, kind and option for this call only
+        for i in range(n):
+            if moves[i] <= 19 * S:  # a placement, tavern or pass: the blocks are read
+                self.read_board(k, b, seat)
+                break
+        else:  # draws and discards only (most of a search's calls): the tiles' tracks alone
+            self.read_tracks(k, b, seat, self.count_guild_tiles(k, b))
+        self.calls += 1  # fill_value and the tile's own part kept for this call only
         if self.calls == 1 << 30:
             for i in range(k.B * NK * 2):
                 self.fstamp[i] = 0
+            for i in range(NK * 2):
+                self.kstamp[i] = 0
             self.calls = 1
         for i in range(n):
             m = moves[i]
@@ -126,7 +137,6 @@ class CityAndGuildsPolicy:
         t: cython.int
         o: cython.int
         g: cython.int
-        q: cython.int
         size: cython.int
         total: cython.int = 0
         open_blocks: cython.int = 0
@@ -135,6 +145,8 @@ class CityAndGuildsPolicy:
             self.menc[i] = 0
         for i in range(k.B * NG):
             self.gcnt[i] = 0
+        for g in range(NG):
+            self.gtot[g] = 0
         for blk in range(k.B):
             self.empty[blk] = 0
             self.bval[blk] = k._block_value(b, blk)
@@ -146,6 +158,7 @@ class CityAndGuildsPolicy:
                     self.empty[blk] += 1
                 elif t < 8:
                     self.gcnt[blk * NG + t // 2] += 1
+                    self.gtot[t // 2] += 1
                     total += 1
                 if o > 0:
                     self.bld[blk * P + o - 1] += 1
@@ -153,6 +166,38 @@ class CityAndGuildsPolicy:
             if b[k.o_done + blk] == 0:
                 open_blocks += 1
         self.open_blocks = open_blocks
+        self.read_tracks(k, b, seat, total)
+        for blk in range(k.B):
+            self.before[blk] = UNKNOWN  # read_before, for the blocks a move fills
+        return 0
+
+    def count_guild_tiles(self, k, b):
+        """``gtot`` and ``open_blocks`` as ``read_board`` reads them, nothing else (what a tile
+        in hand is worth needs no block); returns the guild tiles on the board."""
+        blk: cython.int
+        i: cython.int
+        t: cython.int
+        g: cython.int
+        total: cython.int = 0
+        for g in range(NG):
+            self.gtot[g] = 0
+        self.open_blocks = 0
+        for blk in range(k.B):
+            for i in range(k.block_first[blk], k.block_first[blk + 1]):
+                t = b[k.o_tile + k.block_spaces[i]]
+                if t < 8:
+                    self.gtot[t // 2] += 1
+                    total += 1
+            if b[k.o_done + blk] == 0:
+                self.open_blocks += 1
+        return total
+
+    def read_tracks(self, k, b, seat, total):
+        """Per guild: ``seat``'s place, the seats on the track, its worth (from ``gtot``,
+        ``total`` guild tiles and ``open_blocks``)."""
+        P: cython.int = k.players
+        g: cython.int
+        q: cython.int
         for g in range(NG):
             self.ntrack[g] = 0
             self.rank[g] = 0
@@ -164,12 +209,7 @@ class CityAndGuildsPolicy:
                     if q != seat and self.rank[g] > 0 and k.track_before(b, g, q, seat):
                         self.rank[g] += 1
         for g in range(NG):
-            t = 0
-            for blk in range(k.B):
-                t += self.gcnt[blk * NG + g]
-            self.worth[g] = (4.0 * open_blocks * (t + 1.0) / (total + 4.0)) + 0.5 * (t + 2.0)
-        for blk in range(k.B):
-            self.before[blk] = UNKNOWN  # read_before, for the blocks a move fills
+            self.worth[g] = (4.0 * self.open_blocks * (self.gtot[g] + 1.0) / (total + 4.0)) + 0.5 * (self.gtot[g] + 2.0)
         return 0
 
     def read_before(self, k, b, seat, blk):
@@ -198,15 +238,24 @@ class CityAndGuildsPolicy:
         cross: cython.int = 0
         kq: cython.int
         f: cython.int
-        men = k.men_placed(b, seat, kind, opt)
         if kind == MINSTREL:
             add = k.values[2]
             g = -1
         elif kind % 2 == 1:
             add = k.values[1]
-        if k.invest_steps(kind, opt) > 0:
-            val += self.invest_value(k, b, seat, g, k.invest_steps(kind, opt))
-        val += MAN * men
+        # what the tile and option alone are worth (its men and investment) is the same on
+        # every space: kept for this call (a list places each tile on dozens of spaces)
+        f = kind * 2 + opt
+        if self.kstamp[f] != self.calls:
+            self.kstamp[f] = self.calls
+            men = k.men_placed(b, seat, kind, opt)
+            if k.invest_steps(kind, opt) > 0:
+                val += self.invest_value(k, b, seat, g, k.invest_steps(kind, opt))
+            val += MAN * men
+            self.kmen[f] = men
+            self.kmemo[f] = val
+        men = self.kmen[f]
+        val = self.kmemo[f]
         if g >= 0:
             for d in range(4):
                 q = k.adj[sp * 4 + d]

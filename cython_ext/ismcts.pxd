@@ -6,7 +6,7 @@
 from libc.stdlib cimport realloc, free
 from libc.math cimport sqrt, log
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, ptr, terminal_rewards
+from cython_ext.kernel cimport Kernel, Rng, HEADER, RANK_KEYS, dptr, ptr, terminal_rewards
 
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
@@ -212,6 +212,8 @@ cdef class Search:
     cdef int _sort_seg(self, int g) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _select(self, int node, int seat) except -1
+    cdef int _ucb(self, int nl) noexcept
+    cdef int _in_order(self, int first, int nl) noexcept
     cdef int _values(self, int node, int seat, int nl) except -1
     cdef int _vrecord(self, int node, int room) except -1
     cdef int _move_values(self, int node, int o, int seat, int nl) except -1

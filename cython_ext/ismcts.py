@@ -80,7 +80,7 @@ if not cython.compiled:
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import HEADER, RANK_KEYS, ptr, terminal_rewards
+    from .kernel import HEADER, RANK_KEYS, dptr, ptr, terminal_rewards
 
     globals().update(enum_constants(__file__))
 
@@ -953,28 +953,38 @@ class Search:
         d: cython.int
         missing: cython.int = 0
         untried: cython.int = 0
+        stamp: cython.int
+        # the three passes below on locals: stored through ``self``'s pointers, every store
+        # reloaded them (perf: this was the search's costliest function at City and Guilds'
+        # default, the stamping of a setup node's ~150 untried entries)
+        ed: cython.p_int = self.ed
+        slot: cython.p_int = self.slot
+        mvp: cython.p_ushort = self.mv
+        lm: cython.p_int = ptr(self.moves)
+        ids: cython.p_int = self.eids
         self._new_stamp()
+        stamp = self.stamp
         for i in range(k):  # move -> its record (>= 0) or -2 - its list entry
-            m = self.ed[4 * (f + i)]
-            self.slot[2 * m] = f + i
-            self.slot[2 * m + 1] = self.stamp
+            m = ed[4 * (f + i)]
+            slot[2 * m] = f + i
+            slot[2 * m + 1] = stamp
         for i in range(nu):
-            m = self.mv[off + 2 * i]
-            self.slot[2 * m] = -2 - i
-            self.slot[2 * m + 1] = self.stamp
+            m = mvp[off + 2 * i]
+            slot[2 * m] = -2 - i
+            slot[2 * m + 1] = stamp
         for i in range(nl):  # the moves legal here before: their edges or entries counted
-            m = as_int(self.moves[i])
-            if self.slot[2 * m + 1] != self.stamp:
+            m = as_int(lm[i])
+            if slot[2 * m + 1] != stamp:
                 missing += 1
                 continue
-            x = self.slot[2 * m]
-            self.eids[i] = x
+            x = slot[2 * m]
+            ids[i] = x
             if x >= 0:
-                self.ed[4 * x + E_AVAIL] += 1
-                if self.ed[4 * x + E_VIS] == 0:
+                ed[4 * x + E_AVAIL] += 1
+                if ed[4 * x + E_VIS] == 0:
                     untried += 1
             else:
-                self.mv[off + 2 * (-2 - x) + 1] += 1
+                mvp[off + 2 * (-2 - x) + 1] += 1
                 untried += 1
         if missing > 0:  # moves never legal here before: new entries, legal once
             if nu + missing > cap:
@@ -1025,20 +1035,24 @@ class Search:
         r: cython.int
         cnt: cython.int = untried  # without a bias every one of them is drawn
         bestv: cython.double = 0.0
-        if self.bias != 0.0:
+        ed: cython.p_int = self.ed  # locals: see _counted_select
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        biased: cython.bint = self.bias != 0.0
+        if biased:
             cnt = 0
             for i in range(nl):
-                x = self.eids[i]
-                if x < 0 or self.ed[4 * x + E_VIS] == 0:
-                    if cnt == 0 or self.hv[i] > bestv:
-                        bestv = self.hv[i]
+                x = ids[i]
+                if x < 0 or ed[4 * x + E_VIS] == 0:
+                    if cnt == 0 or hv[i] > bestv:
+                        bestv = hv[i]
                         cnt = 0
-                    if self.hv[i] == bestv:
+                    if hv[i] == bestv:
                         cnt += 1
         r = self.rng.below(cnt)
         for i in range(nl):
-            x = self.eids[i]
-            if (x < 0 or self.ed[4 * x + E_VIS] == 0) and (self.bias == 0.0 or self.hv[i] == bestv):
+            x = ids[i]
+            if (x < 0 or ed[4 * x + E_VIS] == 0) and (not biased or hv[i] == bestv):
                 if r == 0:
                     return i
                 r -= 1
@@ -1182,14 +1196,6 @@ class Search:
         done: cython.bint = False
         missing: cython.int = 0
         untried: cython.int = 0
-        best: cython.int = 0
-        nvis: cython.int
-        v: cython.double
-        bestv: cython.double = -1.0e300
-        lastav: cython.int = -1
-        j: cython.int
-        lg: cython.double = 0.0
-        expl: cython.double = 0.0
         nl = self.k.legal(self.world, seat, self.moves)
         if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
             nl = self._mask_root(nl)
@@ -1218,19 +1224,9 @@ class Search:
         if nseg == 1 and (self.gs[3 * prim + INFO] & 0x7FFFFF) == nl:
             # the usual case: the seat's one segment lists exactly these moves in this
             # order (made from such a list, or sorted like it), so edge i is move i
-            first = self.gs[3 * prim]
-            done = True
-            for i in range(nl):
-                if self.ed[4 * (first + i)] != as_int(self.moves[i]):
-                    done = False
-                    break
-            if done:
-                for i in range(nl):
-                    e = first + i
-                    self.ed[4 * e + E_AVAIL] += 1
-                    self.eids[i] = e
-                    if self.ed[4 * e + E_VIS] == 0:
-                        untried += 1
+            untried = self._in_order(self.gs[3 * prim], nl)
+            done = untried >= 0
+            untried = max(untried, 0)
         if not done and nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
             first = self.gs[3 * prim]
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
@@ -1290,31 +1286,78 @@ class Search:
                     untried += 1
         if untried > 0:
             return self.eids[self._untried_pick(nl, untried)]
+        return self._ucb(nl)
+
+    def _ucb(self, nl):
+        """The edge of the largest UCB value (plus the bias's term) among ``eids``' ``nl``
+        edges, every one tried.  The arrays are read through locals: with
+        ``-fno-strict-aliasing`` the C compiler reloads ``self``'s pointers after every
+        store otherwise (City and Guilds: hundreds of edges a selection at the root)."""
+        ed: cython.p_int = self.ed
+        ef: cython.p_float = self.ef
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        lgtab: cython.p_double = self.lgtab
+        bias: cython.double = self.bias
+        c: cython.double = self.c
+        xgen: cython.int = self.xgen
+        i: cython.int
+        j: cython.int
+        e: cython.int
+        nvis: cython.int
+        best: cython.int = 0
+        lastav: cython.int = -1
+        v: cython.double
+        bestv: cython.double = -1.0e300
+        lg: cython.double = 0.0
+        expl: cython.double
         for i in range(nl):
-            e = self.eids[i]
-            nvis = self.ed[4 * e + E_VIS]
-            if self.ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
-                lastav = self.ed[4 * e + E_AVAIL]
-                lg = self.lgtab[lastav] if lastav < LOGTAB else log(lastav)
-                self.xgen += 1  # the exploration terms below were of another log
-                if self.xgen == 1 << 30:
+            e = ids[i]
+            nvis = ed[4 * e + E_VIS]
+            if ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
+                lastav = ed[4 * e + E_AVAIL]
+                lg = lgtab[lastav] if lastav < LOGTAB else log(lastav)
+                xgen += 1  # the exploration terms below were of another log
+                if xgen == 1 << 30:
                     for j in range(XTAB):
                         self.xstamp[j] = 0
-                    self.xgen = 1
+                    xgen = 1
             if nvis < XTAB:  # and many their visits (wide nodes: hundreds of edges of a few visits)
-                if self.xstamp[nvis] != self.xgen:
-                    self.xstamp[nvis] = self.xgen
-                    self.xterm[nvis] = self.c * sqrt(lg / nvis)
+                if self.xstamp[nvis] != xgen:
+                    self.xstamp[nvis] = xgen
+                    self.xterm[nvis] = c * sqrt(lg / nvis)
                 expl = self.xterm[nvis]
             else:
-                expl = self.c * sqrt(lg / nvis)
-            v = cython.cast(cython.double, self.ef[4 * e + E_VAL]) / nvis + expl
-            if self.bias != 0.0:
-                v += self.bias * self.hv[i] / (nvis + 1)
+                expl = c * sqrt(lg / nvis)
+            v = cython.cast(cython.double, ef[4 * e + E_VAL]) / nvis + expl
+            if bias != 0.0:
+                v += bias * hv[i] / (nvis + 1)
             if v > bestv:
                 best = i
                 bestv = v
-        return self.eids[best]
+        self.xgen = xgen
+        return ids[best]
+
+    def _in_order(self, first, nl):
+        """When the edges from ``first`` are the ``nl`` legal moves in order: each one's
+        availability counted, ``eids`` set, and the number untried returned; else -1 and
+        nothing changed.  On locals, as ``_ucb``."""
+        ed: cython.p_int = self.ed
+        lm: cython.p_int = ptr(self.moves)
+        ids: cython.p_int = self.eids
+        i: cython.int
+        e: cython.int
+        untried: cython.int = 0
+        for i in range(nl):
+            if ed[4 * (first + i)] != as_int(lm[i]):
+                return -1
+        for i in range(nl):
+            e = first + i
+            ed[4 * e + E_AVAIL] += 1
+            ids[i] = e
+            if ed[4 * e + E_VIS] == 0:
+                untried += 1
+        return untried
 
     def _values(self, node, seat, nl):
         """``hv``: the heuristic (``kernel.move_values``) of ``seat``'s ``nl`` legal moves at
@@ -1406,25 +1449,45 @@ class Search:
         in a record twice as large when they do not fit."""
         r: cython.int = self.vc[o + 1]
         i: cython.int
-        j: cython.int = 0
+        j: cython.int
         a: cython.int
         w: cython.int
         m: cython.int
         nm: cython.int = 0
         prevm: cython.int = -1
         x: cython.double
-        for i in range(nl):  # one walk along both while the legal moves ascend
-            m = as_int(self.moves[i])
+        # the walk below runs at most selections (City and Guilds' bias: 4.7 an iteration,
+        # ~70 moves each); local pointers, as the C compiler reloads ``self``'s at each store
+        kc: cython.p_int = self.vc
+        kv: cython.p_double = self.vv
+        lm: cython.p_int = ptr(self.moves)
+        hv: cython.p_double = dptr(self.hv)
+        lack: cython.p_int = ptr(self.vm)
+        at: cython.p_int = self.vmi
+        start: cython.int = o + 4
+        end: cython.int = o + 4 + r
+        lim: cython.int = min(r, nl)
+        i0: cython.int = 0
+        while i0 < lim and kc[start + i0] == as_int(lm[i0]):
+            # the usual case (City and Guilds: 96% of the moves): the record is the list
+            hv[i0] = kv[start + i0]
+            i0 += 1
+        j = start + i0
+        if i0 > 0:
+            prevm = as_int(lm[i0 - 1])
+        for i in range(i0, nl):  # one walk along both while the legal moves ascend
+            m = as_int(lm[i])
             if m <= prevm:
-                j = 0
+                j = start
             prevm = m
-            while j < r and self.vc[o + 4 + j] < m:
+            while j < end and kc[j] < m:
                 j += 1
-            if j < r and self.vc[o + 4 + j] == m:
-                self.hv[i] = self.vv[o + 4 + j]
+            if j < end and kc[j] == m:
+                hv[i] = kv[j]
+                j += 1  # the next move is larger, or the walk starts over
             else:
-                self.vm[nm] = m
-                self.vmi[nm] = i
+                lack[nm] = m
+                at[nm] = i
                 nm += 1
         if nm == 0:
             return 0

@@ -173,6 +173,37 @@ def test_each_moves_value_is_its_own(players):
             assert np.array_equal(values(g.kernel, s.buf, seat, part), full[[moves.index(m) for m in part]])
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_each_placement_asked_alone_is_worth_the_same(players):
+    """``place_value`` keeps a tile and option's own part (men, investment) and a block's
+    fill for the call: asked alone, every move is worth what it is among all the seat's."""
+    g = game(players)
+    placing = [(s, seat) for s, seat in decisions(players, 50 + players, 300)
+               if int(f(s, "phase")[0]) in (SETUP, PLACE)]
+    assert len(placing) > 40
+    for s, seat in placing[::8]:
+        moves = s.legal_moves(seat)
+        full = values(g.kernel, s.buf, seat, moves)
+        assert [values(g.kernel, s.buf, seat, [m])[0] for m in moves] == list(full)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_draws_and_discards_are_worth_what_they_are_with_the_blocks_read(players):
+    """A list of draws or discards only reads the guilds' tiles and tracks, not the blocks
+    (``count_guild_tiles``): with a pass in the list (which reads the blocks, as a
+    placement does) every tile is worth the same."""
+    g = game(players)
+    seen = 0
+    for s, seat in decisions(players, 40 + players, 400):
+        if int(f(s, "phase")[0]) not in (DRAW, DISCARD):
+            continue
+        moves = s.legal_moves(seat)
+        whole = values(g.kernel, s.buf, seat, [19 * len(f(s, "tile"))] + moves)
+        assert np.array_equal(values(g.kernel, s.buf, seat, moves), whole[1:])
+        seen += 1
+    assert seen > 20
+
+
 @pytest.mark.parametrize("opts", [{"rollout": "egreedy", "epsilon": 0.1}, {"bias": 4.0},
                                   {"rollout": "egreedy", "epsilon": 0.1, "bias": 1.0, "tree": "so"}])
 def test_the_search_with_the_heuristic_does_not_peek(opts):
