@@ -40,11 +40,27 @@ cdef class BetweenTwoCitiesPolicy:
     # checks by side and cell (0 not yet, 1 completable, 2 not), the valued moves, the tied ones
     cdef int[::1] gslot, gside, inplay, ncand, cand0, cand1, info0, info1, chk, em, ti
     cdef double[::1] ev
+    # greedy_place's pruning: each move's bound, valued yet (1) or not (0); the group's tile halves
+    # (kinds, categories, how many), the park labels a cell joins, shop_join_bounds()
+    cdef double[::1] ub
+    cdef int[::1] done, bkind, bcat, blab, shopub
+    cdef int bn, bnf, bnh, bfd, bweak  # bound_base: halves, factories, houses, factory change, weaker city
+    cdef int bothers                    # bound_base: the types a house counts with the tile
+    cdef int bexact                     # cell_single: 1 if its answer is the gain's part, 0 a bound
+    cdef double bhf                     # bound_base: a new house's future, as place_value adds it
+    cdef public int prune               # 1: skip the moves whose bound is below the best (0: value every one)
+    cdef public int cut                 # taken off every bound (0; tests make it too tight)
 
     cdef int values(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
     cdef void begin_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat) noexcept
     cdef int greedy_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, Rng rng) noexcept
+    cdef int bound_base(self, BetweenTwoCitiesRules k, const int* b, int seat, int slot, int side) noexcept
+    cdef double bound_finish(self, int u) noexcept
+    cdef int cell_single(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
+    cdef int civic_change(self, BetweenTwoCitiesRules k, int g, int o, int y, int ky, int x, int cat) noexcept
+    cdef int cell_bound(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
+    cdef int shop_run(self, BetweenTwoCitiesRules k, int g, int o, int x, int d) noexcept
     cdef int check(self, BetweenTwoCitiesRules k, const int* b, int seat, int side, int x, int duplex) noexcept
     cdef double place_value(self, BetweenTwoCitiesRules k, const int* b, int seat, int move) noexcept
     cdef void prepare(self, BetweenTwoCitiesRules k, int[::1] buf, int c) noexcept
@@ -65,3 +81,4 @@ cdef class BetweenTwoCitiesPolicy:
 
 
 cdef int park_points(int size) noexcept
+cdef int civic_term(int bad, int h1, int h2) noexcept

@@ -30,6 +30,8 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
+from .between_two_cities_scoring import SHOP_PTS
+
 if not cython.compiled:
     from .between_two_cities_encoding import (
         ASSIGN_BASE, CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, HALF, KM,
@@ -96,6 +98,16 @@ class BetweenTwoCitiesPolicy:
         self.em = numpy.zeros(8 * NCELL, dtype=numpy.intc)
         self.ti = numpy.zeros(8 * NCELL, dtype=numpy.intc)
         self.ev = numpy.zeros(8 * NCELL, dtype=numpy.float64)
+        # greedy_place's pruning: each valued move's bound and whether its value is read yet,
+        # the group's tile halves and the parts of the bound that do not depend on the cell
+        self.ub = numpy.zeros(8 * NCELL, dtype=numpy.float64)
+        self.done = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.bcat = numpy.zeros(2, dtype=numpy.intc)
+        self.bkind = numpy.zeros(2, dtype=numpy.intc)
+        self.blab = numpy.zeros(8, dtype=numpy.intc)
+        self.shopub = numpy.array(shop_join_bounds(), dtype=numpy.intc)
+        self.prune = 1
+        self.cut = 0
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -160,11 +172,16 @@ class BetweenTwoCitiesPolicy:
 
         ``legal`` gives each (pending tile, side) group the cells of its city that pass
         the cheap checks (``candidates``) and keep the city completable (``placeable``,
-        the costly check).  Here every candidate is valued (the value does not need the
-        check), and the check runs from the best value down: the candidates tied at the
+        the costly check).  Here every candidate is bounded (:meth:`bound_base`,
+        :meth:`cell_bound`: a few reads of the cells next to it) and only those whose bound
+        reaches the best value found so far are valued, the highest bound first (a gain kept
+        in ``memo`` is read as it is); a move skipped is below the best, so the tied best
+        are the list's, in its order, and the same draws pick among them (``prune`` 0: every
+        candidate valued, for the tests).  The check runs from the best value down: the candidates tied at the
         best value are drawn one at a time, uniformly, and the first completable one is
         returned (struck-out draws leave a uniform draw over the completable ties); a
-        value below a completable one is never checked.  That is the list's answer while
+        value below a completable one is never checked (when none of the best is completable,
+        the moves skipped are valued before the next value down).  That is the list's answer while
         every city in play has a completable adjacent cell, so before returning, a city
         not yet shown to have one is checked; if one has none, the fallback rule of
         ``gen_cells`` applies and -1 sends the caller to the list.
@@ -185,7 +202,14 @@ class BetweenTwoCitiesPolicy:
         r: cython.int
         mv: cython.int
         found: cython.int = -1
-        best: cython.double
+        best: cython.double = 0.0
+        first: cython.int
+        top: cython.int
+        ci: cython.int = 0
+        geo: cython.int = 0
+        mi: cython.int = 0
+        ub: cython.p_double = dptr(self.ub)
+        done: cython.p_int = ptr(self.done)
         gslot: cython.p_int = ptr(self.gslot)
         gside: cython.p_int = ptr(self.gside)
         inplay: cython.p_int = ptr(self.inplay)
@@ -230,18 +254,54 @@ class BetweenTwoCitiesPolicy:
         for g in range(ng):
             side = gside[g]
             cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
+            if self.prune:
+                c = k.city_of(seat, side)
+                geo = k.geo(b, c)
+                ci = self.bound_base(k, b, seat, gslot[g], side)
+                mi = 2 * (((c * 2 + self.bn - 1) * KM + b[k.O_PEND + seat * 4 + gslot[g]]) * NCELL)
             for i in range(ncand[side]):
                 em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
-                ev[n] = self.place_value(k, b, seat, em[n])
+                if not self.prune or self.memo[mi + 2 * cand[i]] == self.ver[c]:
+                    ev[n] = self.place_value(k, b, seat, em[n])  # a kept gain: as cheap as its bound
+                    ub[n] = ev[n]
+                    done[n] = 1
+                elif self.bn == 1:
+                    ub[n] = self.bound_finish(ci + self.cell_single(k, geo, c, cand[i]) - self.cut)
+                    done[n] = self.bexact
+                    ev[n] = ub[n]
+                else:
+                    ub[n] = self.bound_finish(ci + self.cell_bound(k, geo, c, cand[i]) - self.cut)
+                    done[n] = 0
                 n += 1
-        while n > 0 and found < 0:
-            best = ev[0]
+        if self.prune and n > 0:
+            # the highest bound first, then every move whose bound reaches the best value so far:
+            # a move skipped is below the best, so the tied best are all valued, in the list's order
+            top = 0
             for i in range(1, n):
-                if ev[i] > best:
+                if ub[i] > ub[top]:
+                    top = i
+            if not done[top]:
+                ev[top] = self.place_value(k, b, seat, em[top])
+                done[top] = 1
+            best = ev[top]
+            for i in range(n):
+                if done[i]:
+                    if ev[i] > best:
+                        best = ev[i]
+                elif ub[i] >= best:
+                    ev[i] = self.place_value(k, b, seat, em[i])
+                    done[i] = 1
+                    if ev[i] > best:
+                        best = ev[i]
+        while n > 0 and found < 0:
+            first = 1
+            for i in range(n):
+                if done[i] and (first or ev[i] > best):
                     best = ev[i]
+                    first = 0
             nt = 0
             for i in range(n):
-                if ev[i] == best:
+                if done[i] and ev[i] == best:
                     ti[nt] = i
                     nt += 1
             while nt > 0:
@@ -252,11 +312,16 @@ class BetweenTwoCitiesPolicy:
                     break
                 nt -= 1
                 ti[r] = ti[nt]
-            j = 0  # none of them completable: the next value down
+            if found >= 0:
+                break
+            j = 0  # none of them completable: the next value down (the moves skipped are valued now)
             for i in range(n):
+                if not done[i]:
+                    ev[i] = self.place_value(k, b, seat, em[i])
                 if ev[i] != best:
                     em[j] = em[i]
                     ev[j] = ev[i]
+                    done[j] = 1
                     j += 1
             n = j
         if found < 0:
@@ -272,6 +337,305 @@ class BetweenTwoCitiesPolicy:
             else:
                 return -1
         return found
+
+    def bound_base(self, k, b, seat, slot, side):
+        """The part of :meth:`cell_bound`'s bound that does not depend on the cell, for pending tile
+        ``slot`` into ``seat``'s city on ``side``: what the counts gain (taverns, offices), the free
+        houses times the types gained, a new house's types; and, as :meth:`place_value` adds them,
+        the factory majority's change, a house's future and the weaker city's weight (kept for
+        :meth:`bound_finish`).  The tile's halves go to ``bkind`` and ``bcat``, their number to ``bn``."""
+        c: cython.int = k.city_of(seat, side)
+        co: cython.int = c * NCOUNT
+        cn: cython.p_int = ptr(self.cnt)
+        tav: cython.p_int = ptr(self.tav)
+        kind: cython.int = b[k.O_PEND + seat * 4 + slot]
+        nn: cython.int = 1
+        i: cython.int
+        cat: cython.int
+        nt: cython.int = 0
+        no: cython.int = 0
+        nf: cython.int = 0
+        nh: cython.int = 0
+        others: cython.int = 0
+        total: cython.int
+        if k.t_rkind[b[k.O_ROUND]]:
+            nn = 2
+            self.bkind[0] = k.t_dleft[kind]
+            self.bkind[1] = k.t_dright[kind]
+        else:
+            self.bkind[0] = kind
+        for i in range(4):
+            tav[i] = cn[co + 7 + i]
+        for i in range(5):
+            self.seen5[i] = 1 if cn[co + i] > 0 else 0
+        for i in range(nn):
+            cat = k.t_kcat[self.bkind[i]]
+            self.bcat[i] = cat
+            if cat < 5:
+                self.seen5[cat] = 1
+            if cat == CAT_TAVERN:
+                tav[k.t_ktav[self.bkind[i]]] += 1
+                nt += 1
+            elif cat == CAT_OFFICE:
+                no += 1
+            elif cat == CAT_FACTORY:
+                nf += 1
+            elif cat == CAT_HOUSE:
+                nh += 1
+        for i in range(5):
+            others += self.seen5[i]
+        # a house already there gains the new types, less where a new factory is next door (a
+        # house by a factory counts 1 <= others); a new house counts others at most
+        total = self.nfree[c] * (others - self.oth[c]) + nh * others
+        if nt > 0:
+            total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
+        if no > 0:
+            total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
+        self.bn = nn
+        self.bnf = nf
+        self.bnh = nh
+        self.bfd = 0
+        if nf > 0:
+            if self.fc[0] < 0:
+                self.count_factories(k, b)
+            self.bfd = self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
+        self.bhf = nh * HOUSE_FUTURE * (5 - self.oth[c])
+        self.bweak = 1 if not k.TWOSTD and self.before[side] <= self.before[1 - side] else 0
+        self.bothers = others
+        return total
+
+    def bound_finish(self, u):
+        """A bound of the gain ``u`` made a bound of :meth:`place_value`, by its own steps in its
+        own order (each step is monotone, so the bound stays above the value in floating point)."""
+        val: cython.double = u
+        if self.bnf > 0:
+            val += self.bfd
+        if self.bnh > 0:
+            val += self.bhf
+        if self.bweak:
+            val *= WEAK
+        return val
+
+    def cell_single(self, k, g, c, x):
+        """:meth:`gain`'s part that depends on cell ``x`` for the single tile of :meth:`bound_base`
+        (its base counts a new house as ``others``): read from the cells next to it, exactly
+        (``bexact`` 1) but for a shop next to shops, where ``shopub`` bounds it (``bexact`` 0).
+        A neighbour changes only as the tile makes it: an office by a first tavern +1, a free
+        house by a factory 1 instead of ``others``, a civic building by a type it likes or
+        dislikes its term with and without the tile; the new tile's own term from its
+        neighbours' categories; the park groups it joins."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        code: cython.p_int = ptr(self.code)
+        plab: cython.p_int = ptr(self.plab)
+        blab: cython.p_int = ptr(self.blab)
+        cat: cython.int = self.bcat[0]
+        kind: cython.int = self.bkind[0]
+        gb: cython.int = (g * NCELL + x) * 4
+        total: cython.int = 0
+        nl: cython.int = 0
+        mask: cython.int = 0
+        size: cython.int
+        d: cython.int
+        e: cython.int
+        j: cython.int
+        y: cython.int
+        cy: cython.int
+        ky: cython.int
+        self.bexact = 1
+        for d in range(4):
+            y = k.t_nb[gb + d]
+            if y < 0 or ct[o + y] < 0:
+                continue
+            cy = ct[o + y]
+            mask |= 1 << cy
+            for e in range(d):
+                if k.t_nb[gb + e] == y:
+                    break
+            else:  # each neighbour once, as gain() lists them
+                if cy == CAT_CIVIC:
+                    ky = (code[o + y] - TILE) & 31
+                    if cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
+                        total += self.civic_change(k, g, o, y, ky, x, cat)
+                elif cy == CAT_OFFICE:
+                    if cat == CAT_TAVERN and not self.next_to(k, g, o, y, CAT_TAVERN):
+                        total += 1
+                elif cy == CAT_HOUSE:
+                    if cat == CAT_FACTORY and not self.next_to(k, g, o, y, CAT_FACTORY):
+                        total += 1 - self.bothers
+                elif cy == CAT_PARK and cat == CAT_PARK:
+                    for j in range(nl):
+                        if blab[j] == plab[o + y]:
+                            break
+                    else:
+                        blab[nl] = plab[o + y]
+                        nl += 1
+        if cat == CAT_OFFICE:
+            if mask & (1 << CAT_TAVERN):
+                total += 1
+        elif cat == CAT_HOUSE:
+            if mask & (1 << CAT_FACTORY):
+                total += 1 - self.bothers
+        elif cat == CAT_CIVIC:
+            total += civic_term(1 if mask & (1 << k.t_dislike[kind]) else 0, 1 if mask & (1 << k.t_like1[kind]) else 0,
+                                1 if mask & (1 << k.t_like2[kind]) else 0)
+        elif cat == CAT_PARK:
+            size = 1
+            for j in range(nl):
+                size += self.gsz[o + blab[j]]
+                total -= park_points(self.gsz[o + blab[j]])
+            total += park_points(size)
+        elif cat == CAT_SHOP:
+            if mask & (1 << CAT_SHOP):
+                self.bexact = 0
+                total += max(self.shopub[self.shop_run(k, g, o, x, 2) * 5 + self.shop_run(k, g, o, x, 3)],
+                             self.shopub[self.shop_run(k, g, o, x, 0) * 5 + self.shop_run(k, g, o, x, 1)])
+            else:
+                total += self.shopub[0]
+        return total
+
+    def civic_change(self, k, g, o, y, ky, x, cat):
+        """How the term of the civic building of kind ``ky`` at ``y`` changes with a tile of ``cat`` on ``x``."""
+        gb: cython.int = (g * NCELL + y) * 4
+        d: cython.int
+        z: cython.int
+        cz: cython.int
+        bad: cython.int = 0
+        h1: cython.int = 0
+        h2: cython.int = 0
+        nbad: cython.int = 0
+        n1: cython.int = 0
+        n2: cython.int = 0
+        for d in range(4):
+            z = k.t_nb[gb + d]
+            if z < 0:
+                continue
+            cz = cat if z == x else self.ct[o + z]
+            if cz < 0:
+                continue
+            if cz == k.t_dislike[ky]:
+                nbad = 1
+                bad |= z != x
+            if cz == k.t_like1[ky]:
+                n1 = 1
+                h1 |= z != x
+            if cz == k.t_like2[ky]:
+                n2 = 1
+                h2 |= z != x
+        return civic_term(nbad, n1, n2) - civic_term(bad, h1, h2)
+
+    def cell_bound(self, k, g, c, x):
+        """The part of a bound of :meth:`gain` that depends on cell ``x`` for the tile of
+        :meth:`bound_base` on the prepared city ``c`` (mat ``g``): read from the categories next
+        to each new half, never above what ``gain`` finds there.  A new office: 1 by a tavern; a
+        new civic building: 1, 3 or 6 as its neighbours (and the other half) allow, 1 by one it
+        dislikes; an office next door gains at most 1 from a new tavern, a civic building next
+        door at most 3 from a type it likes (6 - 3 for the second like), a house next door never
+        gains (the free houses' gain is in the base); parks: the groups joined, exact (plus 9 if
+        both halves are parks: two groups of 3 or more score 9 more than one); a shop: 2 alone,
+        else what the longest lines through it can add (``shopub``), or the most any shop can add
+        for a duplex half."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        code: cython.p_int = ptr(self.code)
+        plab: cython.p_int = ptr(self.plab)
+        blab: cython.p_int = ptr(self.blab)
+        shopub: cython.p_int = ptr(self.shopub)
+        nn: cython.int = self.bn
+        total: cython.int = 0
+        nl: cython.int = 0
+        npark: cython.int = 0
+        i: cython.int
+        j: cython.int
+        d: cython.int
+        y: cython.int
+        cy: cython.int
+        ky: cython.int
+        cat: cython.int
+        oc: cython.int
+        kind: cython.int
+        near: cython.int
+        bad: cython.int
+        h1: cython.int
+        h2: cython.int
+        gb: cython.int
+        size: cython.int
+        for i in range(nn):
+            cat = self.bcat[i]
+            kind = self.bkind[i]
+            oc = self.bcat[1 - i] if nn == 2 else -1
+            gb = (g * NCELL + x + i) * 4
+            near = 0
+            bad = 0
+            h1 = 0
+            h2 = 0
+            if cat == CAT_CIVIC:
+                h1 = 1 if oc == k.t_like1[kind] else 0
+                h2 = 1 if oc == k.t_like2[kind] else 0
+            for d in range(4):
+                y = k.t_nb[gb + d]
+                if y < 0:
+                    continue
+                cy = ct[o + y]
+                if cy < 0:
+                    continue
+                if cy == CAT_CIVIC:
+                    ky = (code[o + y] - TILE) & 31
+                    if cat == k.t_like1[ky] or cat == k.t_like2[ky]:
+                        total += 3
+                elif cy == CAT_OFFICE and cat == CAT_TAVERN:
+                    total += 1
+                if cat == CAT_CIVIC:
+                    if cy == k.t_dislike[kind]:
+                        bad = 1
+                    if cy == k.t_like1[kind]:
+                        h1 = 1
+                    if cy == k.t_like2[kind]:
+                        h2 = 1
+                elif cat == CAT_OFFICE:
+                    if cy == CAT_TAVERN:
+                        near = 1
+                elif cat == CAT_SHOP:
+                    if cy == CAT_SHOP:
+                        near = 1
+                elif cat == CAT_PARK and cy == CAT_PARK:
+                    for j in range(nl):
+                        if blab[j] == plab[o + y]:
+                            break
+                    else:
+                        blab[nl] = plab[o + y]
+                        nl += 1
+            if cat == CAT_OFFICE:
+                if near or oc == CAT_TAVERN:
+                    total += 1
+            elif cat == CAT_CIVIC:
+                total += civic_term(bad, h1, h2)
+            elif cat == CAT_PARK:
+                npark += 1
+            elif cat == CAT_SHOP:
+                if not near and oc != CAT_SHOP:
+                    total += shopub[0]
+                elif nn == 2:
+                    total += shopub[24]
+                else:
+                    total += max(shopub[self.shop_run(k, g, o, x, 2) * 5 + self.shop_run(k, g, o, x, 3)],
+                                 shopub[self.shop_run(k, g, o, x, 0) * 5 + self.shop_run(k, g, o, x, 1)])
+        if npark > 0:
+            size = npark
+            for j in range(nl):
+                size += self.gsz[o + blab[j]]
+                total -= park_points(self.gsz[o + blab[j]])
+            total += park_points(size) + (9 if npark == 2 else 0)
+        return total
+
+    def shop_run(self, k, g, o, x, d):
+        """How many shops (at most 4) follow one another from ``x`` in direction ``d`` on the prepared city at ``o``."""
+        n: cython.int = 0
+        y: cython.int = k.t_nb[(g * NCELL + x) * 4 + d]
+        while y >= 0 and n < 4 and self.ct[o + y] == CAT_SHOP:
+            n += 1
+            y = k.t_nb[(g * NCELL + y) * 4 + d]
+        return n
 
     def check(self, k, b, seat, side, x, duplex):
         """Is candidate cell ``x`` of ``seat``'s city on ``side`` completable (:meth:`greedy_place`'s info)?  Kept per call."""
@@ -597,7 +961,7 @@ class BetweenTwoCitiesPolicy:
                         h1 = 1
                     if ct[o + z] == k.t_like2[kind]:
                         h2 = 1
-            return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+            return civic_term(bad, h1, h2)
         return 0
 
     def next_to(self, k, g, o, y, cat):
@@ -793,6 +1157,22 @@ class BetweenTwoCitiesPolicy:
         return val
 
 
+def civic_term(bad: cython.int, h1: cython.int, h2: cython.int) -> cython.int:
+    """A civic building's points: 1 by a type it dislikes, else 1, 3 or 6 as it has 0, 1 or 2 of the types it likes."""
+    return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+
+
+def shop_join_bounds() -> list:
+    """``[w * 5 + e]``: the most a shop can add to the best shop lines when ``w`` shops (at most 4)
+    run from it one way and ``e`` the other: in the best lines with it, it lies in a line of
+    ``a + 1 + b`` (``a <= w``, ``b <= e``, 5 at most); without it that line is two lines of ``a``
+    and ``b``, so the best lines without it score at least ``SHOP_PTS[a + b + 1] - SHOP_PTS[a] -
+    SHOP_PTS[b]`` less.  ``[0]``: a shop alone; ``[24]``: the most any shop can add."""
+    return [max(SHOP_PTS[a + b + 1] - SHOP_PTS[a] - SHOP_PTS[b]
+                for a in range(w + 1) for b in range(e + 1) if a + b < 5)
+            for w in range(5) for e in range(5)]
+
+
 def park_points(size: cython.int) -> cython.int:
     """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
     return 2 if size == 1 else (8 if size == 2 else 9 + size)
@@ -820,3 +1200,46 @@ def prepared_city(policy, kernel, buf, c: cython.int):
             [int(pol.ct[o + x]) for x in range(NCELL)], sorted(int(pol.tl[o + i]) for i in range(pol.ntl[c])),
             int(pol.nfree[c]), int(pol.oth[c]),
             [int(pol.gsz[o + pol.plab[o + x]]) if pol.plab[o + x] >= 0 else 0 for x in range(NCELL)])
+
+
+def greedy_move(policy, kernel, buf, seat: cython.int, rng) -> cython.int:
+    """``policy.greedy_place`` (pruned or not, as its ``prune`` says): tests compare the two."""
+    pol: BetweenTwoCitiesPolicy = policy
+    return pol.greedy_place(kernel, buf, seat, rng)
+
+
+def place_bounds(policy, kernel, buf, seat: cython.int) -> list:
+    """``(move, bound, value, exact)`` of ``greedy_place``'s pruning for every pending tile of
+    ``seat``, both its cities and every empty cell, not landscape (and the empty cell east of it,
+    for a duplex tile); ``exact`` 1 where the bound is taken as the value: tests check that no bound is below
+    its value and that an exact one is the value."""
+    pol: BetweenTwoCitiesPolicy = policy
+    k: BetweenTwoCitiesRules = kernel
+    b: cython.p_int = ptr(buf)
+    out: list = []
+    slot: cython.int
+    side: cython.int
+    x: cython.int
+    c: cython.int
+    m: cython.int
+    ci: cython.int
+    u: cython.double
+    duplex: cython.int = k.t_rkind[buf[k.O_ROUND]]
+    pol.begin_place(k, buf, seat)
+    for slot in range(4):
+        if buf[k.O_PEND + seat * 4 + slot] < 0:
+            continue
+        for side in range(2):
+            c = k.city_of(seat, side)
+            ci = pol.bound_base(k, b, seat, slot, side)
+            for x in range(NCELL):
+                if buf[k.O_CITY + c * NCELL + x] != 0 or (duplex and (x % 9 == 8 or buf[k.O_CITY + c * NCELL + x + 1] != 0)):
+                    continue
+                m = PLACE_BASE + (slot * 2 + side) * NCELL + x
+                if pol.bn == 1:
+                    u = pol.bound_finish(ci + pol.cell_single(k, k.geo(b, c), c, x) - pol.cut)
+                else:
+                    u = pol.bound_finish(ci + pol.cell_bound(k, k.geo(b, c), c, x) - pol.cut)
+                    pol.bexact = 0
+                out.append((m, u, pol.place_value(k, b, seat, m), pol.bexact))
+    return out
