@@ -1,6 +1,7 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
 
+from libc.string cimport memcmp
 from cython_ext.kernel cimport Rng, ptr, dptr
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC

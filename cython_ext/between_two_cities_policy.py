@@ -261,14 +261,14 @@ class BetweenTwoCitiesPolicy:
                 mi = 2 * (((c * 2 + self.bn - 1) * KM + b[k.O_PEND + seat * 4 + gslot[g]]) * NCELL)
             for i in range(ncand[side]):
                 em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
-                if not self.prune or self.memo[mi + 2 * cand[i]] == self.ver[c]:
-                    ev[n] = self.place_value(k, b, seat, em[n])  # a kept gain: as cheap as its bound
-                    ub[n] = ev[n]
-                    done[n] = 1
-                elif self.bn == 1:
+                if self.prune and self.bn == 1:  # read from the neighbours: cheaper than the kept gain's look-up
                     ub[n] = self.bound_finish(ci + self.cell_single(k, geo, c, cand[i]) - self.cut)
                     done[n] = self.bexact
                     ev[n] = ub[n]
+                elif not self.prune or self.memo[mi + 2 * cand[i]] == self.ver[c]:
+                    ev[n] = self.place_value(k, b, seat, em[n])  # a kept gain: as cheap as its bound
+                    ub[n] = ev[n]
+                    done[n] = 1
                 else:
                     ub[n] = self.bound_finish(ci + self.cell_bound(k, geo, c, cand[i]) - self.cut)
                     done[n] = 0
@@ -672,6 +672,9 @@ class BetweenTwoCitiesPolicy:
         nd: cython.int = 0
         dx: cython.p_int = ptr(self.dx)
         if self.geoc[c] == g:
+            if cython.compiled:  # most calls find the city unchanged: one wide compare first
+                if memcmp(cython.address(code[o]), cython.address(buf[base]), NCELL * cython.sizeof(cython.int)) == 0:
+                    return
             for x in range(NCELL):
                 if code[o + x] != buf[base + x]:
                     if code[o + x] >= TILE or buf[base + x] < TILE or nd == 4 or self.nlab[c] + 4 >= NCELL:
