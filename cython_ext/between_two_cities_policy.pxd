@@ -40,6 +40,7 @@ cdef class BetweenTwoCitiesPolicy:
     # greedy_place: (slot, side) groups, sides in play, each side's candidates and city_info,
     # checks by side and cell (0 not yet, 1 completable, 2 not), the valued moves, the tied ones
     cdef int[::1] gslot, gside, inplay, ncand, cand0, cand1, info0, info1, chk, em, ti
+    cdef int[::1] cinfo     # every city's city_info as prepare() last read it, kept with city_add (c * INFO)
     cdef double[::1] ev
     # greedy_place's pruning: each move's bound, valued yet (1) or not (0); the group's tile halves
     # (kinds, categories, how many), the park labels a cell joins, shop_join_bounds()

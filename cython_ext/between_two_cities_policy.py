@@ -94,6 +94,7 @@ class BetweenTwoCitiesPolicy:
         self.cand1 = numpy.zeros(NCELL, dtype=numpy.intc)
         self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
         self.info1 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.cinfo = numpy.zeros(nc * INFO, dtype=numpy.intc)  # each city's city_info (need and s aside) as prepared
         self.chk = numpy.zeros(2 * NCELL, dtype=numpy.intc)
         self.em = numpy.zeros(8 * NCELL, dtype=numpy.intc)
         self.ti = numpy.zeros(8 * NCELL, dtype=numpy.intc)
@@ -240,17 +241,22 @@ class BetweenTwoCitiesPolicy:
         inplay[1] = 0
         for g in range(ng):
             inplay[gside[g]] = 1
+        self.begin_place(k, buf, seat)
         for side in range(2):
             ncand[side] = 0
             if inplay[side]:
                 c = k.cityt[2 * seat + side]
                 info = ptr(self.info0) if side == 0 else ptr(self.info1)
                 cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
-                k.city_info(b, c, duplex, info)
+                if self.prune:  # the city as prepare() keeps it (begin_place prepared it)
+                    for i in range(INFO):
+                        info[i] = self.cinfo[c * INFO + i]
+                    k.city_need(b, c, duplex, info)
+                else:
+                    k.city_info(b, c, duplex, info)
                 ncand[side] = k.candidates(b, c, duplex, 1, info, cand)
                 for i in range(ncand[side]):
                     chk[side * NCELL + cand[i]] = 0  # not checked yet
-        self.begin_place(k, buf, seat)
         for g in range(ng):
             side = gside[g]
             cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
@@ -685,6 +691,7 @@ class BetweenTwoCitiesPolicy:
             if nd >= 0:
                 for i in range(nd):
                     self.add_tile(k, g, c, dx[i], buf[base + dx[i]])
+                    k.city_add(ptr(self.cinfo), c * INFO, dx[i], 1 if buf[base + dx[i]] < HALF else 0)
                 return
         for i in range(NCOUNT):
             self.cnt[co + i] = 0
@@ -729,6 +736,9 @@ class BetweenTwoCitiesPolicy:
                 self.sh[tl[o + i]] = 0
         self.score[c] = total
         self.geoc[c] = g
+        k.city_info(ptr(buf), c, 0, ptr(self.info0))  # the placement rules' view of the city, kept alike
+        for i in range(INFO):
+            self.cinfo[c * INFO + i] = self.info0[i]
 
     def changed(self, c):
         """City ``c`` prepared anew: the gains kept for it (``memo``) no longer hold."""
@@ -1194,7 +1204,7 @@ def prepared_scores(kernel, buf, seat: cython.int):
 def prepared_city(policy, kernel, buf, c: cython.int):
     """City ``c`` as ``policy`` prepares it from ``buf`` (kept from its earlier calls, or added to):
     ``(score, counts, categories, tile cells, free houses, types present, park group size of each
-    cell)``.  Tests compare a policy kept along a game with a fresh one."""
+    cell, its city_info but need and s)``.  Tests compare a policy kept along a game with a fresh one."""
     pol: BetweenTwoCitiesPolicy = policy
     k: BetweenTwoCitiesRules = kernel
     o: cython.int = c * NCELL
@@ -1202,7 +1212,8 @@ def prepared_city(policy, kernel, buf, c: cython.int):
     return (int(pol.score[c]), [int(pol.cnt[c * NCOUNT + i]) for i in range(NCOUNT)],
             [int(pol.ct[o + x]) for x in range(NCELL)], sorted(int(pol.tl[o + i]) for i in range(pol.ntl[c])),
             int(pol.nfree[c]), int(pol.oth[c]),
-            [int(pol.gsz[o + pol.plab[o + x]]) if pol.plab[o + x] >= 0 else 0 for x in range(NCELL)])
+            [int(pol.gsz[o + pol.plab[o + x]]) if pol.plab[o + x] >= 0 else 0 for x in range(NCELL)],
+            [int(pol.cinfo[c * INFO + i]) for i in range(INFO) if i != 6 and i != 7])
 
 
 def greedy_move(policy, kernel, buf, seat: cython.int, rng) -> cython.int:
