@@ -1,7 +1,7 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
 
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy
 from cython_ext.kernel cimport Rng, ptr, dptr
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, PH_PLACE, PH_CHOOSE, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
@@ -15,6 +15,8 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] score     # score_city of each city as prepare() last read it
     cdef int[::1] geoc      # the mat each city was read with (-1 never read)
     cdef int[::1] fc        # factories of each city
+    cdef int[::1] fcode     # each city's cells as count_factories last counted them (c * NCELL)
+    cdef int fcok           # fc counted since begin_place
     cdef int[::1] cnt       # each city's counts (c * 11): 7 categories, then 4 tavern kinds
     cdef double[::1] kv     # a kind's value for the seat's city on each side (side * KM + kind)
     cdef int[::1] need      # values: the kinds of the pairs valued (kind_values values these only)

@@ -53,6 +53,8 @@ class BetweenTwoCitiesPolicy:
     def __init__(self, nc: cython.int) -> None:
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.fc = numpy.zeros(max(nc, 1), dtype=numpy.intc)
+        self.fcode = numpy.full(max(nc, 1) * NCELL, -1, dtype=numpy.intc)  # each city as fc last counted it
+        self.fcok = 0
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
         self.need = numpy.zeros(KM, dtype=numpy.intc)
         # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count), and the gain's scratch
@@ -165,7 +167,7 @@ class BetweenTwoCitiesPolicy:
             c = k.city_of(seat, side)
             self.prepare(k, buf, c)
             self.before[side] = self.score[c]
-        self.fc[0] = -1  # every city's factories: counted at the first factory valued
+        self.fcok = 0  # every city's factories: counted at the first factory valued
 
     def greedy_place(self, k, buf, seat, rng):
         """A placement of highest :meth:`place_value` among the moves ``legal`` lists, ties
@@ -402,7 +404,7 @@ class BetweenTwoCitiesPolicy:
         self.bnh = nh
         self.bfd = 0
         if nf > 0:
-            if self.fc[0] < 0:
+            if not self.fcok:
                 self.count_factories(k, b)
             self.bfd = self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         self.bhf = nh * HOUSE_FUTURE * (5 - self.oth[c])
@@ -853,7 +855,7 @@ class BetweenTwoCitiesPolicy:
             self.memo[mi] = self.ver[c]
         val = self.memo[mi + 1]
         if nf > 0:
-            if self.fc[0] < 0:
+            if not self.fcok:
                 self.count_factories(k, b)
             val += self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
         if nh > 0:
@@ -1089,16 +1091,25 @@ class BetweenTwoCitiesPolicy:
         return total
 
     def count_factories(self, k, b):
-        """Every city's factories into ``fc``."""
+        """Every city's factories into ``fc`` (compiled: a city unchanged since it was last
+        counted, one memcmp, keeps its count)."""
         c: cython.int
         x: cython.int
         v: cython.int
+        fcode: cython.p_int = ptr(self.fcode)
         for c in range(k.NC):
+            if cython.compiled:
+                if memcmp(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
+                          NCELL * cython.sizeof(cython.int)) == 0:
+                    continue
+                memcpy(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
+                       NCELL * cython.sizeof(cython.int))
             self.fc[c] = 0
             for x in range(NCELL):
                 v = b[k.O_CITY + c * NCELL + x]
                 if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     self.fc[c] += 1
+        self.fcok = 1
 
     def factory_points(self, k, c, f):
         """City ``c``'s factory points with ``f`` factories, the others' counts as in ``fc``."""
