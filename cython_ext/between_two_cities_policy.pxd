@@ -62,7 +62,9 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int bound_base(self, BetweenTwoCitiesRules k, const int* b, int seat, int slot, int side) noexcept
     cdef double bound_finish(self, int u) noexcept
     cdef int cell_single(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
-    cdef int civic_change(self, BetweenTwoCitiesRules k, int g, int o, int y, int ky, int x, int cat) noexcept
+    cdef int cell_duplex(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
+    cdef int near_new(self, BetweenTwoCitiesRules k, int g, int o, int y, int x, int cat) noexcept
+    cdef int civic_change(self, BetweenTwoCitiesRules k, int g, int o, int y, int ky, int x) noexcept
     cdef int cell_bound(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
     cdef int shop_run(self, BetweenTwoCitiesRules k, int g, int o, int x, int d) noexcept
     cdef int check(self, BetweenTwoCitiesRules k, const int* b, int seat, int side, int x, int duplex) noexcept

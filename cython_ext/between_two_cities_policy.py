@@ -41,6 +41,10 @@ if not cython.compiled:
     from .between_two_cities_placement import INFO
     from .kernel import dptr, ptr
 
+if cython.compiled:  # the shop table as a C array
+    SHOP_PTS_P = cython.declare(cython.int[6], SHOP_PTS)
+else:
+    SHOP_PTS_P = SHOP_PTS
 WEAK = cython.declare(cython.double, 1.5)
 HOUSE_FUTURE = cython.declare(cython.double, 0.5)
 NCOUNT = cython.declare(cython.int, 11)  # cnt: 7 categories, then 4 tavern kinds
@@ -201,7 +205,7 @@ class BetweenTwoCitiesPolicy:
         i: cython.int
         j: cython.int
         x: cython.int
-        c: cython.int
+        c: cython.int = 0
         r: cython.int
         mv: cython.int
         found: cython.int = -1
@@ -210,7 +214,6 @@ class BetweenTwoCitiesPolicy:
         top: cython.int
         ci: cython.int = 0
         geo: cython.int = 0
-        mi: cython.int = 0
         ub: cython.p_double = dptr(self.ub)
         done: cython.p_int = ptr(self.done)
         gslot: cython.p_int = ptr(self.gslot)
@@ -266,20 +269,16 @@ class BetweenTwoCitiesPolicy:
                 c = k.city_of(seat, side)
                 geo = k.geo(b, c)
                 ci = self.bound_base(k, b, seat, gslot[g], side)
-                mi = 2 * (((c * 2 + self.bn - 1) * KM + b[k.O_PEND + seat * 4 + gslot[g]]) * NCELL)
             for i in range(ncand[side]):
                 em[n] = PLACE_BASE + (gslot[g] * 2 + side) * NCELL + cand[i]
-                if self.prune and self.bn == 1:  # read from the neighbours: cheaper than the kept gain's look-up
-                    ub[n] = self.bound_finish(ci + self.cell_single(k, geo, c, cand[i]) - self.cut)
+                if not self.prune:
+                    ev[n] = self.place_value(k, b, seat, em[n])
+                    done[n] = 1
+                else:  # read from the neighbours, exactly but for a shop by shops: no gain() call
+                    ub[n] = self.bound_finish(ci + (self.cell_single(k, geo, c, cand[i]) if self.bn == 1 else
+                                                    self.cell_duplex(k, geo, c, cand[i])) - self.cut)
                     done[n] = self.bexact
                     ev[n] = ub[n]
-                elif not self.prune or self.memo[mi + 2 * cand[i]] == self.ver[c]:
-                    ev[n] = self.place_value(k, b, seat, em[n])  # a kept gain: as cheap as its bound
-                    ub[n] = ev[n]
-                    done[n] = 1
-                else:
-                    ub[n] = self.bound_finish(ci + self.cell_bound(k, geo, c, cand[i]) - self.cut)
-                    done[n] = 0
                 n += 1
         if self.prune and n > 0:
             # the highest bound first, then every move whose bound reaches the best value so far:
@@ -464,7 +463,7 @@ class BetweenTwoCitiesPolicy:
                 if cy == CAT_CIVIC:
                     ky = (code[o + y] - TILE) & 31
                     if cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
-                        total += self.civic_change(k, g, o, y, ky, x, cat)
+                        total += self.civic_change(k, g, o, y, ky, x)
                 elif cy == CAT_OFFICE:
                     if cat == CAT_TAVERN and not self.next_to(k, g, o, y, CAT_TAVERN):
                         total += 1
@@ -502,12 +501,126 @@ class BetweenTwoCitiesPolicy:
                 total += self.shopub[0]
         return total
 
-    def civic_change(self, k, g, o, y, ky, x, cat):
-        """How the term of the civic building of kind ``ky`` at ``y`` changes with a tile of ``cat`` on ``x``."""
+    def cell_duplex(self, k, g, c, x):
+        """:meth:`cell_single` for the duplex tile of :meth:`bound_base` on ``x`` and ``x + 1``
+        (each half a neighbour of the other: else :meth:`cell_bound`): every tile next to a half
+        once, its term with the halves and without (``near_new``), each half's own term from
+        its neighbours and the other half, the park groups a park half joins (both halves
+        parks: one group); a shop half next to a shop is bounded (``bexact`` 0)."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        code: cython.p_int = ptr(self.code)
+        plab: cython.p_int = ptr(self.plab)
+        blab: cython.p_int = ptr(self.blab)
+        aff: cython.p_int = ptr(self.aff)
+        total: cython.int = 0
+        nl: cython.int = 0
+        na: cython.int = 0
+        npark: cython.int = 0
+        nshop: cython.int = 0
+        near: cython.int = 0
+        i: cython.int
+        j: cython.int
+        d: cython.int
+        y: cython.int
+        cy: cython.int
+        ky: cython.int
+        cat: cython.int
+        oc: cython.int
+        kind: cython.int
+        mask: cython.int
+        size: cython.int
+        if k.t_nb[(g * NCELL + x) * 4 + 3] != x + 1 or k.t_nb[(g * NCELL + x + 1) * 4 + 2] != x:
+            self.bexact = 0
+            return self.cell_bound(k, g, c, x)
+        self.bexact = 1
+        for i in range(2):
+            cat = self.bcat[i]
+            oc = self.bcat[1 - i]
+            kind = self.bkind[i]
+            mask = 1 << oc
+            for d in range(4):
+                y = k.t_nb[(g * NCELL + x + i) * 4 + d]
+                if y < 0 or ct[o + y] < 0:
+                    continue
+                cy = ct[o + y]
+                mask |= 1 << cy
+                if cat == CAT_PARK and cy == CAT_PARK:
+                    for j in range(nl):
+                        if blab[j] == plab[o + y]:
+                            break
+                    else:
+                        blab[nl] = plab[o + y]
+                        nl += 1
+                elif cat == CAT_SHOP and cy == CAT_SHOP:
+                    near = 1
+                for j in range(na):
+                    if aff[j] == y:
+                        break
+                else:
+                    aff[na] = y
+                    na += 1
+            if cat == CAT_OFFICE:
+                if mask & (1 << CAT_TAVERN):
+                    total += 1
+            elif cat == CAT_HOUSE:
+                if mask & (1 << CAT_FACTORY):
+                    total += 1 - self.bothers
+            elif cat == CAT_CIVIC:
+                total += civic_term(1 if mask & (1 << k.t_dislike[kind]) else 0, 1 if mask & (1 << k.t_like1[kind]) else 0,
+                                    1 if mask & (1 << k.t_like2[kind]) else 0)
+            elif cat == CAT_PARK:
+                npark += 1
+            elif cat == CAT_SHOP:
+                nshop += 1
+        for j in range(na):
+            y = aff[j]
+            cy = ct[o + y]
+            if cy == CAT_CIVIC:
+                ky = (code[o + y] - TILE) & 31
+                total += self.civic_change(k, g, o, y, ky, x)
+            elif cy == CAT_OFFICE:
+                total += self.near_new(k, g, o, y, x, CAT_TAVERN) - self.next_to(k, g, o, y, CAT_TAVERN)
+            elif cy == CAT_HOUSE:
+                if not self.next_to(k, g, o, y, CAT_FACTORY) and self.near_new(k, g, o, y, x, CAT_FACTORY):
+                    total += 1 - self.bothers
+        if npark > 0:
+            size = npark
+            for j in range(nl):
+                size += self.gsz[o + blab[j]]
+                total -= park_points(self.gsz[o + blab[j]])
+            total += park_points(size)
+        if near:  # a shop half by a shop: bounded as cell_bound bounds it
+            self.bexact = 0
+            total += nshop * self.shopub[24]
+        elif nshop == 2:
+            total += SHOP_PTS_P[2]  # the two halves alone: a line of two
+        elif nshop == 1:
+            total += SHOP_PTS_P[1]
+        return total
+
+    def near_new(self, k, g, o, y, x, cat):
+        """1 if a neighbour of ``y`` holds a tile of ``cat`` once the duplex halves of :meth:`bound_base` are on ``x``, ``x + 1``."""
+        d: cython.int
+        z: cython.int
+        cz: cython.int
+        for d in range(4):
+            z = k.t_nb[(g * NCELL + y) * 4 + d]
+            if z < 0:
+                continue
+            cz = self.bcat[0] if z == x else (self.bcat[1] if z == x + 1 else self.ct[o + z])
+            if cz == cat:
+                return 1
+        return 0
+
+    def civic_change(self, k, g, o, y, ky, x):
+        """How the term of the civic building of kind ``ky`` at ``y`` changes with the tile of
+        :meth:`bound_base` on ``x`` (a duplex: its halves on ``x``, ``x + 1``)."""
         gb: cython.int = (g * NCELL + y) * 4
         d: cython.int
         z: cython.int
         cz: cython.int
+        old: cython.int
         bad: cython.int = 0
         h1: cython.int = 0
         h2: cython.int = 0
@@ -518,18 +631,25 @@ class BetweenTwoCitiesPolicy:
             z = k.t_nb[gb + d]
             if z < 0:
                 continue
-            cz = cat if z == x else self.ct[o + z]
+            old = 1
+            cz = self.ct[o + z]
+            if z == x:
+                cz = self.bcat[0]
+                old = 0
+            elif z == x + 1 and self.bn == 2:
+                cz = self.bcat[1]
+                old = 0
             if cz < 0:
                 continue
             if cz == k.t_dislike[ky]:
                 nbad = 1
-                bad |= z != x
+                bad |= old
             if cz == k.t_like1[ky]:
                 n1 = 1
-                h1 |= z != x
+                h1 |= old
             if cz == k.t_like2[ky]:
                 n2 = 1
-                h2 |= z != x
+                h2 |= old
         return civic_term(nbad, n1, n2) - civic_term(bad, h1, h2)
 
     def cell_bound(self, k, g, c, x):
@@ -1264,7 +1384,6 @@ def place_bounds(policy, kernel, buf, seat: cython.int) -> list:
                 if pol.bn == 1:
                     u = pol.bound_finish(ci + pol.cell_single(k, k.geo(b, c), c, x) - pol.cut)
                 else:
-                    u = pol.bound_finish(ci + pol.cell_bound(k, k.geo(b, c), c, x) - pol.cut)
-                    pol.bexact = 0
+                    u = pol.bound_finish(ci + pol.cell_duplex(k, k.geo(b, c), c, x) - pol.cut)
                 out.append((m, u, pol.place_value(k, b, seat, m), pol.bexact))
     return out
