@@ -210,8 +210,8 @@ class BetweenTwoCitiesPolicy:
         mv: cython.int
         found: cython.int = -1
         best: cython.double = 0.0
-        first: cython.int
-        top: cython.int
+        nbest: cython.int = 0
+        top: cython.int = -1
         ci: cython.int = 0
         geo: cython.int = 0
         ub: cython.p_double = dptr(self.ub)
@@ -279,33 +279,32 @@ class BetweenTwoCitiesPolicy:
                                                     self.cell_duplex(k, geo, c, cand[i])) - self.cut)
                     done[n] = self.bexact
                     ev[n] = ub[n]
+                    if not done[n] and (top < 0 or ub[n] > ub[top]):
+                        top = n  # the highest bound not exact
+                if done[n] and (nbest == 0 or ev[n] > best):
+                    best = ev[n]
+                    nbest = 1
                 n += 1
-        if self.prune and n > 0:
+        if top >= 0 and (nbest == 0 or ub[top] >= best):
             # the highest bound first, then every move whose bound reaches the best value so far:
             # a move skipped is below the best, so the tied best are all valued, in the list's order
-            top = 0
-            for i in range(1, n):
-                if ub[i] > ub[top]:
-                    top = i
-            if not done[top]:
-                ev[top] = self.place_value(k, b, seat, em[top])
-                done[top] = 1
-            best = ev[top]
+            ev[top] = self.place_value(k, b, seat, em[top])
+            done[top] = 1
+            if nbest == 0 or ev[top] > best:
+                best = ev[top]
+                nbest = 1
             for i in range(n):
-                if done[i]:
-                    if ev[i] > best:
-                        best = ev[i]
-                elif ub[i] >= best:
+                if not done[i] and ub[i] >= best:
                     ev[i] = self.place_value(k, b, seat, em[i])
                     done[i] = 1
                     if ev[i] > best:
                         best = ev[i]
         while n > 0 and found < 0:
-            first = 1
-            for i in range(n):
-                if done[i] and (first or ev[i] > best):
-                    best = ev[i]
-                    first = 0
+            if not nbest:  # the best of the moves valued (known on the first pass)
+                for i in range(n):
+                    if done[i] and (nbest == 0 or ev[i] > best):
+                        best = ev[i]
+                        nbest = 1
             nt = 0
             for i in range(n):
                 if done[i] and ev[i] == best:
@@ -331,6 +330,7 @@ class BetweenTwoCitiesPolicy:
                     done[j] = 1
                     j += 1
             n = j
+            nbest = 0
         if found < 0:
             return -1
         for side in range(2):
