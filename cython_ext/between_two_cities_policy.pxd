@@ -60,6 +60,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef void begin_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat) noexcept
     cdef int greedy_place(self, BetweenTwoCitiesRules k, int[::1] buf, int seat, Rng rng) noexcept
     cdef int bound_base(self, BetweenTwoCitiesRules k, const int* b, int seat, int slot, int side) noexcept
+    cdef int base_gain(self, BetweenTwoCitiesRules k, int c) noexcept
     cdef double bound_finish(self, int u) noexcept
     cdef int cell_single(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
     cdef int cell_duplex(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept

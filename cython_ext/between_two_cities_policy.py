@@ -346,17 +346,39 @@ class BetweenTwoCitiesPolicy:
         return found
 
     def bound_base(self, k, b, seat, slot, side):
-        """The part of :meth:`cell_bound`'s bound that does not depend on the cell, for pending tile
-        ``slot`` into ``seat``'s city on ``side``: what the counts gain (taverns, offices), the free
-        houses times the types gained, a new house's types; and, as :meth:`place_value` adds them,
-        the factory majority's change, a house's future and the weaker city's weight (kept for
-        :meth:`bound_finish`).  The tile's halves go to ``bkind`` and ``bcat``, their number to ``bn``."""
+        """The part of :meth:`cell_single`'s (:meth:`cell_duplex`'s) answer that does not depend on
+        the cell, for pending tile ``slot`` into ``seat``'s city on ``side`` (:meth:`base_gain`);
+        and, as :meth:`place_value` adds them, the factory majority's change, a house's future and
+        the weaker city's weight (kept for :meth:`bound_finish`).  The tile's halves go to
+        ``bkind`` and ``bcat``, their number to ``bn``."""
         c: cython.int = k.city_of(seat, side)
+        kind: cython.int = b[k.O_PEND + seat * 4 + slot]
+        total: cython.int
+        if k.t_rkind[b[k.O_ROUND]]:
+            self.bn = 2
+            self.bkind[0] = k.t_dleft[kind]
+            self.bkind[1] = k.t_dright[kind]
+        else:
+            self.bn = 1
+            self.bkind[0] = kind
+        total = self.base_gain(k, c)
+        self.bfd = 0
+        if self.bnf > 0:
+            if not self.fcok:
+                self.count_factories(k, b)
+            self.bfd = self.factory_points(k, c, self.fc[c] + self.bnf) - self.factory_points(k, c, self.fc[c])
+        self.bhf = self.bnh * HOUSE_FUTURE * (5 - self.oth[c])
+        self.bweak = 1 if not k.TWOSTD and self.before[side] <= self.before[1 - side] else 0
+        return total
+
+    def base_gain(self, k, c):
+        """What :meth:`gain` finds for the ``bn`` tiles of kinds ``bkind`` on the prepared city ``c``
+        wherever they go, a new house counted ``others``: what the counts gain (taverns,
+        offices), the free houses times the types gained.  Sets ``bcat``, ``bothers`` (the
+        types a house counts with the tiles), ``bnf`` and ``bnh`` (factories, houses)."""
         co: cython.int = c * NCOUNT
         cn: cython.p_int = ptr(self.cnt)
         tav: cython.p_int = ptr(self.tav)
-        kind: cython.int = b[k.O_PEND + seat * 4 + slot]
-        nn: cython.int = 1
         i: cython.int
         cat: cython.int
         nt: cython.int = 0
@@ -365,17 +387,11 @@ class BetweenTwoCitiesPolicy:
         nh: cython.int = 0
         others: cython.int = 0
         total: cython.int
-        if k.t_rkind[b[k.O_ROUND]]:
-            nn = 2
-            self.bkind[0] = k.t_dleft[kind]
-            self.bkind[1] = k.t_dright[kind]
-        else:
-            self.bkind[0] = kind
         for i in range(4):
             tav[i] = cn[co + 7 + i]
         for i in range(5):
             self.seen5[i] = 1 if cn[co + i] > 0 else 0
-        for i in range(nn):
+        for i in range(self.bn):
             cat = k.t_kcat[self.bkind[i]]
             self.bcat[i] = cat
             if cat < 5:
@@ -398,16 +414,8 @@ class BetweenTwoCitiesPolicy:
             total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
         if no > 0:
             total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
-        self.bn = nn
         self.bnf = nf
         self.bnh = nh
-        self.bfd = 0
-        if nf > 0:
-            if not self.fcok:
-                self.count_factories(k, b)
-            self.bfd = self.factory_points(k, c, self.fc[c] + nf) - self.factory_points(k, c, self.fc[c])
-        self.bhf = nh * HOUSE_FUTURE * (5 - self.oth[c])
-        self.bweak = 1 if not k.TWOSTD and self.before[side] <= self.before[1 - side] else 0
         self.bothers = others
         return total
 
@@ -874,7 +882,8 @@ class BetweenTwoCitiesPolicy:
 
     def add_tile(self, k, g, c, x, v):
         """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
-        city ``c``: ``score[c]`` gains what :meth:`gain` reads from the cells it touches, then the
+        city ``c``: ``score[c]`` gains what :meth:`gain` would read from the cells it touches
+        (:meth:`base_gain` and :meth:`cell_single`; ``gain`` itself for a shop by shops), then the
         pieces are updated (counts, types present, free houses, the park group it joins: one new
         label, the groups it joins keep theirs unused)."""
         o: cython.int = c * NCELL
@@ -887,11 +896,17 @@ class BetweenTwoCitiesPolicy:
         i: cython.int
         y: cython.int
         lab: cython.int
+        gn: cython.int
         others: cython.int = 0
         nfree: cython.int = 0
-        self.newx[0] = x
-        self.newc[0] = v
-        self.score[c] += self.gain(k, g, c, 1)
+        self.bn = 1
+        self.bkind[0] = kind
+        gn = self.base_gain(k, c) + self.cell_single(k, g, c, x)
+        if not self.bexact:  # a shop by shops: the lines through it
+            self.newx[0] = x
+            self.newc[0] = v
+            gn = self.gain(k, g, c, 1)
+        self.score[c] += gn
         self.changed(c)
         self.code[o + x] = v
         ct[o + x] = cat
