@@ -45,7 +45,7 @@ cdef class BetweenTwoCitiesPolicy:
     cdef int[::1] cinfo     # every city's city_info as prepare() last read it, kept with city_add (c * INFO)
     cdef double[::1] ev
     # greedy_place's pruning: each move's bound, valued yet (1) or not (0); the group's tile halves
-    # (kinds, categories, how many), the park labels a cell joins, shop_join_bounds()
+    # (kinds, categories, how many), the park labels a cell joins, the table of shop_join_bounds
     cdef double[::1] ub
     cdef int[::1] done, bkind, bcat, blab, shopub
     cdef int bn, bnf, bnh, bfd, bweak  # bound_base: halves, factories, houses, factory change, weaker city

@@ -179,16 +179,18 @@ class BetweenTwoCitiesPolicy:
 
         ``legal`` gives each (pending tile, side) group the cells of its city that pass
         the cheap checks (``candidates``) and keep the city completable (``placeable``,
-        the costly check).  Here every candidate is bounded (:meth:`bound_base`,
-        :meth:`cell_bound`: a few reads of the cells next to it) and only those whose bound
-        reaches the best value found so far are valued, the highest bound first (a gain kept
-        in ``memo`` is read as it is); a move skipped is below the best, so the tied best
-        are the list's, in its order, and the same draws pick among them (``prune`` 0: every
-        candidate valued, for the tests).  The check runs from the best value down: the candidates tied at the
-        best value are drawn one at a time, uniformly, and the first completable one is
-        returned (struck-out draws leave a uniform draw over the completable ties); a
-        value below a completable one is never checked (when none of the best is completable,
-        the moves skipped are valued before the next value down).  That is the list's answer while
+        the costly check).  Here every candidate's value is read from the cells next to it
+        (:meth:`bound_base` once per group, :meth:`cell_single` / :meth:`cell_duplex` per
+        cell): exactly, but for a shop next to shops, where it is bounded; such a move is
+        valued (:meth:`place_value`) only if its bound reaches the best value found, the
+        highest bound first.  A move skipped is below the best, so the tied best are the
+        list's, in its order, and the same draws pick among them (``prune`` 0: every
+        candidate valued and ``city_info`` read afresh, as before; the tests compare).
+        The check runs from the best value down: the candidates tied at the best value are
+        drawn one at a time, uniformly, and the first completable one is returned
+        (struck-out draws leave a uniform draw over the completable ties); a value below a
+        completable one is never checked (when none of the best is completable, the moves
+        skipped are valued before the next value down).  That is the list's answer while
         every city in play has a completable adjacent cell, so before returning, a city
         not yet shown to have one is checked; if one has none, the fallback rule of
         ``gen_cells`` applies and -1 sends the caller to the list.
@@ -670,7 +672,8 @@ class BetweenTwoCitiesPolicy:
         gains (the free houses' gain is in the base); parks: the groups joined, exact (plus 9 if
         both halves are parks: two groups of 3 or more score 9 more than one); a shop: 2 alone,
         else what the longest lines through it can add (``shopub``), or the most any shop can add
-        for a duplex half."""
+        for a duplex half.  :meth:`cell_duplex` uses it for halves that are not each other's
+        neighbours."""
         o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         code: cython.p_int = ptr(self.code)
