@@ -1,17 +1,26 @@
 """Between Two Cities: ISMCTS iterations/s at the first decision, 2 to 7 players.
 
     python -m pytest bench/bench_between_two_cities_search.py --benchmark-enable
-    python bench/bench_between_two_cities_search.py [--iters N] [--repeat R] [--players 4,7] [--cpu]
+    python bench/bench_between_two_cities_search.py [--iters N] [--repeat R] [--players 4,7] [--cpu] [--preset]
+    python bench/bench_between_two_cities_search.py --fingerprint [--iters N] [--players 2,4,7]
 
 The script form prints one line per player count: the search's iterations/s
 (default ISMCTS options, seat 0's view of a seeded game at its first
 decision), the bare ceiling (determinize + rollout, no tree) and their ratio.
 To compare two checkouts in one run, call it alternately with each one's
 ``PYTHONPATH`` (docs/games/between_two_cities.md shows the figures).
+``--preset``: the game's default preset (``search/presets/between_two_cities.json``).
+
+``--fingerprint`` prints, per player count, a hash of the trees of default-preset
+searches of ``--iters`` iterations from three seeds (nodes, and every root move's
+visits and value sums): a change that only makes the same search faster prints the
+same line, so two checkouts' outputs compare the trees they grow (docs/performance.md,
+session 8).
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import time
 
@@ -33,9 +42,40 @@ def first_decision(players: int, variants=(), seed: int = 1):
     return s.observe(0)
 
 
+OPTIONS: dict = {}  # --preset: the default preset's search options
+
+
+def preset_options() -> dict:
+    """The search options of the default preset of this tree's ``search/presets``."""
+    import json
+    import os
+
+    import search
+
+    with open(os.path.join(os.path.dirname(search.__file__), "presets", "between_two_cities.json"),
+              encoding="utf-8") as f:
+        data = json.load(f)
+    opts = data["presets"][data["default"]]["options"]
+    return {k: v for k, v in opts.items()
+            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
+
+
+def fingerprint(players: int, variants, iters: int) -> str:
+    """A hash of the trees of three default-preset searches of ``iters`` iterations."""
+    from search.ismcts import root_stats
+
+    h = hashlib.sha256()
+    for seed in (1, 2, 3):
+        view = first_decision(players, variants, seed)
+        s = core.make_search(view, 0, max_nodes=200_000, **preset_options())
+        s.run(core.rng_for(view.game.kernel, seed), iters, 0.0, 0)
+        h.update(repr((s.node_count(), sorted(root_stats(s, 0).items()))).encode())
+    return h.hexdigest()[:16]
+
+
 def search_ips(view, iters: int) -> float:
     """Iterations/s of a fresh default search (the player's default node cap)."""
-    s = core.make_search(view, 0, max_nodes=200_000)
+    s = core.make_search(view, 0, max_nodes=200_000, **OPTIONS)
     rng = core.rng_for(view.game.kernel, 7)
     t = CLOCK()
     s.run(rng, iters, 0.0, 0)
@@ -46,12 +86,13 @@ def ceiling_ips(view, iters: int) -> float:
     """Iterations/s if an iteration were only determinize + rollout (no tree, no reward)."""
     k = view.game.kernel
     rng = core.rng_for(k, 3)
+    rollout = core.make_search(view, 0, **OPTIONS).rollout_fn or k.rollout
     w = view.buf.copy()
     t = CLOCK()
     for _ in range(iters):
         w[:] = view.buf
         k.determinize(w, 0, rng)
-        k.rollout(w, rng)
+        rollout(w, rng)
     return iters / (CLOCK() - t)
 
 
@@ -79,12 +120,20 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--players", default="2,2a,3,4,5,6,7")
     ap.add_argument("--cpu", action="store_true", help="per second of this process's CPU time")
+    ap.add_argument("--preset", action="store_true", help="the default preset's options")
+    ap.add_argument("--fingerprint", action="store_true", help="hash the trees of default-preset searches")
     a = ap.parse_args()
     if a.cpu:
         global CLOCK
         CLOCK = time.process_time
+    if a.preset:
+        OPTIONS.update(preset_options())
     for p in a.players.split(","):
         players, variants = EXTRA[p] if p in EXTRA else (int(p), CASES[int(p)])
+        if a.fingerprint:
+            print(f"{p:>3} players {','.join(variants) or '-':<20} {a.iters} iterations: "
+                  f"{fingerprint(players, variants, a.iters)}", flush=True)
+            continue
         ips, ceil = measure(players, variants, a.iters, a.repeat)
         print(f"{p:>3} players {','.join(variants) or '-':<20} search {ips:9.0f} it/s  "
               f"ceiling {ceil:9.0f} it/s  ratio {ips / ceil:5.2f}", flush=True)
