@@ -2,7 +2,6 @@
 from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NFACE, NG, NK, PLACE, DRAW, TAVERN_PH, END
 
 cpdef enum:
-    ENDINGS = 3    # empty spaces up to which every ending is played out
     DPMAX = 256    # rivals' tile budgets _least tracks exactly (combinations)
     KMAX = 4       # a seat's tiles _most splits exactly between units
     MAXU = 16      # blocks a board may have for the budgeted bounds
@@ -26,6 +25,7 @@ cpdef enum:
     S_UCAP = 1360  # per unit: the tiles all rivals together can spend there (MAXU)
     SCRATCH = 1376
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, half_up, popcount
+from cython_ext.city_and_guilds_endings cimport ENDINGS, cag_endings
 
 
 cdef int _turns(int first, int E, int P, int p) noexcept nogil
@@ -36,7 +36,6 @@ cdef int _track(CityAndGuildsScoring k, int* b, int g, int p, int first, int E, 
 cdef int _guild_value(CityAndGuildsScoring k, int* b, int[::1] d, int g, int nc, int E, int* near,
                       int emask, bint lo) noexcept
 cdef int _top_sum(int[::1] d, int o, int n, int L) noexcept
-cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int level, int* lo, int* hi, int found) except -1
 cdef int _least(int[::1] d, int U, int P, int p) noexcept
 cdef int _most(int[::1] d, int U, int c) noexcept
 cdef int _kind_value(CityAndGuildsScoring k, int i) noexcept

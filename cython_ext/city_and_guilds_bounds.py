@@ -101,12 +101,12 @@ import numpy as np
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
+    from .city_and_guilds_endings import ENDINGS, cag_endings
     from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NFACE, NG, NK, PLACE, TAVERN_PH  # noqa: F401
     from .city_and_guilds_scoring import half_up, popcount
 
     globals().update(enum_constants(__file__))
 
-_work = [None]  # the endings' scratch rows, one per placement or tavern on the way
 _scratch = [None]  # _least's and _most's units and tables (offsets S_CAP, T, F, G, S_DP)
 
 
@@ -278,61 +278,6 @@ def _top_sum(d, o, n, L):
         d[o + best] = x
         tot += d[o + i]
     return tot
-
-
-def _endings(k, w, level, lo, hi, found):
-    """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
-    seat's placements from the hand it holds there, on any empty space: the lowest and highest
-    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
-    P: cython.int = k.players
-    S: cython.int = k.S
-    n: cython.int = k.size
-    ph: cython.int = w[level, k.o_phase]
-    seat: cython.int
-    men: cython.int
-    kind: cython.int
-    opt: cython.int
-    sp: cython.int
-    i: cython.int
-    p: cython.int
-    m: cython.int
-    if ph == END:
-        for p in range(P):
-            m = w[level, k.o_money + p]
-            if found == 0 or m < lo[p]:
-                lo[p] = m
-            if found == 0 or m > hi[p]:
-                hi[p] = m
-        return found + 1
-    if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
-        w[level, k.o_phase] = PLACE
-        w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
-        ph = PLACE
-    seat = w[level, k.o_cur]
-    if ph == TAVERN_PH:
-        for sp in range(-1, S):  # -1: no tavern
-            if sp >= 0 and w[level, k.o_tile + sp] != EMPTY:
-                continue
-            for i in range(n):
-                w[level + 1, i] = w[level, i]
-            k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
-            found = _endings(k, w, level + 1, lo, hi, found)
-        return found
-    men = w[level, k.o_men + seat]
-    for kind in range(NK):
-        if w[level, k.o_hand + seat * NK + kind] <= 0:
-            continue
-        for opt in range(2):
-            if opt == 1 and not ((kind == MINSTREL and men >= 1) or (kind < 8 and kind % 2 == 0 and men >= 2)):
-                continue
-            for sp in range(S):
-                if w[level, k.o_tile + sp] != EMPTY:
-                    continue
-                for i in range(n):
-                    w[level + 1, i] = w[level, i]
-                k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
-                found = _endings(k, w, level + 1, lo, hi, found)
-    return found
 
 
 def _least(d, U, P, p):
@@ -518,7 +463,6 @@ def cag_bounds(k, b, lo, hi):
     vnow: cython.int
     lone: cython.bint
     same: cython.bint
-    w: cython.int[:, ::1]
     d: cython.int[::1]
     bld: cython.p_int = k.bld
     cnt: cython.p_int = k.cnt
@@ -537,13 +481,8 @@ def cag_bounds(k, b, lo, hi):
     same = E < P
     first = (b[k.o_cur] + 1) % P
     if E <= ENDINGS and same:  # every placer left holds its tiles already
-        if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
-            _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
-        w = _work[0]  # calls Python: a memoryview of the scratch
-        for i in range(k.size):
-            w[0, i] = b[i]
-        if _endings(k, w, 0, lo, hi, 0) > 0:
-            return -P - 1 if same else P
+        if cag_endings(k, b, lo, hi, True) > 0:
+            return -P - 1
     if k.B > MAXU or P > 7 or k.S > MAXS:  # beyond the scratch (the rules have up to 5 seats)
         return -1 if same else 0
     if _scratch[0] is None:  # calls Python: the module's scratch list
