@@ -166,9 +166,11 @@ def _track(k, b, g, p, first, E, worst):
     return -place if lone and not worst else place
 
 
-def _guild_value(k, b, d, g, nc, E, near, emask, lo):
+def _guild_value(k, b, d, g, nc, E, near, emask, lo, scan):
     """Guild ``g``'s final chain value: its lowest (``lo``) or highest possible, from the
     ``nc`` chains ``_chains`` wrote; ``near[c]``: chain ``c`` is next to an empty space.
+    ``scan``: count each empty space's neighbours (highest), else reuse the counts of the
+    last call that did, for the same guild and board (they do not depend on ``E``).
 
     New tiles of the guild: at most ``L`` (the empty spaces, its tiles not on the board).
     Lowest: today's largest chain ``C`` unchanged keeps the value (a chain of its size
@@ -228,7 +230,7 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo):
         return bval if bval < size + 2 else size + 2
     # per empty space: the guild's chain tiles around it, and the blocks of those chains and
     # its own (a chain next to it twice is counted once)
-    for s in range(k.S):
+    for s in range(k.S if scan else 0):
         if b[k.o_tile + s] != EMPTY:
             continue
         t = 0
@@ -248,6 +250,9 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo):
         d[S_W + n] = t
         d[S_W + MAXS + n] = popcount(m)
         n += 1
+    if scan:
+        d[S_NW] = n
+    n = d[S_NW]
     tsum = _top_sum(d, S_W, n, left)
     bsum = _top_sum(d, S_W + MAXS, n, left)
     if tsum < msum:
@@ -520,12 +525,12 @@ def cag_bounds(k, b, lo, hi):
                 if t >= 0 and k.comp[t] >= 0:
                     near[k.comp[t]] = 1
     for g in range(NG):
-        d[S_VLO + g] = _guild_value(k, b, d, g, nc, E, near, emask, True)
-        d[S_VHI + g] = _guild_value(k, b, d, g, nc, E, near, emask, False)
+        d[S_VLO + g] = _guild_value(k, b, d, g, nc, E, near, emask, True, False)
+        d[S_VHI + g] = _guild_value(k, b, d, g, nc, E, near, emask, False, True)
         d[S_CTL + g] = 0  # open blocks the guild surely controls
         if E <= EMAX:  # the highest value with n new tiles, for _final_most
             for j in range(E + 1):
-                d[S_VN + g * (EMAX + 1) + j] = _guild_value(k, b, d, g, nc, j, near, emask, False)
+                d[S_VN + g * (EMAX + 1) + j] = _guild_value(k, b, d, g, nc, j, near, emask, False, False)
         for p in range(P):
             place = _track(k, b, g, p, first, E, False)
             # what the seat's place pays at most at a block's guild count (3 bits a guild)

@@ -1,4 +1,5 @@
 # Declarations of city_and_guilds_endings.py for Cython (contracts there).
+from libc.string cimport memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NG, NK, PLACE, DRAW, TAVERN_PH, END
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, popcount
@@ -30,6 +31,7 @@ cdef int _base_chains(CityAndGuildsScoring k, int* b, int[:, ::1] ch) noexcept
 cdef void _chain_values(CityAndGuildsScoring k, int* b, int[:, ::1] ch) noexcept
 cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int[:, ::1] ch, int level, int* lo, int* hi,
                   int found) except -1
+cdef void _copy(int[:, ::1] w, int level, int n) noexcept
 cdef int cag_endings(CityAndGuildsScoring k, int* b, int* lo, int* hi, bint incremental) except -1
 cpdef int endings_bounds(CityAndGuildsScoring k, int[::1] buf, int[::1] lo, int[::1] hi, bint incremental=*) except -1
 cpdef void chain_values(CityAndGuildsScoring k, int[::1] base, int[::1] buf, int[::1] out) except *

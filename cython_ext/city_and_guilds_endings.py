@@ -215,8 +215,7 @@ def _endings(k, w, ch, level, lo, hi, found):
         for sp in range(-1, S):  # -1: no tavern
             if sp >= 0 and w[level, k.o_tile + sp] != EMPTY:
                 continue
-            for i in range(n):
-                w[level + 1, i] = w[level, i]
+            _copy(w, level, n)
             k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
             found = _endings(k, w, ch, level + 1, lo, hi, found)
         return found
@@ -230,11 +229,20 @@ def _endings(k, w, ch, level, lo, hi, found):
             for sp in range(S):
                 if w[level, k.o_tile + sp] != EMPTY:
                     continue
-                for i in range(n):
-                    w[level + 1, i] = w[level, i]
+                _copy(w, level, n)
                 k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
                 found = _endings(k, w, ch, level + 1, lo, hi, found)
     return found
+
+
+def _copy(w, level, n):
+    """Scratch row ``level + 1`` = row ``level`` (``n`` words)."""
+    i: cython.int
+    if cython.compiled:
+        memcpy(cython.address(w[level + 1, 0]), cython.address(w[level, 0]), n * cython.sizeof(cython.int))
+    else:
+        for i in range(n):
+            w[level + 1, i] = w[level, i]
 
 
 def cag_endings(k, b, lo, hi, incremental):
@@ -254,13 +262,14 @@ def cag_endings(k, b, lo, hi, incremental):
     for i in range(k.size):
         w[0, i] = b[i]
     if not incremental:
-        return _endings(k, w, ch, 0, lo, hi, 0)
-    _base_chains(k, b, ch)
-    k.count_final = False
-    try:
         found = _endings(k, w, ch, 0, lo, hi, 0)
-    finally:
-        k.count_final = True  # calls Python: the finally clause keeps an exception raised above
+    else:
+        _base_chains(k, b, ch)
+        k.count_final = False
+        try:
+            found = _endings(k, w, ch, 0, lo, hi, 0)
+        finally:
+            k.count_final = True  # calls Python: the finally clause keeps an exception raised above
     return found
 
 
