@@ -28,6 +28,7 @@ cpdef enum:
 
 
 cdef int _base_chains(CityAndGuildsScoring k, int* b, int[:, ::1] ch) noexcept
+cdef int _empties(CityAndGuildsScoring k, int* b, int[:, ::1] ch) noexcept
 cdef void _chain_values(CityAndGuildsScoring k, int* b, int[:, ::1] ch) noexcept
 cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int[:, ::1] ch, int level, int* lo, int* hi,
                   int found) except -1

@@ -51,8 +51,8 @@ _chs = [None]  # the chains' scratch (rows R_*)
 
 
 def _base_chains(k, b, ch):
-    """Label the chains of board ``b`` into ``ch`` (rows ``R_*``), list each guild's chains
-    best first (most tiles, then the higher value) and the empty spaces; returns the chains."""
+    """Label the chains of board ``b`` into ``ch`` (rows ``R_*``) and list each guild's chains
+    best first (most tiles, then the higher value); returns the chains."""
     nc: cython.int = k._chains(b, ptr(ch[R_COMP]), ptr(ch[R_SIZE]), ptr(ch[R_MASK]), ptr(ch[R_GUILD]))
     c: cython.int
     g: cython.int
@@ -60,7 +60,6 @@ def _base_chains(k, b, ch):
     x: cython.int
     nb: cython.int
     n: cython.int = 0
-    s: cython.int
     for c in range(nc):
         nb = popcount(ch[R_MASK, c])
         ch[R_VAL, c] = ch[R_SIZE, c] + nb * (nb + 1) // 2
@@ -80,14 +79,21 @@ def _base_chains(k, b, ch):
             ch[R_ORDER, j] = c
             n += 1
     ch[R_MISC, C_FIRST + NG] = n
-    n = 0
+    ch[R_MISC, C_STAMP] = 0
+    return nc
+
+
+def _empties(k, b, ch):
+    """The empty spaces of board ``b`` (at most ``ENDINGS``) into ``ch[R_MISC, C_EMPTY:]``, in
+    order; how many.  Every ending fills only these."""
+    n: cython.int = 0
+    s: cython.int
     for s in range(k.S):
         if b[k.o_tile + s] == EMPTY and n < ENDINGS:
             ch[R_MISC, C_EMPTY + n] = s
             n += 1
     ch[R_MISC, C_NE] = n
-    ch[R_MISC, C_STAMP] = 0
-    return nc
+    return n
 
 
 def _chain_values(k, b, ch):
@@ -192,7 +198,7 @@ def _endings(k, w, ch, level, lo, hi, found):
     kind: cython.int
     opt: cython.int
     sp: cython.int
-    i: cython.int
+    e: cython.int
     p: cython.int
     m: cython.int
     if ph == END:
@@ -212,7 +218,8 @@ def _endings(k, w, ch, level, lo, hi, found):
         ph = PLACE
     seat = w[level, k.o_cur]
     if ph == TAVERN_PH:
-        for sp in range(-1, S):  # -1: no tavern
+        for e in range(-1, ch[R_MISC, C_NE]):  # -1: no tavern
+            sp = -1 if e < 0 else ch[R_MISC, C_EMPTY + e]
             if sp >= 0 and w[level, k.o_tile + sp] != EMPTY:
                 continue
             _copy(w, level, n)
@@ -226,7 +233,8 @@ def _endings(k, w, ch, level, lo, hi, found):
         for opt in range(2):
             if opt == 1 and not ((kind == MINSTREL and men >= 1) or (kind < 8 and kind % 2 == 0 and men >= 2)):
                 continue
-            for sp in range(S):
+            for e in range(ch[R_MISC, C_NE]):  # the draw's empty spaces: no other is empty
+                sp = ch[R_MISC, C_EMPTY + e]
                 if w[level, k.o_tile + sp] != EMPTY:
                     continue
                 _copy(w, level, n)
@@ -261,6 +269,7 @@ def cag_endings(k, b, lo, hi, incremental):
     ch = _chs[0]  # calls Python: a memoryview of the scratch
     for i in range(k.size):
         w[0, i] = b[i]
+    _empties(k, b, ch)
     if not incremental:
         found = _endings(k, w, ch, 0, lo, hi, 0)
     else:
@@ -286,6 +295,7 @@ def chain_values(k, base: cython.int[::1], buf: cython.int[::1], out: cython.int
     g: cython.int
     ch: cython.int[:, ::1] = np.zeros((ROWS, max(k.S, COLS)), dtype=np.intc)
     _base_chains(k, ptr(base), ch)
+    _empties(k, ptr(base), ch)
     _chain_values(k, ptr(buf), ch)
     for g in range(NG):
         out[g] = ch[R_GVAL, g]
