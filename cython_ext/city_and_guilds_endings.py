@@ -13,11 +13,11 @@ skipped.
 ending's board are the chains of the draw's board joined through the tiles the
 ending put on the draw's empty spaces.  The draw's chains are labelled once
 (``_base_chains``: per chain its size, blocks, guild and value, each guild's
-chains best first); an ending's guild values (``_chain_values``) join each group
-of new tiles of one guild joined (side by side, or both next to one of the draw's
-chains of their guild) with the draw's chains of that guild next to them (so no
-chain joins two groups), and a guild's value is the best of its groups and of its
-first chain not joined (a chain not joined is unchanged).  "Best" is the rules'
+chains best first).  An ending's guild values (``_chain_values``) group its new
+tiles of one guild (side by side, or both next to one of the draw's chains of
+their guild), join each group with the draw's chains of that guild next to it (so
+no chain joins two groups), and take as a guild's value the best of its groups and
+of its first chain not joined (a chain not joined is unchanged).  "Best" is the rules'
 order (``_chain_value``: most tiles, then the higher value), so the value is the
 rules' full count of the ending's board -- tested against it on random late
 positions (``tests/city_and_guilds/test_endings.py``, both modes).  With
@@ -26,9 +26,9 @@ positions (``tests/city_and_guilds/test_endings.py``, both modes).  With
 these values (``_pay_final``, the rules' payment); without, the kernel makes its
 full count (the reference the tests compare with).
 
-A few endings on each draw with one or two empty spaces: most of the solver's time
-at 10-12 decisions from the end was the kernel's full count of the whole board's
-chains for one or two new tiles (docs/solver.md, Round 8).
+Why: most of the solver's time at 10-12 decisions from the end went to the
+kernel's full count of the whole board's chains, once an ending, for the one or
+two tiles an ending adds (docs/solver.md, Round 8).
 """
 try:
     import cython
@@ -267,8 +267,11 @@ def cag_endings(k, b, lo, hi, incremental):
     if _chs[0] is None or _chs[0].shape[1] < max(k.S, COLS):  # calls Python: the module's scratch list
         _chs[0] = np.zeros((ROWS, max(k.S, COLS)), dtype=np.intc)  # calls Python: numpy (once)
     ch = _chs[0]  # calls Python: a memoryview of the scratch
-    for i in range(k.size):
-        w[0, i] = b[i]
+    if cython.compiled:
+        memcpy(cython.address(w[0, 0]), b, k.size * cython.sizeof(cython.int))
+    else:
+        for i in range(k.size):
+            w[0, i] = b[i]
     _empties(k, b, ch)
     if not incremental:
         found = _endings(k, w, ch, 0, lo, hi, 0)
