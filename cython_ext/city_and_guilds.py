@@ -422,7 +422,8 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
     def after_place(self, b):
         """End of the game, else the draw, else (no face-up tile left) the next turn."""
         if self.all_done(b):
-            self._final_count(b)
+            if self.count_final:  # off only inside the solver's endings, which count it themselves
+                self._final_count(b)
             b[self.o_phase] = END
             return
         self.to_draw(b)

@@ -2,7 +2,6 @@
 from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NFACE, NG, NK, PLACE, DRAW, TAVERN_PH, END
 
 cpdef enum:
-    ENDINGS = 3    # empty spaces up to which every ending is played out
     DPMAX = 256    # rivals' tile budgets _least tracks exactly (combinations)
     KMAX = 4       # a seat's tiles _most splits exactly between units
     MAXU = 16      # blocks a board may have for the budgeted bounds
@@ -24,8 +23,10 @@ cpdef enum:
     S_VN = 1136    # per guild and new tiles 0..EMAX: its highest final value
     S_FP = 1176    # per guild, new tiles and the seat's tiles: its most (NG x (EMAX+1) x (KMAX+1))
     S_UCAP = 1360  # per unit: the tiles all rivals together can spend there (MAXU)
-    SCRATCH = 1376
+    S_NW = 1376    # the empty spaces _guild_value's scan counted
+    SCRATCH = 1377
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, half_up, popcount
+from cython_ext.city_and_guilds_endings cimport ENDINGS, cag_endings
 
 
 cdef int _turns(int first, int E, int P, int p) noexcept nogil
@@ -34,9 +35,8 @@ cdef int _pay_hi(int v, int place, bint lone) noexcept nogil
 cdef int _gc_pay(int place) noexcept nogil
 cdef int _track(CityAndGuildsScoring k, int* b, int g, int p, int first, int E, bint worst) noexcept
 cdef int _guild_value(CityAndGuildsScoring k, int* b, int[::1] d, int g, int nc, int E, int* near,
-                      int emask, bint lo) noexcept
+                      int emask, bint lo, bint scan) noexcept
 cdef int _top_sum(int[::1] d, int o, int n, int L) noexcept
-cdef int _endings(CityAndGuildsScoring k, int[:, ::1] w, int level, int* lo, int* hi, int found) except -1
 cdef int _least(int[::1] d, int U, int P, int p) noexcept
 cdef int _most(int[::1] d, int U, int c) noexcept
 cdef int _kind_value(CityAndGuildsScoring k, int i) noexcept

@@ -81,12 +81,15 @@ still to place holds its tiles already (a seat draws after its own
 placement, and none places twice).  The kernel plays out each tile with
 each option the placer's men allow on each empty space, and each tavern or
 none, to the final count -- the draws and the face-up refills change no
-money and are skipped.  Exact with one space left (it is the only
+money and are skipped (``cython_ext/city_and_guilds_endings.py``, which also
+makes the final count from the draw's chains and each ending's new tiles).
+Exact with one space left (it is the only
 target); with two, a tile may be tried on a space the adjacency rule
 would refuse (looser, never wrong).  (With as many spaces as seats the
 drawing seat places last, from its hand plus a face-up tile; playing that
 out cost 0.5 ms a draw, more than the search it saved once the steps that
-change nothing were searched once: the budgeted bounds serve there.)
+change nothing were searched once, and 0.35 ms with the count incremental:
+the budgeted bounds serve there.)
 
 Tested in ``tests/city_and_guilds/test_bounds.py`` against random
 continuations and exhaustive solves, in both modes.
@@ -101,12 +104,12 @@ import numpy as np
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
+    from .city_and_guilds_endings import ENDINGS, cag_endings
     from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NFACE, NG, NK, PLACE, TAVERN_PH  # noqa: F401
     from .city_and_guilds_scoring import half_up, popcount
 
     globals().update(enum_constants(__file__))
 
-_work = [None]  # the endings' scratch rows, one per placement or tavern on the way
 _scratch = [None]  # _least's and _most's units and tables (offsets S_CAP, T, F, G, S_DP)
 
 
@@ -166,9 +169,11 @@ def _track(k, b, g, p, first, E, worst):
     return -place if lone and not worst else place
 
 
-def _guild_value(k, b, d, g, nc, E, near, emask, lo):
+def _guild_value(k, b, d, g, nc, E, near, emask, lo, scan):
     """Guild ``g``'s final chain value: its lowest (``lo``) or highest possible, from the
     ``nc`` chains ``_chains`` wrote; ``near[c]``: chain ``c`` is next to an empty space.
+    ``scan``: count each empty space's neighbours (highest), else reuse the counts of the
+    last call that did, for the same guild and board (they do not depend on ``E``).
 
     New tiles of the guild: at most ``L`` (the empty spaces, its tiles not on the board).
     Lowest: today's largest chain ``C`` unchanged keeps the value (a chain of its size
@@ -228,7 +233,7 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo):
         return bval if bval < size + 2 else size + 2
     # per empty space: the guild's chain tiles around it, and the blocks of those chains and
     # its own (a chain next to it twice is counted once)
-    for s in range(k.S):
+    for s in range(k.S if scan else 0):
         if b[k.o_tile + s] != EMPTY:
             continue
         t = 0
@@ -248,6 +253,9 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo):
         d[S_W + n] = t
         d[S_W + MAXS + n] = popcount(m)
         n += 1
+    if scan:
+        d[S_NW] = n
+    n = d[S_NW]
     tsum = _top_sum(d, S_W, n, left)
     bsum = _top_sum(d, S_W + MAXS, n, left)
     if tsum < msum:
@@ -278,61 +286,6 @@ def _top_sum(d, o, n, L):
         d[o + best] = x
         tot += d[o + i]
     return tot
-
-
-def _endings(k, w, level, lo, hi, found):
-    """Every ending from scratch row ``level`` (a draw, a placing turn or a tavern), each
-    seat's placements from the hand it holds there, on any empty space: the lowest and highest
-    money into ``lo``/``hi`` (``found``: endings seen before); returns the endings seen."""
-    P: cython.int = k.players
-    S: cython.int = k.S
-    n: cython.int = k.size
-    ph: cython.int = w[level, k.o_phase]
-    seat: cython.int
-    men: cython.int
-    kind: cython.int
-    opt: cython.int
-    sp: cython.int
-    i: cython.int
-    p: cython.int
-    m: cython.int
-    if ph == END:
-        for p in range(P):
-            m = w[level, k.o_money + p]
-            if found == 0 or m < lo[p]:
-                lo[p] = m
-            if found == 0 or m > hi[p]:
-                hi[p] = m
-        return found + 1
-    if ph == DRAW:  # the drawn tile goes to a seat that places no more: skipped
-        w[level, k.o_phase] = PLACE
-        w[level, k.o_cur] = (w[level, k.o_cur] + 1) % P
-        ph = PLACE
-    seat = w[level, k.o_cur]
-    if ph == TAVERN_PH:
-        for sp in range(-1, S):  # -1: no tavern
-            if sp >= 0 and w[level, k.o_tile + sp] != EMPTY:
-                continue
-            for i in range(n):
-                w[level + 1, i] = w[level, i]
-            k.apply(w[level + 1], seat, 19 * S if sp < 0 else 18 * S + sp)  # the layout's moves
-            found = _endings(k, w, level + 1, lo, hi, found)
-        return found
-    men = w[level, k.o_men + seat]
-    for kind in range(NK):
-        if w[level, k.o_hand + seat * NK + kind] <= 0:
-            continue
-        for opt in range(2):
-            if opt == 1 and not ((kind == MINSTREL and men >= 1) or (kind < 8 and kind % 2 == 0 and men >= 2)):
-                continue
-            for sp in range(S):
-                if w[level, k.o_tile + sp] != EMPTY:
-                    continue
-                for i in range(n):
-                    w[level + 1, i] = w[level, i]
-                k.apply(w[level + 1], seat, kind * 2 * S + sp * 2 + opt)
-                found = _endings(k, w, level + 1, lo, hi, found)
-    return found
 
 
 def _least(d, U, P, p):
@@ -518,7 +471,6 @@ def cag_bounds(k, b, lo, hi):
     vnow: cython.int
     lone: cython.bint
     same: cython.bint
-    w: cython.int[:, ::1]
     d: cython.int[::1]
     bld: cython.p_int = k.bld
     cnt: cython.p_int = k.cnt
@@ -537,13 +489,8 @@ def cag_bounds(k, b, lo, hi):
     same = E < P
     first = (b[k.o_cur] + 1) % P
     if E <= ENDINGS and same:  # every placer left holds its tiles already
-        if _work[0] is None or _work[0].shape[1] < k.size:  # calls Python: the module's scratch list
-            _work[0] = np.zeros((2 * ENDINGS + 2, k.size), dtype=np.intc)  # calls Python: numpy (once)
-        w = _work[0]  # calls Python: a memoryview of the scratch
-        for i in range(k.size):
-            w[0, i] = b[i]
-        if _endings(k, w, 0, lo, hi, 0) > 0:
-            return -P - 1 if same else P
+        if cag_endings(k, b, lo, hi, True) > 0:
+            return -P - 1
     if k.B > MAXU or P > 7 or k.S > MAXS:  # beyond the scratch (the rules have up to 5 seats)
         return -1 if same else 0
     if _scratch[0] is None:  # calls Python: the module's scratch list
@@ -581,12 +528,12 @@ def cag_bounds(k, b, lo, hi):
                 if t >= 0 and k.comp[t] >= 0:
                     near[k.comp[t]] = 1
     for g in range(NG):
-        d[S_VLO + g] = _guild_value(k, b, d, g, nc, E, near, emask, True)
-        d[S_VHI + g] = _guild_value(k, b, d, g, nc, E, near, emask, False)
+        d[S_VLO + g] = _guild_value(k, b, d, g, nc, E, near, emask, True, False)
+        d[S_VHI + g] = _guild_value(k, b, d, g, nc, E, near, emask, False, True)
         d[S_CTL + g] = 0  # open blocks the guild surely controls
         if E <= EMAX:  # the highest value with n new tiles, for _final_most
             for j in range(E + 1):
-                d[S_VN + g * (EMAX + 1) + j] = _guild_value(k, b, d, g, nc, j, near, emask, False)
+                d[S_VN + g * (EMAX + 1) + j] = _guild_value(k, b, d, g, nc, j, near, emask, False, False)
         for p in range(P):
             place = _track(k, b, g, p, first, E, False)
             # what the seat's place pays at most at a block's guild count (3 bits a guild)

@@ -26,6 +26,10 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int* cnt
     cdef int* clen
     cdef int* cblk
+    cdef int* gval                 # each guild's chain value, between _final_count's two halves
+    # False while the endgame solver's endings play out: the game's end then leaves the final
+    # count to them (city_and_guilds_endings counts it from the chains before their last tiles)
+    cdef public bint count_final
     # buffer offsets of the fields
     cdef int o_phase, o_cur, o_stamp, o_tavleft, o_dealt, o_setupleft, o_money, o_men
     cdef int o_hsize, o_hand, o_known, o_pend, o_putback, o_face, o_supply, o_tile, o_mowner
@@ -49,6 +53,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int _guild_chain_value(self, int* b, int g) noexcept nogil
     cdef int _chain_value(self, int nc, int g) noexcept nogil
     cdef void _final_count(self, int* b) noexcept nogil
+    cdef void _pay_final(self, int* b, int* gval) noexcept nogil
 
 
 cdef int half_up(int v) noexcept nogil

@@ -71,6 +71,8 @@ class CityAndGuildsScoring(Kernel):
         self.cnt = ptr(self.table(np.zeros(NG)))
         self.clen = ptr(self.table(np.zeros(NG)))
         self.cblk = ptr(self.table(np.zeros(NG)))
+        self.gval = ptr(self.table(np.zeros(NG)))
+        self.count_final = True
         o = [int(x) for x in offsets]
         (self.o_phase, self.o_cur, self.o_stamp, self.o_tavleft, self.o_dealt, self.o_setupleft,
          self.o_money, self.o_men, self.o_hsize, self.o_hand, self.o_known, self.o_pend,
@@ -495,14 +497,23 @@ class CityAndGuildsScoring(Kernel):
 
     def _final_count(self, b):
         """Each guild's chain value paid by the block rules in track order; -1 per unused man."""
+        gval: cython.p_int = self.gval
+        g: cython.int
+        nc: cython.int = self._chains(b, self.comp, self.csize, self.cmask, self.cguild)
+        for g in range(NG):  # the chains once for the four guilds (paying moves no tile)
+            gval[g] = self._chain_value(nc, g)
+        self._pay_final(b, gval)
+
+    def _pay_final(self, b, gval):
+        """The final count from each guild's chain value ``gval[g]`` (the endgame solver's
+        endings count the chains around their last tiles only, city_and_guilds_endings)."""
         order: cython.p_int = self.order
         g: cython.int
         v: cython.int
         n: cython.int
         p: cython.int
-        nc: cython.int = self._chains(b, self.comp, self.csize, self.cmask, self.cguild)
-        for g in range(NG):  # the chains once for the four guilds (paying moves no tile)
-            v = self._chain_value(nc, g)
+        for g in range(NG):
+            v = gval[g]
             n = self.rank_track(b, g, order)
             if v > 0 and n > 0:
                 self.pay_block_rules(b, v, order[0], order[1] if n > 1 else -1,
