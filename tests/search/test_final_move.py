@@ -99,3 +99,23 @@ def test_the_search_plays_its_final_rule_and_searches_the_same_tree():
             differs += move != by_visits
         assert by_visits == max(stats, key=lambda m: (stats[m][0], stats[m][1]))
     assert differs > 0  # some position where the rules disagree, or the option is not reaching the pick
+
+
+def test_setoption_sets_final_and_refuses_a_bad_value():
+    from tests.protocol.conftest import CHEAP, expect, go, start
+
+    e = start()
+    try:
+        assert expect(e, f"setoption name preset value {CHEAP}") == []
+        [err] = expect(e, "setoption name final value best")
+        assert err.startswith("error bad-argument option final")
+        [err] = expect(e, "setoption name final_share value 1.5")
+        assert err.startswith("error bad-argument option final_share")
+        assert expect(e, "setoption name final value secure") == []
+        expect(e, "newgame guildes players 3 seed 7")
+        while expect(e, "status")[0].split()[2] == "chance":
+            assert expect(e, "play random") == []
+        lines = go(e, "go iterations 30")
+        assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
+    finally:
+        e.quit()
