@@ -107,3 +107,12 @@ def test_every_shipped_budget_entry_is_valid():
             for _at, extra in steps:
                 assert "preset" not in extra
                 check_options("ismcts", {**base, **extra}, ISMCTS_SPEC)
+
+
+def test_city_and_guilds_default_plays_the_max_child_from_1600_iterations():
+    # session 8's pre-registered rows (docs/strength.md); below 1600 the default is unchanged
+    p = make_player("ismcts")
+    assert p.options_for("city_and_guilds", 1600)["final"] == "value"
+    assert p.options_for("city_and_guilds", 1599)["final"] == "visits"
+    assert p.options_for("city_and_guilds", None)["final"] == "visits"
+    assert make_player("ismcts", final="visits").options_for("city_and_guilds", 1600)["final"] == "visits"
