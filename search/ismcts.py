@@ -18,8 +18,14 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   millisecond (compiled; the pure-Python loop between iterations).
 * ``limits.searchmoves``: the root seat's moves at the root are only those
   (``Search.set_root_mask``), in every process; such a search starts a fresh tree.
-* Final move: most visits, ties by mean own reward.  ``MoveStat.value`` is
-  the mean reward vector of this search's iterations through the move.
+* Final move (``final``, :func:`pick_best`): ``visits`` most visits, ties by
+  mean own reward (robust child); ``value`` best mean own reward among the
+  moves with at least ``final_share`` times the most visited move's visits
+  (max child); ``secure`` best mean own reward minus ``1 / sqrt(visits)``
+  (secure child).  ``MoveStat.value`` is the mean reward vector of this
+  search's iterations through the move.
+* Options by budget: a preset's ``by_budget`` entries (search/presets) apply
+  by the ``iterations`` limit of each search (none: the plain preset).
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
   view hash among the nodes of the old tree; if found (and the tree is under
   half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
@@ -58,6 +64,9 @@ from search.api import InfoCallback, Limits, MoveStat, OpenState, Player, Search
 from search.timeman import move_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
+# Chaslot et al. (2008, "Progressive strategies for MCTS") name four final
+# selections; three need no further search: robust child, max child, secure child
+FINAL_MODES = ("visits", "value", "secure")
 
 
 def check_options(name: str, opts: dict, spec: dict) -> dict:
@@ -98,6 +107,8 @@ ISMCTS_SPEC = {
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
     "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
              "a number in [0, 100]"),
+    "final": ("visits", lambda v: v in FINAL_MODES, "visits, value or secure"),
+    "final_share": (0.5, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "reuse": (True, lambda v: isinstance(v, bool), "true or false"),
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
     "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
@@ -139,7 +150,10 @@ class IsmctsPlayer(Player):
     (children keyed by the observed moves: deep trees, the default) or view
     (also by a hash of the owner's whole view: exact information sets, which
     in Guildes keeps the tree one level deep -- see docs/strength.md);
-    ``preset`` where the options not given come from (search/presets).
+    ``final`` the move played: visits (most visited), value (best mean
+    reward among moves with at least ``final_share`` of the top visits) or
+    secure (mean reward minus 1/sqrt(visits)); ``preset`` where the options
+    not given come from (search/presets, with its ``by_budget`` entries).
     """
 
     name = "ismcts"
@@ -153,7 +167,7 @@ class IsmctsPlayer(Player):
     def _setup(self, options: dict) -> None:
         self.given = dict(options)
         self.opts = check_options(self.name, options, ISMCTS_SPEC)
-        self._per_game: dict[str, dict] = {}
+        self._per_game: dict[tuple[str, Optional[int]], dict] = {}
         self._search: Any = None
         self._key: Any = None
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
@@ -163,20 +177,31 @@ class IsmctsPlayer(Player):
         if "preset" not in self.given:
             self._setup({**self.given, "preset": name})
 
-    def options_for(self, game: str) -> dict:
-        """The options searched with in ``game``: those given explicitly, then the
-        game's preset (``preset`` option), then the built-in defaults."""
-        if game not in self._per_game:
-            from search.presets import options_for
+    def options_for(self, game: str, budget: Optional[int] = None) -> dict:
+        """The options searched with in ``game`` at ``budget`` iterations per decision
+        (None: not limited by iterations): those given explicitly, then the game's
+        preset (``preset`` option) with its ``by_budget`` entries up to ``budget``,
+        then the built-in defaults."""
+        if (game, budget) not in self._per_game:
+            from search.presets import budget_steps
 
-            preset = options_for(game, self.opts["preset"])
-            unknown = set(preset) - set(ISMCTS_SPEC) | ({"preset"} & set(preset))
-            merged = {**preset, **self.given}
+            base, steps = budget_steps(game, self.opts["preset"])
+            preset = dict(base)
+            named = set(base)
+            for at, extra in steps:
+                named |= set(extra)
+                if budget is not None and at <= budget:
+                    preset.update(extra)
+            # every entry is checked, not only those this budget reaches: a typo
+            # in the 1600 entry must not wait for a 1600-iteration search to show
+            unknown = named - set(ISMCTS_SPEC) | ({"preset"} & named)
             if unknown:
                 raise BadConfig(f"preset {self.opts['preset']!r} of {game} sets an unknown option "
                                 f"{sorted(unknown)[0]!r}")
-            self._per_game[game] = check_options(self.name, merged, ISMCTS_SPEC)
-        return self._per_game[game]
+            for at, extra in steps:
+                check_options(self.name, {**base, **extra, **self.given}, ISMCTS_SPEC)
+            self._per_game[(game, budget)] = check_options(self.name, {**preset, **self.given}, ISMCTS_SPEC)
+        return self._per_game[(game, budget)]
 
     def new_game(self) -> None:
         self._search = None
@@ -212,10 +237,10 @@ class IsmctsPlayer(Player):
                stop: threading.Event) -> SearchInfo:
         if view.is_terminal():
             raise SearchError("the game is over")
-        o = self.opts = self.options_for(view.game.name)
         start = time.perf_counter()
-        seed = self.rng.next64()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
+        o = self.opts = self.options_for(view.game.name, iters)
+        seed = self.rng.next64()
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
@@ -257,7 +282,8 @@ class IsmctsPlayer(Player):
         """The tree to search ``view`` with; ``reusable=False`` (a ``searchmoves`` search,
         whose root statistics must hold only the allowed moves) builds a fresh one."""
         o = self.opts
-        key = (id(view.game), seat, o["tree"])
+        # every option in the key: a budget entry may change c between decisions
+        key = (id(view.game), seat, tuple(sorted(o.items())))
         s = self._search
         # a node found by view hash is the new root only where nodes are whole
         # information sets (keys=view); a moves-keyed node mixes many views
@@ -287,7 +313,7 @@ class IsmctsPlayer(Player):
         for m, (v, w, c, vec) in sorted(stats.items()):
             moves.append(MoveStat(m, v, [x / c for x in vec] if c else []))
         legal = view.legal_moves(seat) if allowed is None else allowed
-        best = pick_best(stats, legal)
+        best = pick_best(stats, legal, self.opts["final"], self.opts["final_share"])
         count = s.node_count()
         lines = {}
         if multipv > 1:
@@ -342,15 +368,29 @@ def root_stats(s: Any, seat: int) -> dict:
     return out
 
 
-def pick_best(stats: dict, legal: list[int]) -> int:
-    """Most visits; ties by mean own value; then the lowest move."""
-    best, key = legal[0], (-1, -1.0)
-    for m in legal:
-        if m in stats:
-            v, w = stats[m][0], stats[m][1]
-            k = (v, w / v if v else 0.0)
-            if k > key:
-                best, key = m, k
+def pick_best(stats: dict, legal: list[int], final: str = "visits", share: float = 0.5) -> int:
+    """The move to play from root ``stats`` (move -> [visits, own value sum, ...]):
+    ``visits`` most visits, ties by mean own value; ``value`` best mean own value
+    among moves with at least ``share`` times the top visit count (and one visit);
+    ``secure`` best mean own value minus 1 / sqrt(visits) (rewards are in [0, 1]).
+    Remaining ties go to more visits, then the lowest move; a legal move is
+    returned even when none was visited."""
+    seen = [(m, stats[m][0], stats[m][1] / stats[m][0]) for m in legal if m in stats and stats[m][0] > 0]
+    if not seen:
+        return legal[0]
+    if final == "visits":
+        score = {m: (v, mean) for m, v, mean in seen}
+    elif final == "value":
+        top = max(v for _m, v, _mean in seen)
+        score = {m: (mean, v) for m, v, mean in seen if v >= max(1.0, share * top)}
+    elif final == "secure":
+        score = {m: (mean - 1.0 / math.sqrt(v), v) for m, v, mean in seen}
+    else:
+        raise BadConfig(f"final must be one of {', '.join(FINAL_MODES)}, not {final!r}")
+    best = legal[0]
+    for m in legal:  # in legal order, so a full tie keeps the earliest legal move
+        if m in score and (best not in score or score[m] > score[best]):
+            best = m
     return best
 
 
