@@ -19,6 +19,9 @@ row stops at the first game where the log-likelihood ratio of H1 (lone share
 p1) against H0 (p0) crosses log((1-beta)/alpha) (above the fair share) or
 log(beta/(1-alpha)) (not shown above).  A game's share s counts as
 s*log(p1/p0) + (1-s)*log((1-p1)/(1-p0)), so a k-way tie counts 1/k of a win.
+With p1 below p0 the same test asks whether the lone seat is *below* the fair
+share (a lone textbook seat against the defaults): H1 then reads "below" and
+H0 "not shown below".  p1 equal to p0, or outside (0, 1), is refused.
 The bounds and the cap are in the committed plan, so the stop is not a peek.
 
 Every finished game is appended to the log as one JSON line (row id, game
@@ -85,6 +88,9 @@ def sprt(row: dict, shares: list[float]) -> tuple[Optional[str], float]:
     """
     t = row["sprt"]
     p0, p1 = t.get("p0", 1 / row["players"]), t["p1"]
+    if not (0 < p0 < 1 and 0 < p1 < 1) or p0 == p1:
+        raise ValueError(f"row {row.get('id', '?')!r}: SPRT p0 and p1 must differ and lie in (0, 1), "
+                         f"not {p0} and {p1}")
     upper, lower = math.log((1 - t["beta"]) / t["alpha"]), math.log(t["beta"] / (1 - t["alpha"]))
     win, loss = math.log(p1 / p0), math.log((1 - p1) / (1 - p0))
     llr = 0.0
@@ -126,7 +132,8 @@ def row_verdict(row: dict, recs: list, lo: float, hi: float) -> str:
         return verdict(lo, hi, 1 / row["players"]) if len(recs) == row["games"] else "incomplete"
     decided, llr = sprt(row, in_order(recs))
     if decided:
-        return f"{'above' if decided == 'H1' else 'not shown above'} (SPRT {decided}, LLR {llr:.2f})"
+        side = "above" if row["sprt"]["p1"] > row["sprt"].get("p0", 1 / row["players"]) else "below"
+        return f"{side if decided == 'H1' else 'not shown ' + side} (SPRT {decided}, LLR {llr:.2f})"
     return f"inconclusive (SPRT, LLR {llr:.2f})" if len(recs) >= row["games"] else "incomplete"
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 import bench.plan
-from bench.plan import main, one_game, read_log, report, run_row
+from bench.plan import main, one_game, read_log, report, run_row, sprt
 from bench.strength import lone, parse_opts
 from search.api import BadConfig, Limits
 
@@ -73,6 +73,29 @@ def test_an_undecided_sprt_row_plays_on_and_a_capped_one_is_inconclusive(tmp_pat
     assert len(read_log(log)["r"]) == 1
     assert "inconclusive (SPRT, LLR" in report({"rows": [row]}, read_log(log))[2]
     assert "| incomplete |" in report({"rows": [{**SPRT_ROW, "pair": "random:random"}]}, read_log(log))[2]
+
+
+def test_an_sprt_row_below_the_fair_share_says_below(tmp_path):
+    # a lone seat that loses every game: with p1 under p0 that is evidence for H1, "below"
+    row = {**SPRT_ROW, "sprt": {"p1": 0.15, "alpha": 0.05, "beta": 0.1}}
+    log = str(tmp_path / "log.jsonl")
+    with open(log, "w") as f:
+        f.write("".join(json.dumps({"id": "r", "game": i, "share": 0.0, "s": 0.0, "load": 0.0}) + "\n"
+                        for i in range(30)))
+    decided, llr = sprt(row, [0.0] * 30)
+    assert decided == "H1" and llr > 0
+    line = report({"rows": [row]}, read_log(log))[2]
+    assert "| below (SPRT H1," in line
+    assert sprt(row, [1.0] * 30)[0] == "H0"
+    winning = report({"rows": [row]}, {"r": [{"id": "r", "game": i, "share": 1.0, "s": 0.0, "load": 0.0}
+                                              for i in range(30)]})[2]
+    assert "| not shown below (SPRT H0," in winning
+
+
+@pytest.mark.parametrize("p1", [1 / 3, 0.0, 1.0])
+def test_an_sprt_row_with_no_alternative_is_refused(p1):
+    with pytest.raises(ValueError, match="must differ"):
+        sprt({**SPRT_ROW, "sprt": {"p1": p1, "alpha": 0.05, "beta": 0.1}}, [1.0])
 
 
 def test_the_plan_docstring_examples_run():
