@@ -30,13 +30,13 @@ KERNEL = select.load("kernel")
 CASES = {2: ("two-player",), 3: (), 4: (), 5: (), 6: (), 7: ()}
 
 
-def positions(players: int, games: int) -> tuple:
-    """``(kernel, [(buf, seat)])``: every placement decision of ``games`` greedy-played games."""
-    game = engine.make_game("between_two_cities", players, CASES[players])
-    k = BTC.BetweenTwoCitiesKernel(game.kernel_cfg)
-    pol = POL.BetweenTwoCitiesPolicy(game.NC)
-    out = []
-    for seed in range(games):
+def greedy_games(game, mods, seeds, greedy=0.8):
+    """``(state, seat)`` at every placement decision of games from ``seeds``: placements by
+    the greedy move of ``mods`` (policy, rules and kernel-base modules, compiled or
+    interpreted) with probability ``greedy`` (else a random legal move), the rest random.  ``state`` is live: the move is applied after the consumer has seen it."""
+    pol, btc, kmod = mods
+    k = btc.BetweenTwoCitiesKernel(game.kernel_cfg)
+    for seed in seeds:
         rnd = random.Random(seed)
         s = game.new_initial_state(seed)
         while s.to_move():
@@ -46,10 +46,18 @@ def positions(players: int, games: int) -> tuple:
                 continue
             move = -1
             if game.phase(s) == PH_PLACE:
-                out.append((s.buf.copy(), seat))
-                if rnd.random() < 0.8:
-                    move = POL.greedy_move(pol, k, s.buf, seat, KERNEL.Rng(rnd.randrange(1 << 30)))
+                yield s, seat
+                if rnd.random() < greedy:
+                    move = pol.greedy_move(pol.BetweenTwoCitiesPolicy(game.NC), k, s.buf, seat,
+                                           kmod.Rng(rnd.randrange(1 << 30)))
             s.apply(seat, move if move >= 0 else rnd.choice(s.legal_moves(seat)))
+
+
+def positions(players: int, games: int) -> tuple:
+    """``(kernel, [(buf, seat)])``: every placement decision of ``games`` greedy-played games."""
+    game = engine.make_game("between_two_cities", players, CASES[players])
+    k = BTC.BetweenTwoCitiesKernel(game.kernel_cfg)
+    out = [(s.buf.copy(), seat) for s, seat in greedy_games(game, (POL, BTC, KERNEL), range(games))]
     return k, game.NC, out
 
 

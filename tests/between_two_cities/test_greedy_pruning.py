@@ -10,14 +10,10 @@ same move and leave their generators in the same state, from several generator
 states each; and no bound may be below its value, on every empty cell.  The
 tests of the tests take 1 off every bound and see both checks fail.
 """
-import random
-
 import pytest
 
-import engine
-
+from bench.bench_between_two_cities_greedy import greedy_games
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import PH_PLACE
 from tests.between_two_cities.helpers import make_game
 
 POL_C, POL_PY = select.twins("between_two_cities_policy")
@@ -27,29 +23,6 @@ MODES = [("interpreted", (POL_PY, BTC_PY, KERNEL_PY))] + (
     [("compiled", (POL_C, BTC_C, KERNEL_C))] if POL_C is not None else [])
 CONFIGS = [(4, ()), (7, ("districts",)), (2, ("two-player-advanced",)), (3, ("beginner",)), (2, ("two-player",))]
 DRAWS = 4  # generator states tried at each decision
-
-
-def greedy_games(game, mods, seeds, greedy=0.8):
-    """``(state, seat)`` at every placement decision of games from ``seeds``: placements by
-    ``pol``'s greedy move with probability ``greedy`` (else a random legal move), the
-    rest random.  ``state`` is live: the move is applied after the consumer has seen it."""
-    pol, btc, kmod = mods
-    k = btc.BetweenTwoCitiesKernel(game.kernel_cfg)
-    for seed in seeds:
-        rnd = random.Random(seed)
-        s = game.new_initial_state(seed)
-        while s.to_move():
-            seat = s.to_move()[0]
-            if seat == -1:
-                s.apply(-1, s.sample_chance(engine.core.make_rng(rnd.randrange(1 << 30))))
-                continue
-            move = -1
-            if game.phase(s) == PH_PLACE:
-                yield s, seat
-                if rnd.random() < greedy:
-                    move = pol.greedy_move(pol.BetweenTwoCitiesPolicy(game.NC), k, s.buf, seat,
-                                           kmod.Rng(rnd.randrange(1 << 30)))
-            s.apply(seat, move if move >= 0 else rnd.choice(s.legal_moves(seat)))
 
 
 def compare(game, mods, seeds, cut=0, first=False):

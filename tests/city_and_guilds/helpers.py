@@ -6,7 +6,7 @@ import numpy as np
 import engine
 from cython_ext import select
 from cython_ext.city_and_guilds_layout import DEAL_N, EMPTY, NK, PLACE, TAVERN
-from engine.core import State
+from engine.core import CHANCE, State, make_rng
 
 GAMES: dict = {}
 
@@ -113,3 +113,18 @@ def place(s: State, seat: int, text: str) -> None:
 
 def money(s: State) -> list[int]:
     return [int(x) for x in f(s, "money")]
+
+
+def random_play(players: int, seed: int):
+    """Every position of a game played at random from ``seed`` (its deal and its moves), live:
+    the next move is applied once the consumer has seen the position (clone it to keep it)."""
+    s = engine.make("city_and_guilds", players, [], seed=seed)
+    rng = make_rng(seed)
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        yield s
+        if seat == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+        else:
+            moves = s.legal_moves(seat)
+            s.apply(seat, moves[rng.below(len(moves))])

@@ -10,6 +10,7 @@ import engine
 from cython_ext.city_and_guilds_layout import EMPTY
 from engine.core import CHANCE, make_rng
 from search.solver import Solver
+from tests.city_and_guilds.helpers import random_play
 from tests.search.bounds_helpers import check_endings_within as endings_within
 from tests.search.bounds_helpers import endings as all_endings
 from tests.search.bounds_helpers import assert_same_solution, bounds_along_a_random_game, read_bounds
@@ -66,21 +67,9 @@ def test_every_ending_of_a_small_position_within_its_bounds(seed, left):
 
 def last_draws(seeds) -> list:
     """The draw positions with one empty space left, from seeded random games."""
-    found = []
-    for seed in seeds:
-        s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
-        rng = make_rng(seed)
-        while not s.is_terminal():
-            seat = s.to_move()[0]
-            if seat != CHANCE and bounds(s) is not None:
-                if int((s.game.field(s, "tile") == EMPTY).sum()) == 1:
-                    found.append(s.clone())
-            if seat == CHANCE:
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                moves = s.legal_moves(seat)
-                s.apply(seat, moves[rng.below(len(moves))])
-    return found
+    return [s.clone() for seed in seeds for s in random_play(PLAYERS, seed)
+            if s.to_move()[0] != CHANCE and bounds(s) is not None
+            and int((s.game.field(s, "tile") == EMPTY).sum()) == 1]
 
 
 def test_one_space_left_the_bounds_are_the_lowest_and_highest_ending():
@@ -113,18 +102,10 @@ def test_the_budgeted_bounds_are_tighter_far_from_the_end():
     # tiles were budgets (session 6); a regression loosening them fails here
     widths = {}
     for seed in range(1, 7):
-        s = engine.make("city_and_guilds", PLAYERS, [], seed=seed)
-        rng = make_rng(seed)
-        while not s.is_terminal():
-            seat = s.to_move()[0]
-            b = bounds(s) if seat != CHANCE else None
+        for s in random_play(PLAYERS, seed):
+            b = bounds(s) if s.to_move()[0] != CHANCE else None
             if b is not None and 4 <= empty(s) <= 8:
                 widths.setdefault(empty(s), []).extend(h - lo for lo, h in zip(*b))
-            if seat == CHANCE:
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                moves = s.legal_moves(seat)
-                s.apply(seat, moves[rng.below(len(moves))])
     assert set(widths) == {4, 5, 6, 7, 8}
     assert float(np.median(widths[4])) < 60
     assert float(np.median(widths[8])) < 110

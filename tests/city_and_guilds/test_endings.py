@@ -6,28 +6,15 @@ import random
 
 import numpy as np
 
-import engine
 from cython_ext.city_and_guilds_endings import chain_values, endings_bounds
 from cython_ext.city_and_guilds_layout import DRAW, EMPTY, MINSTREL, TAVERN
-from engine.core import CHANCE, make_rng
+from tests.city_and_guilds.helpers import random_play
 
 
 def late_positions(players: int, seeds, most_empty: int = 3) -> list:
     """Every position of seeded random games with 1 to ``most_empty`` empty spaces."""
-    found = []
-    for seed in seeds:
-        s = engine.make("city_and_guilds", players, [], seed=seed)
-        rng = make_rng(seed)
-        while not s.is_terminal():
-            seat = s.to_move()[0]
-            if 1 <= int((s.game.field(s, "tile") == EMPTY).sum()) <= most_empty:
-                found.append(s.clone())
-            if seat == CHANCE:
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                moves = s.legal_moves(seat)
-                s.apply(seat, moves[rng.below(len(moves))])
-    return found
+    return [s.clone() for seed in seeds for s in random_play(players, seed)
+            if 1 <= int((s.game.field(s, "tile") == EMPTY).sum()) <= most_empty]
 
 
 def filled_boards(positions, per: int, seed: int = 5):
