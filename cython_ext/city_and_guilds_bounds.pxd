@@ -25,7 +25,7 @@ cpdef enum:
     S_UCAP = 1360  # per unit: the tiles all rivals together can spend there (MAXU)
     S_NW = 1376    # the empty spaces _guild_value's scan counted
     SCRATCH = 1377
-from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, half_up, popcount
+from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, chain_points, half_up, popcount
 from cython_ext.city_and_guilds_endings cimport ENDINGS, cag_endings
 
 

@@ -106,7 +106,7 @@ if not cython.compiled:
 
     from .city_and_guilds_endings import ENDINGS, cag_endings
     from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NFACE, NG, NK, PLACE, TAVERN_PH  # noqa: F401
-    from .city_and_guilds_scoring import half_up, popcount
+    from .city_and_guilds_scoring import chain_points, half_up, popcount
 
     globals().update(enum_constants(__file__))
 
@@ -209,7 +209,7 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo, scan):
             continue
         on += k.csize[c]  # every tile of the guild is in one of its chains
         nb = popcount(k.cmask[c])
-        v = k.csize[c] + nb * (nb + 1) // 2
+        v = chain_points(k.csize[c], nb)
         if k.csize[c] > size or (k.csize[c] == size and v > bval):
             size = k.csize[c]
             big = c
@@ -265,7 +265,7 @@ def _guild_value(k, b, d, g, nc, E, near, emask, lo, scan):
     nb += v if v < left else left
     if bsum < nb:
         nb = bsum
-    v = msum + left + nb * (nb + 1) // 2
+    v = chain_points(msum + left, nb)
     return v if v > vhi else vhi
 
 

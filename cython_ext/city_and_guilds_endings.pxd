@@ -2,7 +2,7 @@
 from libc.string cimport memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.city_and_guilds_layout cimport EMPTY, MINSTREL, NG, NK, PLACE, DRAW, TAVERN_PH, END
-from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, popcount
+from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring, chain_points, popcount
 
 cpdef enum:
     ENDINGS = 3    # empty spaces up to which every ending is played out

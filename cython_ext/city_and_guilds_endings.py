@@ -41,7 +41,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .city_and_guilds_layout import DRAW, EMPTY, END, MINSTREL, NG, NK, PLACE, TAVERN_PH  # noqa: F401
-    from .city_and_guilds_scoring import popcount
+    from .city_and_guilds_scoring import chain_points, popcount
     from .kernel import ptr
 
     globals().update(enum_constants(__file__))
@@ -62,7 +62,7 @@ def _base_chains(k, b, ch):
     n: cython.int = 0
     for c in range(nc):
         nb = popcount(ch[R_MASK, c])
-        ch[R_VAL, c] = ch[R_SIZE, c] + nb * (nb + 1) // 2
+        ch[R_VAL, c] = chain_points(ch[R_SIZE, c], nb)
         ch[R_MARK, c] = 0
     for g in range(NG):
         ch[R_MISC, C_FIRST + g] = n
@@ -170,7 +170,7 @@ def _chain_values(k, b, ch):
         if g < 0:
             continue
         nb = popcount(mask)
-        v = size + nb * (nb + 1) // 2
+        v = chain_points(size, nb)
         if size > ch[R_BSIZE, g] or (size == ch[R_BSIZE, g] and v > ch[R_GVAL, g]):
             ch[R_BSIZE, g] = size
             ch[R_GVAL, g] = v

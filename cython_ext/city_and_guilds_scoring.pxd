@@ -57,5 +57,6 @@ cdef class CityAndGuildsScoring(Kernel):
 
 
 cdef int half_up(int v) noexcept nogil
+cdef int chain_points(int size, int blocks) noexcept nogil
 cdef int popcount(unsigned int x) noexcept nogil
 cdef int cmp3(int a0, int a1, int a2, int b0, int b1, int b2) noexcept nogil

@@ -486,7 +486,7 @@ class CityAndGuildsScoring(Kernel):
             if cguild[c] != g:
                 continue
             nb = popcount(cmask[c])
-            v = csize[c] + nb * (nb + 1) // 2
+            v = chain_points(csize[c], nb)
             if csize[c] > bestsize or (csize[c] == bestsize and v > bestval):
                 bestsize = csize[c]
                 bestval = v
@@ -527,6 +527,12 @@ class CityAndGuildsScoring(Kernel):
 
 def half_up(v):
     return (v + 1) // 2
+
+
+def chain_points(size, blocks):
+    """A chain's value at the final count: a point per tile, plus 1 + 2 + ... + ``blocks``
+    for the blocks it spans (the bounds and the solver's endings count with it too)."""
+    return size + blocks * (blocks + 1) // 2
 
 
 def popcount(x):
