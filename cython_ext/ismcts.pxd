@@ -9,7 +9,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cython_ext.kernel cimport Kernel, Rng, RANK_KEYS, ptr, terminal_rewards
 from cython_ext.tree_hash cimport fold, mix64, words_hash
 from cython_ext.tree_memory cimport as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
-from cython_ext.tree_nodes cimport MAXSEATS, MO, N_CHILD, N_EDGE, N_GROUP, OMNI
+from cython_ext.tree_nodes cimport MAXSEATS, MO, N_EDGE, N_GROUP, OMNI
 from cython_ext.tree_segments cimport E_VAL, E_VIS
 from cython_ext.tree_selection cimport TreeSelection, LOGTAB, XTAB
 
@@ -53,7 +53,6 @@ cdef class Search(TreeSelection):
 
     cdef void _free_tree(self) noexcept
     cdef int _prefetch_next(self, int T) noexcept
-    cdef int _prefetch_children(self, int T) noexcept
     cdef inline int _code(self, int t, int actor, int move) except? -2
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1

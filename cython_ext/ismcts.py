@@ -40,7 +40,6 @@ so the calls between them stay C calls through the vtable):
 ``tree_memory`` the arrays' allocation, the only code that differs between the
 two modes (docs/performance.md, "Tree memory": under 200 bytes a node).
 
-
 This file is compiled by Cython (declarations in ``ismcts.pxd``) and runs
 unchanged as plain Python; both modes use the random generator identically
 (same calls, same order), so they give the same trees for the same kernel,
@@ -69,7 +68,7 @@ if not cython.compiled:
     from .kernel import RANK_KEYS, ptr, terminal_rewards
     from .tree_hash import fold, mix64, words_hash  # noqa: F401  (fold: search/ismcts.py's twin)
     from .tree_memory import as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
-    from .tree_nodes import MAXSEATS, MO, N_CHILD, N_EDGE, N_GROUP, OMNI
+    from .tree_nodes import MAXSEATS, MO, N_EDGE, N_GROUP, OMNI
     from .tree_segments import E_VAL, E_VIS
     from .tree_selection import LOGTAB, XTAB
 
@@ -84,7 +83,6 @@ def now():
         return ts.tv_sec + ts.tv_nsec * 1e-9
     else:
         return time.perf_counter()
-
 
 
 @cython.cclass
@@ -283,18 +281,6 @@ class Search(TreeSelection):
                 prefetch(self.ed, 4 * (e + 8))
         return 0
 
-    def _prefetch_children(self, T):
-        """Start loading, for every tree at once, what finding its next node reads: the
-        newest child's record, and the child table's slot where it is not the one."""
-        t: cython.int
-        c: cython.int
-        for t in range(T):
-            c = self.nd[8 * self.cur[t] + N_CHILD]
-            if c >= 0:
-                prefetch(self.nd, 8 * c)
-            prefetch(self.ch_val, self._child_pos(self.cur[t], self.evk[t]))
-        return 0
-
     def _grow_paths(self):
         self.path_e = resize_ints(self.path_e, self.pcap, self.pcap * 2)
         self.path_s = resize_ints(self.path_s, self.pcap, self.pcap * 2)
@@ -355,7 +341,8 @@ class Search(TreeSelection):
                 for t in range(T):
                     self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))  # calls Python: observed_move may raise
                 if j == na - 1 and early:
-                    self._prefetch_children(T)  # the keys are final: load while the step is applied
+                    # the keys are final: load while the step is applied
+                    self._prefetch_children(T, self.cur, self.evk)
                 k.apply(self.world, s, m)
             while True:
                 nc = k.to_move(self.world, self.seats)
@@ -377,7 +364,7 @@ class Search(TreeSelection):
                     self.evk[t] = mix64(self.evk[t] ^ vh)
                 self.vks[t] = vh
             if not early:
-                self._prefetch_children(T)
+                self._prefetch_children(T, self.cur, self.evk)
             grown = False
             for t in range(T):
                 c = self._child_get(self.cur[t], self.evk[t])

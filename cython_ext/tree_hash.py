@@ -19,35 +19,31 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy as np
 
+MASK64 = (1 << 64) - 1
+HASH_MUL = cython.declare(cython.ulonglong, 0x100000001B3)  # odd multiplier of the view hash polynomial
+
 if not cython.compiled:
     from .kernel import HEADER, ptr
     from .tree_memory import uptr
 
-MASK64 = (1 << 64) - 1
-MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
-LOW32 = cython.declare(cython.uint, 0xFFFFFFFF)
-HASH_MUL = cython.declare(cython.ulonglong, 0x100000001B3)  # odd multiplier of the view hash polynomial
+    # Compiled, ``mix64`` and ``fold`` are the .pxd's inline bodies (every module of the
+    # loop folds keys: inlined there, not called through a pointer); these are their
+    # interpreted twins, every product masked as C wraps it (tests/search/test_twins.py
+    # compares the keys and trees of the two modes).
+    MIX1 = 0xBF58476D1CE4E5B9
+    MIX2 = 0x94D049BB133111EB
 
-
-def mix64(z):
-    """splitmix64 finaliser: spreads the bits of a 64-bit key."""
-    if not cython.compiled:  # C wraps unsigned arithmetic modulo 2**64
+    def mix64(z):
+        """splitmix64 finaliser: spreads the bits of a 64-bit key."""
         z &= MASK64
-    z = (z ^ (z >> 30)) * MIX1
-    if not cython.compiled:
-        z &= MASK64
-    z = (z ^ (z >> 27)) * MIX2
-    if not cython.compiled:
-        z &= MASK64
-    return z ^ (z >> 31)
+        z = ((z ^ (z >> 30)) * MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX2) & MASK64
+        return z ^ (z >> 31)
 
-
-def fold(h, actor, code):
-    """Fold one observed event ``(actor, code)`` into the running key ``h``."""
-    a: cython.ulonglong = actor + 2        # actor >= -1 (chance)
-    c: cython.ulonglong = code & LOW32       # the code as an unsigned 32-bit word
-    return mix64(h ^ ((a << 32) + c))
+    def fold(h, actor, code):
+        """Fold one observed event ``(actor, code)`` into the running key ``h``: the actor
+        (>= -1, chance) plus 2 above the code read as an unsigned 32-bit word."""
+        return mix64(h ^ (((actor + 2) << 32) + (code & 0xFFFFFFFF)))
 
 
 def words_hash(b, pw, size):

@@ -39,7 +39,6 @@ def mv_size(c):
     return (2 + (c & 1)) << ((c >> 1) + 1)
 
 
-
 @cython.cclass
 class TreeLists(TreeSegments):
     """Listed and counted segments, their move lists, and reading a node's edges back."""

@@ -3,7 +3,7 @@
 
 from libc.stdlib cimport free
 from cython_ext.tree_hash cimport mix64
-from cython_ext.tree_memory cimport new_ints, new_keys, release, resize_ints, resize_keys
+from cython_ext.tree_memory cimport new_ints, new_keys, prefetch, release, resize_ints, resize_keys
 
 cpdef enum:
     MAXSEATS = 8    # seats of one search (the C arrays of a simultaneous step)
@@ -47,6 +47,7 @@ cdef class TreeNodes:
     cdef int _clear_nodes(self) except -1
     cdef int _free_nodes(self) noexcept
     cdef int _new_node(self, int parent, unsigned long long ev) except -1
-    cdef int _child_pos(self, int node, unsigned long long ev) noexcept
+    cdef int _prefetch_children(self, int T, int* cur, unsigned long long* evk) noexcept
+    cdef inline int _child_pos(self, int node, unsigned long long ev) noexcept
     cdef int _child_get(self, int node, unsigned long long ev) noexcept
     cdef int _child_put(self, int child) except -1

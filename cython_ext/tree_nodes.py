@@ -26,7 +26,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .tree_hash import mix64
-    from .tree_memory import new_ints, new_keys, release, resize_ints, resize_keys
+    from .tree_memory import new_ints, new_keys, prefetch, release, resize_ints, resize_keys
 
     globals().update(enum_constants(__file__))
 
@@ -108,6 +108,20 @@ class TreeNodes:
     def _child_pos(self, node, ev):
         """Where the child table's probe for ``(node, ev)`` starts."""
         return mix64(ev ^ (node * GOLDEN)) & (self.chcap - 1)
+
+    def _prefetch_children(self, T, cur, evk):
+        """Start loading, for each of the ``T`` trees at once, what finding the child of node
+        ``cur[t]`` under key ``evk[t]`` reads: the newest child's record, and the child
+        table's slot where it is not the one (a descent's records are mostly cache misses;
+        issued together, they overlap)."""
+        t: cython.int
+        c: cython.int
+        for t in range(T):
+            c = self.nd[8 * cur[t] + N_CHILD]
+            if c >= 0:
+                prefetch(self.nd, 8 * c)
+            prefetch(self.ch_val, self._child_pos(cur[t], evk[t]))
+        return 0
 
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
