@@ -193,7 +193,6 @@ class Search(TreeSelection):
         release(self.lgtab)
         release(self.vmi)
 
-
     def _free_tree(self):
         self._free_nodes()
         self._free_segments()
@@ -218,7 +217,6 @@ class Search(TreeSelection):
             self.rvec[i] = 0.0
         for i in range(max(self.mm, 1)):
             self.rcount[i] = 0
-
 
     def memory_bytes(self):
         """Bytes allocated for the tree's arrays and table (compiled; interpreted a C-sized

@@ -79,7 +79,6 @@ class TreeSegments(TreeNodes):
         """Entries of the edge arena used (edges, old copies of merged segments, room)."""
         return self.ne
 
-
     def _segment(self, node, seat, size, room):
         """A new segment of ``size`` edges of ``seat`` at ``node``, first in the node's list;
         returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
