@@ -22,10 +22,12 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     if only:
         wanted = {name.strip() for name in only.split(",")}
         sources = [s for s in sources if os.path.splitext(os.path.basename(s))[0] in wanted]
-    # The search arena and the solver table read some words through a second
-    # type (int as float, 64-bit keys); each word keeps one type, but C's
-    # aliasing rule would still let the optimiser reorder such reads.
-    no_strict_aliasing = {"ismcts", "solver_table"}
+    # The search arena (the loop and its tree layers) and the solver table read
+    # some words through a second type (int as float, 64-bit keys); each word
+    # keeps one type, but C's aliasing rule would still let the optimiser
+    # reorder such reads.
+    no_strict_aliasing = {"ismcts", "tree_nodes", "tree_segments", "tree_lists", "tree_values",
+                          "tree_selection", "solver_table"}
 
     def compile_args(name: str) -> list:
         return ["-O3"] + (["-fno-strict-aliasing"] if name in no_strict_aliasing else [])

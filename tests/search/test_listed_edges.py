@@ -1,4 +1,4 @@
-"""Listed segments (a seat's untried moves kept as a move list, see ``cython_ext/ismcts.py``)
+"""Listed segments (a seat's untried moves kept as a move list, see ``cython_ext/tree_lists.py``)
 change the storage only: the same tree, edge for edge, as when every edge is a record."""
 import pytest
 

@@ -1,0 +1,346 @@
+"""Selection: the edge a seat takes at a node, UCB1 with progressive bias.
+
+At a simultaneous step every acting seat selects at the same node on its own
+edges (decoupled).  An untried legal move is drawn first (by the bias's best
+heuristic first, ``tree_lists._untried_pick``), else the edge of the largest
+UCB value.  The legal moves of this determinization are found among the seat's
+edges without a per-edge key: in order when its one segment lists exactly them,
+by one walk along a short sorted merged segment, else through the ``slot``
+table indexed by move (``_select``).  At the hot nodes (an opponent's hidden
+hand near the root) selection walks one sorted segment a seat, not dozens.
+A descent is mostly cache misses on records no other iteration touched
+lately, so ``_scan`` starts loading a node's edges as it walks its segments.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .tree_values import TreeValues
+
+if not cython.compiled:
+    from math import log, sqrt
+
+    from cython_ext.shim import enum_constants
+
+    from .kernel import dptr, ptr
+    from .tree_lists import LIST_MIN
+    from .tree_memory import as_int, prefetch
+    from .tree_nodes import MO, N_GROUP
+    from .tree_segments import E_AVAIL, E_VAL, E_VIS, INFO, LISTED, MERGE_AT, NEXT, ROOMY
+
+    globals().update(enum_constants(__file__))
+
+
+@cython.cclass
+class TreeSelection(TreeValues):
+    """The selection of the search's trees (``ismcts.Search``)."""
+
+    def _select(self, node, seat):
+        """UCB1 among ``seat``'s edges at ``node`` (an untried one first, drawn at random).
+
+        The legal moves of this determinization are looked up in the seat's
+        segments: none when its one segment lists exactly them in order (edge i
+        is move i: the usual case), by one walk along both lists when the seat has
+        one merged segment (kept sorted by move: the hot nodes) of at most
+        ``BSEARCH_MAX`` edges, else
+        through ``slot`` (move -> edge, valid only where its stamp word holds this
+        selection's ``stamp``, so nothing is reset on leaving), which costs two
+        linear passes over the edges but no search per move.  Moves never seen here get edges
+        in a segment with room, or a new one."""
+        nl: cython.int
+        i: cython.int
+        e: cython.int
+        m: cython.int
+        g: cython.int
+        ln: cython.int
+        first: cython.int
+        nseg: cython.int = 0
+        prim: cython.int = -1
+        done: cython.bint = False
+        missing: cython.int = 0
+        untried: cython.int = 0
+        nl = self.k.legal(self.world, seat, self.moves)
+        if self.masked and seat == self.root_seat and node == self.roots[self.root_seat if self.mode == MO else 0]:
+            nl = self._mask_root(nl)
+        if node != self.scanned:
+            self._scan(node)
+        if self.bias != 0.0 and nl > 1:  # one legal move: chosen whatever its value
+            self._values(node, seat, nl)
+        prim = self.sfirst[seat]
+        nseg = self.scount[seat]
+        if nseg == 0 and self.lists and nl >= LIST_MIN:
+            prim = self._listed(node, seat, nl)
+            nseg = 1
+        if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:
+            e = self._listed_select(prim, nl)
+            if e >= 0:
+                return e
+            done = e == -3  # counted, every legal move tried: their edges in eids
+        if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
+            # a hot node: one sorted segment, walked in order from now on
+            prim = self._merge(node, seat, 0)
+            if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                self._sort_seg(prim)
+            nseg = 1
+            self.sfirst[seat] = prim
+            self.scount[seat] = 1
+        if nseg == 1 and (self.gs[3 * prim + INFO] & 0x7FFFFF) == nl:
+            # the usual case: the seat's one segment lists exactly these moves in this
+            # order (made from such a list, or sorted like it), so edge i is move i
+            untried = self._in_order(self.gs[3 * prim], nl)
+            done = untried >= 0
+            untried = max(untried, 0)
+        if not done and nseg == 1 and self.gs[3 * prim + INFO] & ROOMY and (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+            first = self.gs[3 * prim]
+            ln = self.gs[3 * prim + INFO] & 0x7FFFFF
+            missing = self._lookup(first, ln, nl)
+            if missing > 0 and ln + missing <= self._seg_room(prim):
+                e = first + ln
+                for i in range(nl):
+                    m = as_int(self.moves[i])
+                    if self.eids[i] < 0:
+                        self.ed[4 * e] = m
+                        self.ed[4 * e + E_VIS] = 0
+                        self.ed[4 * e + E_AVAIL] = 0
+                        self.ef[4 * e + E_VAL] = 0.0
+                        e += 1
+                self.gs[3 * prim + INFO] += missing
+                self._sort_seg(prim)
+                ln += missing
+                missing = self._lookup(first, ln, nl)
+            if missing == 0:
+                for i in range(nl):
+                    e = self.eids[i]
+                    self.ed[4 * e + E_AVAIL] += 1
+                    if self.ed[4 * e + E_VIS] == 0:
+                        untried += 1
+                done = True
+            missing = 0
+        if not done:
+            self._new_stamp()
+            nseg = self._mark(node, seat, True)
+            for i in range(nl):
+                if self._slot(as_int(self.moves[i])) < 0:
+                    missing += 1
+            if missing > 0:
+                g = self._room(node, seat, missing, nseg)
+                ln = self.gs[3 * g + INFO] & 0x7FFFFF
+                e = self.gs[3 * g] + ln
+                for i in range(nl):
+                    m = as_int(self.moves[i])
+                    if self._slot(m) < 0:
+                        self.ed[4 * e] = m
+                        self.ed[4 * e + E_VIS] = 0
+                        self.ed[4 * e + E_AVAIL] = 0
+                        self.ef[4 * e + E_VAL] = 0.0
+                        self.slot[2 * m] = e
+                        self.slot[2 * m + 1] = self.stamp
+                        e += 1
+                self.gs[3 * g + INFO] += missing
+                if self.gs[3 * g + INFO] & ROOMY:
+                    if (self.gs[3 * g + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
+                        self._sort_seg(g)  # a merged segment short enough to search stays sorted
+                    self._mark(node, seat, True)  # merged or sorted: the edges moved
+            for i in range(nl):
+                e = self._slot(as_int(self.moves[i]))
+                self.ed[4 * e + E_AVAIL] += 1
+                self.eids[i] = e
+                if self.ed[4 * e + E_VIS] == 0:
+                    untried += 1
+        if untried > 0:
+            return self.eids[self._untried_pick(nl, untried)]
+        return self._ucb(nl)
+
+    def _scan(self, node):
+        """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),
+        in one walk for all the seats that select there in this step; a seat's select
+        changes only its own segments, so the others' entries stay right."""
+        g: cython.int = self.nd[8 * node + N_GROUP]
+        s: cython.int
+        for s in range(self.n):
+            self.sfirst[s] = -1
+            self.scount[s] = 0
+        while g >= 0:
+            s = self.gs[3 * g + INFO] >> 24
+            self._prefetch_seg(g)
+            if self.sfirst[s] < 0:
+                self.sfirst[s] = g
+            self.scount[s] += 1
+            g = self.gs[3 * g + NEXT]
+        self.scanned = node
+        return 0
+
+    def _lookup(self, first, n, nl):
+        """``eids[i]``: the edge of legal move ``i`` among the ``n`` edges from ``first``
+        (sorted by move), or -1; returns how many are missing.  One walk along both
+        lists while the legal moves ascend (kernels list them so), a restart where not."""
+        i: cython.int
+        m: cython.int
+        j: cython.int = first
+        end: cython.int = first + n
+        prevm: cython.int = -1
+        missing: cython.int = 0
+        for i in range(nl):
+            m = as_int(self.moves[i])
+            if m <= prevm:
+                j = first
+            prevm = m
+            while j < end and self.ed[4 * j] < m:
+                j += 1
+            if j < end and self.ed[4 * j] == m:
+                self.eids[i] = j
+            else:
+                self.eids[i] = -1
+                missing += 1
+        return missing
+
+    def _prefetch_seg(self, g):
+        """Start loading the cache lines of segment ``g``'s edges (at most 16 edges)."""
+        first: cython.int = self.gs[3 * g]
+        n: cython.int = min(self.gs[3 * g + INFO] & 0x7FFFFF, 16)
+        i: cython.int
+        for i in range(0, n, 4):
+            prefetch(self.ed, 4 * (first + i))
+        if n > 0:
+            prefetch(self.ed, 4 * (first + n - 1))
+        return 0
+
+    def _mark(self, node, seat, on):
+        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
+        to -1, walking the seat's segments from ``sfirst`` (``node`` was scanned); returns how
+        many segments ``seat`` has there.  A mark is valid while ``stamp`` is unchanged."""
+        g: cython.int = self.sfirst[seat]
+        i: cython.int
+        e: cython.int
+        m: cython.int
+        left: cython.int = self.scount[seat]
+        while left > 0:
+            if self.gs[3 * g + INFO] >> 24 == seat:
+                left -= 1
+                e = self.gs[3 * g]
+                for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                    m = self.ed[4 * (e + i)]
+                    self.slot[2 * m] = e + i if on else -1
+                    self.slot[2 * m + 1] = self.stamp
+            g = self.gs[3 * g + NEXT]
+        return self.scount[seat]
+
+    def _slot(self, m):
+        """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
+        if self.slot[2 * m + 1] == self.stamp:
+            return self.slot[2 * m]
+        return -1
+
+    def _room(self, node, seat, missing, nseg):
+        """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room
+        (``sfirst`` and ``scount`` follow: a new segment comes first in the node's list)."""
+        g: cython.int = self.sfirst[seat]
+        if nseg > 0 and (self.gs[3 * g + INFO] & 0x7FFFFF) + missing <= self._seg_room(g):
+            return g  # the merged segment has room
+        if nseg == 0 or self.nd[8 * node] < MERGE_AT:
+            g = self._exact(node, seat, missing)  # one more exact segment
+            self.scount[seat] += 1
+        else:
+            g = self._merge(node, seat, missing)
+            self.scount[seat] = 1
+        self.sfirst[seat] = g
+        return g
+
+    def _ucb(self, nl):
+        """The edge of the largest UCB value (plus the bias's term) among ``eids``' ``nl``
+        edges, every one tried.  The arrays are read through locals: with
+        ``-fno-strict-aliasing`` the C compiler reloads ``self``'s pointers after every
+        store otherwise (City and Guilds: hundreds of edges a selection at the root)."""
+        ed: cython.p_int = self.ed
+        ef: cython.p_float = self.ef
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        lgtab: cython.p_double = self.lgtab
+        bias: cython.double = self.bias
+        c: cython.double = self.c
+        xgen: cython.int = self.xgen
+        i: cython.int
+        j: cython.int
+        e: cython.int
+        nvis: cython.int
+        best: cython.int = 0
+        lastav: cython.int = -1
+        v: cython.double
+        bestv: cython.double = -1.0e300
+        lg: cython.double = 0.0
+        expl: cython.double
+        for i in range(nl):
+            e = ids[i]
+            nvis = ed[4 * e + E_VIS]
+            if ed[4 * e + E_AVAIL] != lastav:  # a seat's edges often share their availability
+                lastav = ed[4 * e + E_AVAIL]
+                lg = lgtab[lastav] if lastav < LOGTAB else log(lastav)
+                xgen += 1  # the exploration terms below were of another log
+                if xgen == 1 << 30:
+                    for j in range(XTAB):
+                        self.xstamp[j] = 0
+                    xgen = 1
+            if nvis < XTAB:  # and many their visits (wide nodes: hundreds of edges of a few visits)
+                if self.xstamp[nvis] != xgen:
+                    self.xstamp[nvis] = xgen
+                    self.xterm[nvis] = c * sqrt(lg / nvis)
+                expl = self.xterm[nvis]
+            else:
+                expl = c * sqrt(lg / nvis)
+            v = cython.cast(cython.double, ef[4 * e + E_VAL]) / nvis + expl
+            if bias != 0.0:
+                v += bias * hv[i] / (nvis + 1)
+            if v > bestv:
+                best = i
+                bestv = v
+        self.xgen = xgen
+        return ids[best]
+
+    def _in_order(self, first, nl):
+        """When the edges from ``first`` are the ``nl`` legal moves in order: each one's
+        availability counted, ``eids`` set, and the number untried returned; else -1 and
+        nothing changed.  On locals, as ``_ucb``."""
+        ed: cython.p_int = self.ed
+        lm: cython.p_int = ptr(self.moves)
+        ids: cython.p_int = self.eids
+        i: cython.int
+        e: cython.int
+        untried: cython.int = 0
+        for i in range(nl):
+            if ed[4 * (first + i)] != as_int(lm[i]):
+                return -1
+        for i in range(nl):
+            e = first + i
+            ed[4 * e + E_AVAIL] += 1
+            ids[i] = e
+            if ed[4 * e + E_VIS] == 0:
+                untried += 1
+        return untried
+
+    def set_root_mask(self, moves):
+        """Search only ``moves`` (move ids) for the root seat at its root (UCI's
+        ``searchmoves``); None: every legal move.  Only the root's move list is
+        filtered: nodes below the root, and the other seats, are searched as always."""
+        i: cython.int
+        for i in range(max(self.mm, 1)):
+            self.rmask[i] = 0
+        self.masked = moves is not None
+        if moves is not None:
+            for i in moves:
+                if not 0 <= i < max(self.mm, 1):
+                    raise ValueError(f"root mask move {i} is not a move id of this game")
+                self.rmask[i] = 1
+
+    def _mask_root(self, nl):
+        """Keep the masked root moves among the ``nl`` listed (all of them if none is legal
+        in this determinization, which a mask drawn from the view's legal moves never meets)."""
+        i: cython.int
+        kept: cython.int = 0
+        m: cython.int
+        for i in range(nl):
+            m = as_int(self.moves[i])
+            if self.rmask[m]:
+                self.moves[kept] = m
+                kept += 1
+        return kept if kept > 0 else nl

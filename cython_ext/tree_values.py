@@ -1,0 +1,220 @@
+"""The heuristic kept by node: progressive bias without asking the kernel again.
+
+With a bias, every selection needs the heuristic (``kernel.move_values``) of
+the seat's legal moves.  In MO trees (``value_cache``) a node is its seat's own
+information set, so the values are kept by node and seat, as the kernel's
+answer allows (``_values``).  The selection (``tree_selection``) extends
+this class.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .tree_lists import TreeLists
+
+if not cython.compiled:
+    from cython_ext.shim import enum_constants
+
+    from .kernel import dptr, ptr
+    from .tree_memory import as_int, new_doubles, new_ints, resize_doubles, resize_ints
+    from .tree_nodes import MO
+
+    globals().update(enum_constants(__file__))
+
+
+@cython.cclass
+class TreeValues(TreeLists):
+    """The kept heuristic values of the search's nodes (``ismcts.Search``)."""
+
+    def _clear_values(self):
+        """No value kept (``Search.clear``)."""
+        # the heuristic kept by node (bias with value_cache only: see _values)
+        self.vcap = 1
+        self.vnode = new_ints(self.vcap, -1)
+        self.nvc = 0
+        self.vcdead = 0
+        self.vccap = 256
+        self.vc = new_ints(self.vccap, 0)
+        self.vv = new_doubles(self.vccap)
+        return 0
+
+    def _free_values(self):
+        if cython.compiled:  # interpreted, _clear_values just replaces the lists
+            free(self.vnode); free(self.vc); free(self.vv)
+            self.vnode = cython.NULL; self.vc = cython.NULL; self.vv = cython.NULL
+        return 0
+
+    def _values(self, node, seat, nl):
+        """``hv``: the heuristic (``kernel.move_values``) of ``seat``'s ``nl`` legal moves at
+        ``node``.  In MO trees with ``value_cache`` (a node there is its seat's own
+        information set, reached by what the seat observed), the values are kept by node
+        and seat: a heuristic that reads only what the seat sees (as a search heuristic
+        must) and what the node's moves fix gives the same values there, so the tree is
+        the same for a fraction of the calls.  What is kept follows ``move_values``'s
+        answer: 1, the values of the list, reused while the legal list is the same in the
+        same order (The Walled City: one call in 16 at its placements); 3, values of
+        single moves, every move's whatever the list (kept as a sorted set, see
+        ``_move_values``: City and Guilds' placements, whose legal list changes with the
+        tiles each world deals the seat); 2, values that read a chance outcome the moves
+        do not fix (City and Guilds' face-up display at a draw): not kept.
+        Record at ``o``: ``vc[o]`` seat (| ``PER_MOVE``), ``vc[o+1]`` length, ``vc[o+2]`` the
+        node's next record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the
+        same offsets in ``vv``.  A list that does not fit its record gets a new one."""
+        i: cython.int
+        o: cython.int
+        n: cython.int
+        code: cython.int
+        same: cython.bint
+        if not self.value_cache or self.mode != MO:
+            self.value_calls += 1
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            return 0
+        if node >= self.vcap:
+            n = self.ncap
+            self.vnode = resize_ints(self.vnode, self.vcap, n)
+            for i in range(self.vcap, n):
+                self.vnode[i] = -1
+            self.vcap = n
+        o = self.vnode[node]
+        while o >= 0 and (self.vc[o] & SEAT_BITS) != seat:
+            o = self.vc[o + 2]
+        if o >= 0 and self.vc[o] & PER_MOVE:
+            return self._move_values(node, o, seat, nl)
+        if o >= 0 and self.vc[o + 1] == nl:
+            same = True
+            for i in range(nl):
+                if self.vc[o + 4 + i] != as_int(self.moves[i]):
+                    same = False
+                    break
+            if same:
+                for i in range(nl):
+                    self.hv[i] = self.vv[o + 4 + i]
+                return 0
+        self.value_calls += 1
+        code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+        if code == 2:
+            return 0  # this world's chance outcomes read: not the node's values
+        if code == 3:
+            for i in range(1, nl):
+                if as_int(self.moves[i]) <= as_int(self.moves[i - 1]):
+                    return 0  # kept sorted: a list that does not ascend is not kept (kernels' ascend)
+        if o >= 0 and self.vc[o + 3] < nl:
+            self.vc[o] = -1  # left behind: the new record goes first in the node's chain
+            self.vcdead += self.vc[o + 3] + 4
+            o = -1
+        if o < 0:
+            o = self._vrecord(node, nl)
+        self.vc[o] = seat | (PER_MOVE if code == 3 else 0)
+        self.vc[o + 1] = nl
+        for i in range(nl):
+            self.vc[o + 4 + i] = as_int(self.moves[i])
+            self.vv[o + 4 + i] = self.hv[i]
+        return 0
+
+    def _vrecord(self, node, room):
+        """A new kept-values record for ``room`` moves, first in ``node``'s chain."""
+        n: cython.int = self.vccap
+        o: cython.int = self.nvc
+        if self.nvc + room + 4 > self.vccap:
+            while self.nvc + room + 4 > n:
+                n *= 2
+            self.vc = resize_ints(self.vc, self.vccap, n)
+            self.vv = resize_doubles(self.vv, self.vccap, n)
+            self.vccap = n
+        self.nvc += room + 4
+        self.vc[o + 1] = 0
+        self.vc[o + 2] = self.vnode[node]
+        self.vc[o + 3] = room
+        self.vnode[node] = o
+        return o
+
+    def _move_values(self, node, o, seat, nl):
+        """``hv`` from record ``o`` of values of single moves (sorted by move): the moves it
+        lacks asked of the kernel in one call (``vm``, their indices in ``vmi``) and added,
+        in a record twice as large when they do not fit."""
+        r: cython.int = self.vc[o + 1]
+        i: cython.int
+        j: cython.int
+        a: cython.int
+        w: cython.int
+        m: cython.int
+        nm: cython.int = 0
+        prevm: cython.int = -1
+        x: cython.double
+        # the walk below runs at most selections (City and Guilds' bias: 4.7 an iteration,
+        # ~70 moves each); local pointers, as the C compiler reloads ``self``'s at each store
+        kc: cython.p_int = self.vc
+        kv: cython.p_double = self.vv
+        lm: cython.p_int = ptr(self.moves)
+        hv: cython.p_double = dptr(self.hv)
+        lack: cython.p_int = ptr(self.vm)
+        at: cython.p_int = self.vmi
+        start: cython.int = o + 4
+        end: cython.int = o + 4 + r
+        lim: cython.int = min(r, nl)
+        i0: cython.int = 0
+        while i0 < lim and kc[start + i0] == as_int(lm[i0]):
+            # the usual case (City and Guilds: 96% of the moves): the record is the list
+            hv[i0] = kv[start + i0]
+            i0 += 1
+        j = start + i0
+        if i0 > 0:
+            prevm = as_int(lm[i0 - 1])
+        for i in range(i0, nl):  # one walk along both while the legal moves ascend
+            m = as_int(lm[i])
+            if m <= prevm:
+                j = start
+            prevm = m
+            while j < end and kc[j] < m:
+                j += 1
+            if j < end and kc[j] == m:
+                hv[i] = kv[j]
+                j += 1  # the next move is larger, or the walk starts over
+            else:
+                lack[nm] = m
+                at[nm] = i
+                nm += 1
+        if nm == 0:
+            return 0
+        self.value_calls += 1
+        if self.k.move_values(self.world, seat, self.vm, nm, self.vo) != 3:
+            # not values of single moves after all: the whole list, nothing more kept
+            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            return 0
+        for i in range(nm):
+            self.hv[self.vmi[i]] = self.vo[i]
+        for i in range(1, nm):  # the new moves in order (they are unless the list did not ascend)
+            m = as_int(self.vm[i])
+            x = self.vo[i]
+            j = i - 1
+            while j >= 0 and as_int(self.vm[j]) > m:
+                self.vm[j + 1] = self.vm[j]
+                self.vo[j + 1] = self.vo[j]
+                j -= 1
+            self.vm[j + 1] = m
+            self.vo[j + 1] = x
+        if r + nm > self.vc[o + 3]:
+            self.vc[o] = -1  # left behind
+            self.vcdead += self.vc[o + 3] + 4
+            a = self._vrecord(node, 2 * (r + nm))
+            for i in range(r):
+                self.vc[a + 4 + i] = self.vc[o + 4 + i]
+                self.vv[a + 4 + i] = self.vv[o + 4 + i]
+            o = a
+            self.vc[o] = seat | PER_MOVE
+        a = r - 1  # merged from the end, in place
+        w = r + nm - 1
+        j = nm - 1
+        while j >= 0:
+            if a >= 0 and self.vc[o + 4 + a] > as_int(self.vm[j]):
+                self.vc[o + 4 + w] = self.vc[o + 4 + a]
+                self.vv[o + 4 + w] = self.vv[o + 4 + a]
+                a -= 1
+            else:
+                self.vc[o + 4 + w] = as_int(self.vm[j])
+                self.vv[o + 4 + w] = self.vo[j]
+                j -= 1
+            w -= 1
+        self.vc[o + 1] = r + nm
+        return 0
