@@ -1,15 +1,17 @@
-"""Between Two Cities heuristic, cell layer: a tile's gain read from the cells next to its cell.
+"""Between Two Cities heuristic, cell layer: what the cells next to a cell give.
 
-``gain`` (``between_two_cities_gain``) writes the tiles in and re-reads every term they
-touch.  Here the same gain is split in two: :meth:`base_gain`, what does not depend on the
-cell (the count terms, the free houses times the types gained, a new house counted
-``others``), once per tile; and :meth:`cell_gain`, what the cells next to one cell change,
-per cell -- exactly (``bexact`` 1) but for a shop next to shops, whose lines are bounded
-(``shop_join_bounds``), and for duplex halves that are not each other's neighbours, bounded
-by :meth:`cell_bound` (``bexact`` 0).  The greedy move bounds every candidate cell so
-(``between_two_cities_values.bound_base``), and a prepared city adds a new tile's score so
-(``between_two_cities_prepared.add_tile``).  Compiled by Cython (declarations in the
-``.pxd``) and run unchanged as plain Python.
+:meth:`tile_term` is the points ``score_city`` gives a tile for its neighbours (an office
+by a tavern, a house, a civic building).  :meth:`cell_single` and :meth:`cell_duplex` are
+the part of ``gain`` (``between_two_cities_gain``) that depends on the cell, for the tile of
+``base_gain``, read from the cells next to it: exactly (``bexact`` 1), but for a shop next to
+shops, whose lines are bounded (``shop_join_bounds``), and for duplex halves that are not
+each other's neighbours, bounded by :meth:`cell_bound` (``bexact`` 0).  The two exact readers
+share the terms (``own_term``, ``join_label``, ``parks_joined``); each keeps its own loop,
+because one loop over a run-time number of halves costs 3% more instructions a search
+(docs/performance.md, session 9).  The greedy move bounds every
+candidate cell so (``between_two_cities_values.bound_base``), and a prepared city adds a new
+tile's score so (``between_two_cities_prepared.add_tile``).  Compiled by Cython
+(declarations in the ``.pxd``) and run unchanged as plain Python.
 """
 try:
     import cython
@@ -18,15 +20,13 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
-from .between_two_cities_gain import BetweenTwoCitiesGain
+from .between_two_cities_pieces import BetweenTwoCitiesPieces
 from .between_two_cities_scoring import SHOP_PTS
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .between_two_cities_gain import join_label
-    from .between_two_cities_pieces import NCOUNT, civic_term, park_points
-    from .between_two_cities_scoring import office_points, tavern_points
+    from .between_two_cities_rules import BetweenTwoCitiesRules
     from .kernel import ptr
 
 if cython.compiled:  # the shop table as a C array
@@ -36,89 +36,125 @@ else:
 
 
 @cython.cclass
-class BetweenTwoCitiesCellGain(BetweenTwoCitiesGain):
-    """A tile's gain read from the cells next to it (see the module docstring)."""
+class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
+    """What the cells next to a cell give (see the module docstring)."""
 
     def __init__(self, nc: cython.int) -> None:
-        BetweenTwoCitiesGain.__init__(self, nc)
+        BetweenTwoCitiesPieces.__init__(self, nc)
         self.bcat = numpy.zeros(2, dtype=numpy.intc)
         self.bkind = numpy.zeros(2, dtype=numpy.intc)
         self.blab = numpy.zeros(8, dtype=numpy.intc)
+        self.aff = numpy.zeros(16, dtype=numpy.intc)
         self.shopub = numpy.array(shop_join_bounds(), dtype=numpy.intc)
 
-    def base_gain(self, k, c):
-        """What :meth:`gain` finds for the ``bn`` tiles of kinds ``bkind`` on the prepared city ``c``
-        wherever they go, a new house counted ``others``: what the counts gain (taverns,
-        offices), the free houses times the types gained.  Sets ``bcat``, ``bothers`` (the
-        types a house counts with the tiles), ``bnf`` and ``bnh`` (factories, houses)."""
-        co: cython.int = c * NCOUNT
-        cn: cython.p_int = ptr(self.cnt)
-        tav: cython.p_int = ptr(self.tav)
-        i: cython.int
-        cat: cython.int
-        nt: cython.int = 0
-        no: cython.int = 0
-        nf: cython.int = 0
-        nh: cython.int = 0
-        others: cython.int = 0
-        total: cython.int
-        for i in range(4):
-            tav[i] = cn[co + 7 + i]
-        for i in range(5):
-            self.seen5[i] = 1 if cn[co + i] > 0 else 0
-        for i in range(self.bn):
-            cat = k.t_kcat[self.bkind[i]]
-            self.bcat[i] = cat
-            if cat < 5:
-                self.seen5[cat] = 1
-            if cat == CAT_TAVERN:
-                tav[k.t_ktav[self.bkind[i]]] += 1
-                nt += 1
-            elif cat == CAT_OFFICE:
-                no += 1
-            elif cat == CAT_FACTORY:
-                nf += 1
-            elif cat == CAT_HOUSE:
-                nh += 1
-        for i in range(5):
-            others += self.seen5[i]
-        # a house already there gains the new types, less where a new factory is next door (a
-        # house by a factory counts 1 <= others); a new house counts others at most
-        total = self.nfree[c] * (others - self.oth[c]) + nh * others
-        if nt > 0:
-            total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
-        if no > 0:
-            total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
-        self.bnf = nf
-        self.bnh = nh
-        self.bothers = others
+    def tile_term(self, k, g, o, y, others):
+        """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
+        by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
+        ct: cython.p_int = ptr(self.ct)
+        cx: cython.int = ct[o + y]
+        gb: cython.int = (g * NCELL + y) * 4
+        d: cython.int
+        z: cython.int
+        kind: cython.int
+        h1: cython.int = 0
+        h2: cython.int = 0
+        bad: cython.int = 0
+        if cx == CAT_OFFICE:
+            return self.next_to(k, g, o, y, CAT_TAVERN)
+        if cx == CAT_HOUSE:
+            return 1 if self.next_to(k, g, o, y, CAT_FACTORY) else others
+        if cx == CAT_CIVIC:
+            kind = (self.code[o + y] - TILE) & 31
+            for d in range(4):
+                z = k.t_nb[gb + d]
+                if z >= 0 and ct[o + z] >= 0:
+                    if ct[o + z] == k.t_dislike[kind]:
+                        bad = 1
+                    if ct[o + z] == k.t_like1[kind]:
+                        h1 = 1
+                    if ct[o + z] == k.t_like2[kind]:
+                        h2 = 1
+            return civic_term(bad, h1, h2)
+        return 0
+
+    def cell_single(self, k, g, c, x):
+        """``gain``'s part that depends on cell ``x`` for the single tile of ``base_gain`` (its
+        base counts a new house as ``others``): read from the cells next to it, exactly
+        (``bexact`` 1) but for a shop next to shops, where ``shopub`` bounds it (``bexact`` 0).
+        A neighbour changes only as the tile makes it: an office by a first tavern +1, a free
+        house by a factory 1 instead of ``others``, a civic building by a type it likes or
+        dislikes its term with and without the tile; the new tile's own term from its
+        neighbours' categories; the park groups it joins."""
+        o: cython.int = c * NCELL
+        ct: cython.p_int = ptr(self.ct)
+        code: cython.p_int = ptr(self.code)
+        plab: cython.p_int = ptr(self.plab)
+        blab: cython.p_int = ptr(self.blab)
+        cat: cython.int = self.bcat[0]
+        kind: cython.int = self.bkind[0]
+        gb: cython.int = (g * NCELL + x) * 4
+        total: cython.int = 0
+        nl: cython.int = 0
+        mask: cython.int = 0
+        d: cython.int
+        e: cython.int
+        j: cython.int
+        y: cython.int
+        cy: cython.int
+        ky: cython.int
+        self.bexact = 1
+        for d in range(4):
+            y = k.t_nb[gb + d]
+            if y < 0 or ct[o + y] < 0:
+                continue
+            cy = ct[o + y]
+            mask |= 1 << cy
+            for e in range(d):
+                if k.t_nb[gb + e] == y:
+                    break
+            else:  # each neighbour once, as gain() lists them
+                if cy == CAT_CIVIC:
+                    ky = (code[o + y] - TILE) & 31
+                    if cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
+                        total += self.civic_change(k, g, o, y, ky, x)
+                elif cy == CAT_OFFICE:
+                    if cat == CAT_TAVERN and not self.next_to(k, g, o, y, CAT_TAVERN):
+                        total += 1
+                elif cy == CAT_HOUSE:
+                    if cat == CAT_FACTORY and not self.next_to(k, g, o, y, CAT_FACTORY):
+                        total += 1 - self.bothers
+                elif cy == CAT_PARK and cat == CAT_PARK:
+                    nl = join_label(blab, nl, plab[o + y])
+        total += own_term(k, cat, kind, mask, self.bothers)
+        if cat == CAT_PARK:
+            total += parks_joined(self, o, nl, 1)
+        elif cat == CAT_SHOP:
+            if mask & (1 << CAT_SHOP):
+                self.bexact = 0
+                total += max(self.shopub[self.shop_run(k, g, o, x, 2) * 5 + self.shop_run(k, g, o, x, 3)],
+                             self.shopub[self.shop_run(k, g, o, x, 0) * 5 + self.shop_run(k, g, o, x, 1)])
+            else:
+                total += self.shopub[0]
         return total
 
-    def cell_gain(self, k, g, c, x):
-        """:meth:`gain`'s part that depends on cell ``x`` for the tile of :meth:`base_gain` on
-        the prepared city ``c`` (mat ``g``; a duplex: its halves on ``x`` and ``x + 1``, each a
-        neighbour of the other, else :meth:`cell_bound`): exactly (``bexact`` 1) but for a shop
-        half next to a shop, where ``shopub`` bounds it (``bexact`` 0).  Every tile next to the
-        tile, once, changes only as the tile makes it: an office by a first tavern +1, a free
-        house by a factory 1 instead of ``others``, a civic building by a type it likes or
-        dislikes its term with and without the tile (:meth:`civic_change`); each half's own term
-        from its neighbours' categories and the other half; the park groups a park half joins
-        (both halves parks: one group)."""
+    def cell_duplex(self, k, g, c, x):
+        """:meth:`cell_single` for the duplex tile of ``base_gain`` on ``x`` and ``x + 1``
+        (each half a neighbour of the other: else :meth:`cell_bound`): every tile next to a half
+        once, its term with the halves and without (``near_new``), each half's own term from
+        its neighbours and the other half, the park groups a park half joins (both halves
+        parks: one group); a shop half next to a shop is bounded (``bexact`` 0)."""
         o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         code: cython.p_int = ptr(self.code)
         plab: cython.p_int = ptr(self.plab)
         blab: cython.p_int = ptr(self.blab)
         aff: cython.p_int = ptr(self.aff)
-        nn: cython.int = self.bn
         total: cython.int = 0
         nl: cython.int = 0
         na: cython.int = 0
         npark: cython.int = 0
         nshop: cython.int = 0
         near: cython.int = 0
-        tav: cython.int
-        fac: cython.int
         i: cython.int
         j: cython.int
         d: cython.int
@@ -126,23 +162,20 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesGain):
         cy: cython.int
         ky: cython.int
         cat: cython.int
+        oc: cython.int
         kind: cython.int
         mask: cython.int
-        gb: cython.int
-        if nn == 2 and (k.t_nb[(g * NCELL + x) * 4 + 3] != x + 1 or k.t_nb[(g * NCELL + x + 1) * 4 + 2] != x):
+        if k.t_nb[(g * NCELL + x) * 4 + 3] != x + 1 or k.t_nb[(g * NCELL + x + 1) * 4 + 2] != x:
             self.bexact = 0
             return self.cell_bound(k, g, c, x)
         self.bexact = 1
-        # a neighbour's term changes only by a new tavern (an office) or factory (a house)
-        tav = 1 if self.bcat[0] == CAT_TAVERN or (nn == 2 and self.bcat[1] == CAT_TAVERN) else 0
-        fac = 1 if self.bcat[0] == CAT_FACTORY or (nn == 2 and self.bcat[1] == CAT_FACTORY) else 0
-        for i in range(nn):
+        for i in range(2):
             cat = self.bcat[i]
+            oc = self.bcat[1 - i]
             kind = self.bkind[i]
-            mask = (1 << self.bcat[1 - i]) if nn == 2 else 0
-            gb = (g * NCELL + x + i) * 4
+            mask = 1 << oc
             for d in range(4):
-                y = k.t_nb[gb + d]
+                y = k.t_nb[(g * NCELL + x + i) * 4 + d]
                 if y < 0 or ct[o + y] < 0:
                     continue
                 cy = ct[o + y]
@@ -157,44 +190,31 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesGain):
                 else:
                     aff[na] = y
                     na += 1
-            if cat == CAT_OFFICE:
-                if mask & (1 << CAT_TAVERN):
-                    total += 1
-            elif cat == CAT_HOUSE:
-                if mask & (1 << CAT_FACTORY):
-                    total += 1 - self.bothers
-            elif cat == CAT_CIVIC:
-                total += civic_term(1 if mask & (1 << k.t_dislike[kind]) else 0, 1 if mask & (1 << k.t_like1[kind]) else 0,
-                                    1 if mask & (1 << k.t_like2[kind]) else 0)
-            elif cat == CAT_PARK:
+            total += own_term(k, cat, kind, mask, self.bothers)
+            if cat == CAT_PARK:
                 npark += 1
             elif cat == CAT_SHOP:
                 nshop += 1
-        cat = self.bcat[0]
         for j in range(na):
             y = aff[j]
             cy = ct[o + y]
-            if cy == CAT_CIVIC:  # a single tile of a type it neither likes nor dislikes leaves it be
+            if cy == CAT_CIVIC:
                 ky = (code[o + y] - TILE) & 31
-                if nn == 2 or cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
-                    total += self.civic_change(k, g, o, y, ky, x)
-            elif cy == CAT_OFFICE:  # a single tile is a neighbour of y (the table is symmetric)
-                if tav and not self.next_to(k, g, o, y, CAT_TAVERN) and (nn == 1 or self.near_new(k, g, o, y, x, CAT_TAVERN)):
-                    total += 1
+                total += self.civic_change(k, g, o, y, ky, x)
+            elif cy == CAT_OFFICE:
+                total += self.near_new(k, g, o, y, x, CAT_TAVERN) - self.next_to(k, g, o, y, CAT_TAVERN)
             elif cy == CAT_HOUSE:
-                if fac and not self.next_to(k, g, o, y, CAT_FACTORY) and (nn == 1 or self.near_new(k, g, o, y, x, CAT_FACTORY)):
+                if not self.next_to(k, g, o, y, CAT_FACTORY) and self.near_new(k, g, o, y, x, CAT_FACTORY):
                     total += 1 - self.bothers
         if npark > 0:
-            total += self.parks_joined(o, nl, npark)
-        if near:  # a shop half by a shop: the lines through it bounded
+            total += parks_joined(self, o, nl, npark)
+        if near:  # a shop half by a shop: bounded as cell_bound bounds it
             self.bexact = 0
-            if nn == 1:
-                total += max(self.shopub[self.shop_run(k, g, o, x, 2) * 5 + self.shop_run(k, g, o, x, 3)],
-                             self.shopub[self.shop_run(k, g, o, x, 0) * 5 + self.shop_run(k, g, o, x, 1)])
-            else:
-                total += nshop * self.shopub[24]
-        elif nshop > 0:
-            total += SHOP_PTS_P[nshop]  # the new shops alone: a line of one or two
+            total += nshop * self.shopub[24]
+        elif nshop == 2:
+            total += SHOP_PTS_P[2]  # the two halves alone: a line of two
+        elif nshop == 1:
+            total += SHOP_PTS_P[1]
         return total
 
     def near_new(self, k, g, o, y, x, cat):
@@ -261,15 +281,15 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesGain):
 
     def cell_bound(self, k, g, c, x):
         """For duplex halves on ``x`` and ``x + 1`` that are not each other's neighbours, a
-        bound of :meth:`cell_gain`'s part, read from the categories next to each half, never
+        bound of :meth:`cell_duplex`'s part, read from the categories next to each half, never
         below what ``gain`` finds there.  A new office: 1 by a tavern; a new civic building: 1,
         3 or 6 as its neighbours (and the other half) allow, 1 by one it dislikes; an office
         next door gains at most 1 from a new tavern, a civic building next door at most 3 from
         a type it likes (6 - 3 for the second like), a house next door never gains (the free
         houses' gain is in the base); parks: the groups joined, exact, plus 9 (two groups of 3
         or more score 9 more than one); a shop: 2 alone, else the most any shop can add.  Not
-        :meth:`cell_gain`'s loop with a flag: these terms are counted per half and per listed
-        neighbour, where ``cell_gain`` reads each neighbour once."""
+        :meth:`cell_duplex`'s loop with a flag: these terms are counted per half and per listed
+        neighbour, where ``cell_duplex`` reads each neighbour once."""
         o: cython.int = c * NCELL
         ct: cython.p_int = ptr(self.ct)
         code: cython.p_int = ptr(self.code)
@@ -342,19 +362,58 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesGain):
             elif cat == CAT_SHOP:
                 total += shopub[0] if not near and oc != CAT_SHOP else shopub[24]
         if npark > 0:
-            total += self.parks_joined(o, nl, npark) + (9 if npark == 2 else 0)
+            total += parks_joined(self, o, nl, npark) + (9 if npark == 2 else 0)
         return total
 
-    def parks_joined(self, o, nl, npark):
-        """What ``npark`` new parks joined to the park groups ``blab[:nl]`` of the prepared city
-        at ``o`` add: one group of them all in place of those groups."""
-        j: cython.int
-        size: cython.int = npark
-        total: cython.int = 0
-        for j in range(nl):
-            size += self.gsz[o + self.blab[j]]
-            total -= park_points(self.gsz[o + self.blab[j]])
-        return total + park_points(size)
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+@cython.locals(k=BetweenTwoCitiesRules)  # not an annotation: that would add a None check at each call
+def own_term(k, cat: cython.int, kind: cython.int, mask: cython.int, bothers: cython.int) -> cython.int:
+    """What a new tile (or half) of ``kind`` and category ``cat`` gains for the categories
+    ``mask`` next to it (bits), as ``gain`` scores it with a new house counted ``bothers``: an
+    office 1 by a tavern, a house ``1 - bothers`` by a factory, a civic building its term."""
+    if cat == CAT_OFFICE:
+        return 1 if mask & (1 << CAT_TAVERN) else 0
+    if cat == CAT_HOUSE:
+        return 1 - bothers if mask & (1 << CAT_FACTORY) else 0
+    if cat == CAT_CIVIC:
+        return civic_term(1 if mask & (1 << k.t_dislike[kind]) else 0, 1 if mask & (1 << k.t_like1[kind]) else 0,
+                          1 if mask & (1 << k.t_like2[kind]) else 0)
+    return 0
+
+
+def parks_joined(pol: BetweenTwoCitiesCellGain, o: cython.int, nl: cython.int, npark: cython.int) -> cython.int:
+    """What ``npark`` new parks joined to the park groups ``pol.blab[:nl]`` of the prepared city
+    at ``o`` add: one group of them all in place of those groups."""
+    j: cython.int
+    size: cython.int = npark
+    total: cython.int = 0
+    for j in range(nl):
+        size += pol.gsz[o + pol.blab[j]]
+        total -= park_points(pol.gsz[o + pol.blab[j]])
+    return total + park_points(size)
+
+
+def join_label(labs: cython.p_int, n: cython.int, lab: cython.int) -> cython.int:
+    """The ``n`` distinct park labels at ``labs`` with ``lab`` added if it is not there yet: their number."""
+    j: cython.int
+    for j in range(n):
+        if labs[j] == lab:
+            return n
+    labs[n] = lab
+    return n + 1
+
+
+def civic_term(bad: cython.int, h1: cython.int, h2: cython.int) -> cython.int:
+    """A civic building's points: 1 by a type it dislikes, else 1, 3 or 6 as it has 0, 1 or 2 of the types it likes."""
+    return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+
+
+def park_points(size: cython.int) -> cython.int:
+    """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
+    return 2 if size == 1 else (8 if size == 2 else 9 + size)
 
 
 def shop_join_bounds() -> list:

@@ -2,8 +2,10 @@
 
 :meth:`gain` reads the change from the cells the new tiles touch on a city kept in
 pieces (``between_two_cities_pieces``); ``place_value`` (``between_two_cities_values``)
-and a prepared city's new tiles (``between_two_cities_prepared``) call it.  Compiled by
-Cython (declarations in the ``.pxd``) and run unchanged as plain Python.
+and a prepared city's new tiles (``between_two_cities_prepared``) call it.
+:meth:`base_gain` is the part of it that does not depend on the cell, once per tile; the
+cell's part is ``cell_single`` / ``cell_duplex`` (``between_two_cities_cell_gain``).  Compiled by Cython
+(declarations in the ``.pxd``) and run unchanged as plain Python.
 """
 try:
     import cython
@@ -12,31 +14,33 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
-from .between_two_cities_pieces import BetweenTwoCitiesPieces
+from .between_two_cities_cell_gain import BetweenTwoCitiesCellGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
         CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .between_two_cities_pieces import NCOUNT, park_points
+    from .between_two_cities_cell_gain import join_label, park_points
+    from .between_two_cities_pieces import NCOUNT
     from .between_two_cities_scoring import office_points, shop_best, tavern_points
     from .kernel import ptr
 
 
 @cython.cclass
-class BetweenTwoCitiesGain(BetweenTwoCitiesPieces):
+class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
     """The gain of new tiles on a city kept in pieces (see the module docstring)."""
 
     def __init__(self, nc: cython.int) -> None:
-        BetweenTwoCitiesPieces.__init__(self, nc)
+        BetweenTwoCitiesCellGain.__init__(self, nc)
         self.newx = numpy.zeros(2, dtype=numpy.intc)
         self.newc = numpy.zeros(2, dtype=numpy.intc)
         self.oldc = numpy.zeros(2, dtype=numpy.intc)
-        self.aff = numpy.zeros(16, dtype=numpy.intc)
         self.lab = numpy.zeros(16, dtype=numpy.intc)
         self.seen5 = numpy.zeros(5, dtype=numpy.intc)
         self.tav = numpy.zeros(4, dtype=numpy.intc)
         self.vis = numpy.zeros(NCELL, dtype=numpy.intc)
         self.vl = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
 
     def gain(self, k, g, c, nn):
         """What ``score_city`` gains from the ``nn`` tiles ``newc`` at ``newx`` on the
@@ -219,13 +223,50 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesPieces):
             sh[self.vl[i]] = 0
         return total
 
-
-
-def join_label(labs: cython.p_int, n: cython.int, lab: cython.int) -> cython.int:
-    """The ``n`` distinct park labels at ``labs`` with ``lab`` added if it is not there yet: their number."""
-    j: cython.int
-    for j in range(n):
-        if labs[j] == lab:
-            return n
-    labs[n] = lab
-    return n + 1
+    def base_gain(self, k, c):
+        """What :meth:`gain` finds for the ``bn`` tiles of kinds ``bkind`` on the prepared city ``c``
+        wherever they go, a new house counted ``others``: what the counts gain (taverns,
+        offices), the free houses times the types gained.  Sets ``bcat``, ``bothers`` (the
+        types a house counts with the tiles), ``bnf`` and ``bnh`` (factories, houses)."""
+        co: cython.int = c * NCOUNT
+        cn: cython.p_int = ptr(self.cnt)
+        tav: cython.p_int = ptr(self.tav)
+        i: cython.int
+        cat: cython.int
+        nt: cython.int = 0
+        no: cython.int = 0
+        nf: cython.int = 0
+        nh: cython.int = 0
+        others: cython.int = 0
+        total: cython.int
+        for i in range(4):
+            tav[i] = cn[co + 7 + i]
+        for i in range(5):
+            self.seen5[i] = 1 if cn[co + i] > 0 else 0
+        for i in range(self.bn):
+            cat = k.t_kcat[self.bkind[i]]
+            self.bcat[i] = cat
+            if cat < 5:
+                self.seen5[cat] = 1
+            if cat == CAT_TAVERN:
+                tav[k.t_ktav[self.bkind[i]]] += 1
+                nt += 1
+            elif cat == CAT_OFFICE:
+                no += 1
+            elif cat == CAT_FACTORY:
+                nf += 1
+            elif cat == CAT_HOUSE:
+                nh += 1
+        for i in range(5):
+            others += self.seen5[i]
+        # a house already there gains the new types, less where a new factory is next door (a
+        # house by a factory counts 1 <= others); a new house counts others at most
+        total = self.nfree[c] * (others - self.oth[c]) + nh * others
+        if nt > 0:
+            total += tavern_points(tav, 0) - tavern_points(cn, co + 7)
+        if no > 0:
+            total += office_points(cn[co + CAT_OFFICE] + no) - office_points(cn[co + CAT_OFFICE])
+        self.bnf = nf
+        self.bnh = nh
+        self.bothers = others
+        return total

@@ -1,13 +1,11 @@
 # Declarations of between_two_cities_pieces.py: every city in the pieces the Between Two
-# Cities heuristic reads (the base of the policy's layers: pieces <- gain <- cell_gain <-
+# Cities heuristic reads (the base of the policy's layers: pieces <- cell_gain <- gain <-
 # prepared <- values <- policy).
 
 from libc.string cimport memcmp, memcpy
 from cython_ext.kernel cimport ptr
-from cython_ext.between_two_cities_placement cimport INFO
-from cython_ext.between_two_cities_encoding cimport NCELL, TILE, KM, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
+from cython_ext.between_two_cities_encoding cimport NCELL, TILE, KM, CAT_FACTORY, CAT_PARK, CAT_TAVERN
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
-from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
 
 cpdef enum:
     NCOUNT = 11     # a city's counts: 7 categories, then 4 tavern kinds
@@ -29,22 +27,14 @@ cdef class BetweenTwoCitiesPieces:
     cdef int[::1] geoc      # the mat each city was read with (-1 never read)
     cdef int[::1] ver       # each city's version: one more at every change prepare() sees
     cdef int[::1] memo      # place_value: at 2 * (((c * 2 + duplex) * KM + kind) * NCELL + cell): stamp, gain
-    cdef int[::1] cinfo     # every city's city_info as prepare() last read it, kept with city_add (c * INFO)
-    cdef int[::1] info0     # read: city_info's scratch (greedy_place: the left city's info)
-    cdef int[::1] stk, sh, lines  # label_park's flood; read's shops and shop_best's scratch
+    cdef int[::1] stk       # label_park's flood (park_gain's, shop_gain's)
     cdef int[::1] fc        # factories of each city
     cdef int[::1] fcode     # each city's cells as count_factories last counted them (c * NCELL)
     cdef int fcok           # fc counted since begin_place
 
-    cdef void read(self, BetweenTwoCitiesRules k, const int* b, int c, int g) noexcept
     cdef void changed(self, int c) noexcept
     cdef void label_park(self, BetweenTwoCitiesRules k, int g, int o, int x, int lab) noexcept
     cdef void count(self, BetweenTwoCitiesRules k, int o, int kind) noexcept
     cdef int next_to(self, BetweenTwoCitiesRules k, int g, int o, int y, int cat) noexcept
-    cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept
     cdef void count_factories(self, BetweenTwoCitiesRules k, const int* b) noexcept
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
-
-
-cdef int park_points(int size) noexcept
-cdef int civic_term(int bad, int h1, int h2) noexcept

@@ -3,16 +3,18 @@
 The policy (``between_two_cities_policy``, the kernel's ``move_values`` and greedy
 move) is built in layers, each its own module, each a ``cdef class`` on the one below:
 
-* this module -- each city's pieces as :meth:`read` reads them: cell codes and
-  categories, counts, tile cells, free houses, types present, park groups and
-  ``score_city`` summed from them; the readers of those pieces (a tile's own term,
-  its neighbours) and every city's factories;
-* ``between_two_cities_gain`` -- what ``score_city`` gains from new tiles (``gain``);
-* ``between_two_cities_cell_gain`` -- that gain read from the cells next to one cell,
-  exactly or as a bound;
-* ``between_two_cities_prepared`` -- the pieces kept along a game (``prepare``);
+* this module -- each city's pieces: cell codes and categories, counts, tile cells,
+  free houses, types present, park groups, ``score_city``; their small readers (a
+  cell's neighbours, a park group's flood) and every city's factories;
+* ``between_two_cities_cell_gain`` -- the terms a tile's neighbours give (``tile_term``)
+  and a new tile's gain read from the cells next to its cell, exactly or as a bound;
+* ``between_two_cities_gain`` -- what ``score_city`` gains from new tiles (``gain``), and
+  the part of it that does not depend on the cell (``base_gain``);
+* ``between_two_cities_prepared`` -- the pieces kept along a game (``prepare``, ``read``);
 * ``between_two_cities_values`` -- the heuristic's values (placements, draft pairs);
 * ``between_two_cities_policy`` -- the greedy move (``greedy_place``).
+
+The pieces are filled by ``between_two_cities_prepared``.
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain Python.
 """
@@ -27,10 +29,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     globals().update(enum_constants(__file__))  # NCOUNT
-    from .between_two_cities_encoding import (
-        CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, KM, NCELL, TILE)
-    from .between_two_cities_placement import INFO
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_encoding import CAT_FACTORY, CAT_PARK, CAT_TAVERN, KM, NCELL, TILE
     from .kernel import ptr
 
 
@@ -40,7 +39,7 @@ class BetweenTwoCitiesPieces:
 
     def __init__(self, nc: cython.int) -> None:
         nc = max(nc, 1)
-        # every city as read() last read it (c * NCELL + cell, c * NCOUNT + count)
+        # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count)
         self.code = numpy.zeros(nc * NCELL, dtype=numpy.intc)
         self.ct = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
         self.tl = numpy.zeros(nc * NCELL, dtype=numpy.intc)
@@ -56,81 +55,10 @@ class BetweenTwoCitiesPieces:
         # place_value: each city's gain by (single or duplex, kind, cell), stamped with the city's version
         self.ver = numpy.ones(nc, dtype=numpy.intc)
         self.memo = numpy.zeros(nc * 4 * KM * NCELL, dtype=numpy.intc)  # stamp and gain side by side
-        self.cinfo = numpy.zeros(nc * INFO, dtype=numpy.intc)  # each city's city_info (need and s aside) as read
-        self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
         self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
-        self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
-        self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
         self.fc = numpy.zeros(nc, dtype=numpy.intc)
         self.fcode = numpy.full(nc * NCELL, -1, dtype=numpy.intc)  # each city as fc last counted it
         self.fcok = 0
-
-    def read(self, k, b, c, g):
-        """City ``c`` of buffer ``b``, on mat ``g``, read afresh into the pieces: its cells,
-        their categories, its counts (``cnt``), its tile cells, its free houses (no factory next
-        door), its park groups, its ``city_info``; and its ``score_city`` into ``score[c]``,
-        summed from these pieces as ``gain`` sums its changes."""
-        o: cython.int = c * NCELL
-        co: cython.int = c * NCOUNT
-        base: cython.int = k.O_CITY + c * NCELL
-        code: cython.p_int = ptr(self.code)
-        ct: cython.p_int = ptr(self.ct)
-        tl: cython.p_int = ptr(self.tl)
-        plab: cython.p_int = ptr(self.plab)
-        x: cython.int
-        v: cython.int
-        i: cython.int
-        nt: cython.int = 0
-        nfree: cython.int = 0
-        others: cython.int = 0
-        ng: cython.int = 0
-        total: cython.int
-        for i in range(NCOUNT):
-            self.cnt[co + i] = 0
-        for x in range(NCELL):
-            v = b[base + x]
-            code[o + x] = v
-            plab[o + x] = -1
-            if v >= TILE:
-                ct[o + x] = k.t_kcat[(v - TILE) & 31]
-                tl[o + nt] = x
-                nt += 1
-                self.count(k, co, (v - TILE) & 31)
-            else:
-                ct[o + x] = -1
-        for i in range(5):
-            if self.cnt[co + i] > 0:
-                others += 1
-        for i in range(nt):
-            x = tl[o + i]
-            if ct[o + x] == CAT_HOUSE:
-                if not self.next_to(k, g, o, x, CAT_FACTORY):
-                    nfree += 1
-            elif ct[o + x] == CAT_PARK and plab[o + x] < 0:
-                self.label_park(k, g, o, x, ng)
-                ng += 1
-        self.nfree[c] = nfree
-        self.oth[c] = others
-        self.ntl[c] = nt
-        self.nlab[c] = ng
-        self.changed(c)
-        # score_city from the same pieces: count terms, per-tile terms, park groups, shop lines
-        total = tavern_points(ptr(self.cnt), co + 7) + office_points(self.cnt[co + CAT_OFFICE])
-        for i in range(nt):
-            total += self.tile_term(k, g, o, tl[o + i], others)
-            if ct[o + tl[o + i]] == CAT_SHOP:
-                self.sh[tl[o + i]] = 1
-        for i in range(ng):
-            total += park_points(self.gsz[o + i])
-        if self.cnt[co + CAT_SHOP] > 0:
-            total += shop_best(ptr(k.t_nb), g, ptr(self.sh), ptr(self.lines), 0)
-            for i in range(nt):
-                self.sh[tl[o + i]] = 0
-        self.score[c] = total
-        self.geoc[c] = g
-        k.city_info(b, c, 0, ptr(self.info0))  # the placement rules' view of the city, kept alike
-        for i in range(INFO):
-            self.cinfo[c * INFO + i] = self.info0[i]
 
     def changed(self, c):
         """City ``c`` prepared anew: the gains kept for it (``memo``) no longer hold."""
@@ -182,36 +110,6 @@ class BetweenTwoCitiesPieces:
                 return 1
         return 0
 
-    def tile_term(self, k, g, o, y, others):
-        """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
-        by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
-        ct: cython.p_int = ptr(self.ct)
-        cx: cython.int = ct[o + y]
-        gb: cython.int = (g * NCELL + y) * 4
-        d: cython.int
-        z: cython.int
-        kind: cython.int
-        h1: cython.int = 0
-        h2: cython.int = 0
-        bad: cython.int = 0
-        if cx == CAT_OFFICE:
-            return self.next_to(k, g, o, y, CAT_TAVERN)
-        if cx == CAT_HOUSE:
-            return 1 if self.next_to(k, g, o, y, CAT_FACTORY) else others
-        if cx == CAT_CIVIC:
-            kind = (self.code[o + y] - TILE) & 31
-            for d in range(4):
-                z = k.t_nb[gb + d]
-                if z >= 0 and ct[o + z] >= 0:
-                    if ct[o + z] == k.t_dislike[kind]:
-                        bad = 1
-                    if ct[o + z] == k.t_like1[kind]:
-                        h1 = 1
-                    if ct[o + z] == k.t_like2[kind]:
-                        h2 = 1
-            return civic_term(bad, h1, h2)
-        return 0
-
     def count_factories(self, k, b):
         """Every city's factories into ``fc`` (compiled: a city unchanged since it was last
         counted, one memcmp, keeps its count)."""
@@ -252,12 +150,3 @@ class BetweenTwoCitiesPieces:
             return 3 * f
         return 2 * f
 
-
-def civic_term(bad: cython.int, h1: cython.int, h2: cython.int) -> cython.int:
-    """A civic building's points: 1 by a type it dislikes, else 1, 3 or 6 as it has 0, 1 or 2 of the types it likes."""
-    return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
-
-
-def park_points(size: cython.int) -> cython.int:
-    """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
-    return 2 if size == 1 else (8 if size == 2 else 9 + size)

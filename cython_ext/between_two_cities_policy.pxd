@@ -1,5 +1,5 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities policy the kernel holds
-# (move_values and the greedy move), the top of the layers pieces <- gain <- cell_gain <-
+# (move_values and the greedy move), the top of the layers pieces <- cell_gain <- gain <-
 # prepared <- values <- policy.
 
 from cython_ext.kernel cimport Rng, ptr, dptr

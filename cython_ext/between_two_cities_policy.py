@@ -4,9 +4,9 @@ The kernel holds one :class:`BetweenTwoCitiesPolicy`: ``move_values`` delegates 
 ``values`` (``between_two_cities_values``, where the heuristic is described) and the
 ε-greedy rollout's best placement is its :meth:`greedy_place`.  The layers below, each its
 own module and ``cdef class`` (the base first): ``between_two_cities_pieces`` (every city in
-pieces), ``_gain`` (what new tiles add), ``_cell_gain`` (that gain read from one cell's
-neighbours, or bounded), ``_prepared`` (the pieces kept along a game), ``_values`` (placement
-and draft values, a placement value's bound).
+pieces), ``_cell_gain`` (what the cells next to a cell give: a new tile's gain read from them,
+or bounded), ``_gain`` (what new tiles add, read by writing them in), ``_prepared`` (the pieces
+kept along a game), ``_values`` (placement and draft values, a placement value's bound).
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain Python.
 """
@@ -59,8 +59,8 @@ class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
         ``legal`` gives each (pending tile, side) group the cells of its city that pass
         the cheap checks (``candidates``) and keep the city completable (``placeable``,
         the costly check).  Here every candidate's value is read from the cells next to it
-        (:meth:`bound_base` once per group, :meth:`cell_gain` per cell): exactly, but for a
-        shop next to shops, where it is bounded; such a move is valued (:meth:`place_value`)
+        (:meth:`bound_base` once per group, :meth:`cell_single` / :meth:`cell_duplex` per cell):
+        exactly, but for a shop next to shops, where it is bounded; such a move is valued (:meth:`place_value`)
         only if its bound reaches the best value found, the highest bound first.  A move skipped is below the best, so the tied best are the
         list's, in its order, and the same draws pick among them (``prune`` 0: every
         candidate valued and ``city_info`` read afresh, as before; the tests compare).
@@ -155,7 +155,8 @@ class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
                     ev[n] = self.place_value(k, b, seat, em[n])
                     done[n] = 1
                 else:  # read from the neighbours, exactly but for a shop by shops: no gain() call
-                    ub[n] = self.bound_finish(ci + self.cell_gain(k, geo, c, cand[i]) - self.cut)
+                    ub[n] = self.bound_finish(ci + (self.cell_single(k, geo, c, cand[i]) if self.bn == 1 else
+                                                    self.cell_duplex(k, geo, c, cand[i])) - self.cut)
                     done[n] = self.bexact
                     ev[n] = ub[n]
                     if not done[n] and (top < 0 or ub[n] > ub[top]):
@@ -292,6 +293,9 @@ def place_bounds(policy, kernel, buf, seat: cython.int) -> list:
                 if buf[k.O_CITY + c * NCELL + x] != 0 or (duplex and (x % 9 == 8 or buf[k.O_CITY + c * NCELL + x + 1] != 0)):
                     continue
                 m = PLACE_BASE + (slot * 2 + side) * NCELL + x
-                u = pol.bound_finish(ci + pol.cell_gain(k, k.geo(b, c), c, x) - pol.cut)
+                if pol.bn == 1:
+                    u = pol.bound_finish(ci + pol.cell_single(k, k.geo(b, c), c, x) - pol.cut)
+                else:
+                    u = pol.bound_finish(ci + pol.cell_duplex(k, k.geo(b, c), c, x) - pol.cut)
                 out.append((m, u, pol.place_value(k, b, seat, m), pol.bexact))
     return out

@@ -161,8 +161,8 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
         return val
 
     def bound_base(self, k, b, seat, slot, side):
-        """The part of :meth:`cell_gain`'s answer that does not depend on the cell, for pending
-        tile ``slot`` into ``seat``'s city on ``side`` (:meth:`base_gain`); and, as
+        """The part of :meth:`cell_single`'s (:meth:`cell_duplex`'s) answer that does not depend
+        on the cell, for pending tile ``slot`` into ``seat``'s city on ``side`` (:meth:`base_gain`); and, as
         :meth:`place_value` adds them, the factory majority's change, a house's future and the
         weaker city's weight (kept for :meth:`bound_finish`).  The tile's halves go to ``bkind``
         and ``bcat``, their number to ``bn``."""
