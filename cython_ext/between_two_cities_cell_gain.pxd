@@ -1,5 +1,5 @@
-# Declarations of between_two_cities_cell_gain.py: what the cells next to a cell give (the
-# Between Two Cities heuristic's second layer, on its pieces).
+# Declarations of between_two_cities_cell_gain.py: a new tile's gain read from the cells next
+# to it (the Between Two Cities heuristic's second layer, on its pieces).
 
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
@@ -16,7 +16,6 @@ cdef class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
     cdef int bothers        # base_gain: the types a house counts with the tile
     cdef int bexact         # cell_gain: 1 if its answer is the gain's part, 0 a bound
 
-    cdef int tile_term(self, BetweenTwoCitiesRules k, int g, int o, int y, int others) noexcept
     cdef int cell_single(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
     cdef int cell_duplex(self, BetweenTwoCitiesRules k, int g, int c, int x) noexcept
     cdef int near_new(self, BetweenTwoCitiesRules k, int g, int o, int y, int x, int cat) noexcept

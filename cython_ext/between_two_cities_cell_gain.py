@@ -1,17 +1,16 @@
-"""Between Two Cities heuristic, cell layer: what the cells next to a cell give.
+"""Between Two Cities heuristic, cell layer: a new tile's gain read from the cells next to it.
 
-:meth:`tile_term` is the points ``score_city`` gives a tile for its neighbours (an office
-by a tavern, a house, a civic building).  :meth:`cell_single` and :meth:`cell_duplex` are
-the part of ``gain`` (``between_two_cities_gain``) that depends on the cell, for the tile of
-``base_gain``, read from the cells next to it: exactly (``bexact`` 1), but for a shop next to
-shops, whose lines are bounded (``shop_join_bounds``), and for duplex halves that are not
-each other's neighbours, bounded by :meth:`cell_bound` (``bexact`` 0).  The two exact readers
-share the terms (``own_term``, ``join_label``, ``parks_joined``); each keeps its own loop,
-because one loop over a run-time number of halves costs 3% more instructions a search
-(docs/performance.md, session 9).  The greedy move bounds every
-candidate cell so (``between_two_cities_values.bound_base``), and a prepared city adds a new
-tile's score so (``between_two_cities_prepared.add_tile``).  Compiled by Cython
-(declarations in the ``.pxd``) and run unchanged as plain Python.
+:meth:`cell_single` and :meth:`cell_duplex` are the part of ``gain``
+(``between_two_cities_gain``) that depends on the cell, for the tile of ``base_gain``, read
+from the cells next to it: exactly (``bexact`` 1), but for a shop next to shops, whose lines
+are bounded (``shop_join_bounds``), and for duplex halves that are not each other's
+neighbours, bounded by :meth:`cell_bound` (``bexact`` 0).  The two exact readers share the
+terms (``own_term``, ``join_label``, ``parks_joined``); each keeps its own loop, because one
+loop over a run-time number of halves costs 3% more instructions a search
+(docs/performance.md, session 9).  The greedy move bounds every candidate cell so
+(``between_two_cities_values.bound_base``), and a prepared city adds a new tile's score so
+(``between_two_cities_prepared.add_tile``).  Compiled by Cython (declarations in the
+``.pxd``) and run unchanged as plain Python.
 """
 try:
     import cython
@@ -46,36 +45,6 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
         self.blab = numpy.zeros(8, dtype=numpy.intc)
         self.aff = numpy.zeros(16, dtype=numpy.intc)
         self.shopub = numpy.array(shop_join_bounds(), dtype=numpy.intc)
-
-    def tile_term(self, k, g, o, y, others):
-        """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
-        by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
-        ct: cython.p_int = ptr(self.ct)
-        cx: cython.int = ct[o + y]
-        gb: cython.int = (g * NCELL + y) * 4
-        d: cython.int
-        z: cython.int
-        kind: cython.int
-        h1: cython.int = 0
-        h2: cython.int = 0
-        bad: cython.int = 0
-        if cx == CAT_OFFICE:
-            return self.next_to(k, g, o, y, CAT_TAVERN)
-        if cx == CAT_HOUSE:
-            return 1 if self.next_to(k, g, o, y, CAT_FACTORY) else others
-        if cx == CAT_CIVIC:
-            kind = (self.code[o + y] - TILE) & 31
-            for d in range(4):
-                z = k.t_nb[gb + d]
-                if z >= 0 and ct[o + z] >= 0:
-                    if ct[o + z] == k.t_dislike[kind]:
-                        bad = 1
-                    if ct[o + z] == k.t_like1[kind]:
-                        h1 = 1
-                    if ct[o + z] == k.t_like2[kind]:
-                        h2 = 1
-            return civic_term(bad, h1, h2)
-        return 0
 
     def cell_single(self, k, g, c, x):
         """``gain``'s part that depends on cell ``x`` for the single tile of ``base_gain`` (its

@@ -3,7 +3,9 @@
 :meth:`gain` reads the change from the cells the new tiles touch on a city kept in
 pieces (``between_two_cities_pieces``); ``place_value`` (``between_two_cities_values``)
 and a prepared city's new tiles (``between_two_cities_prepared``) call it.
-:meth:`base_gain` is the part of it that does not depend on the cell, once per tile; the
+:meth:`tile_term` is the points ``score_city`` gives a tile for its neighbours (an office by
+a tavern, a house, a civic building), which ``gain`` reads before and after and ``read`` sums.
+:meth:`base_gain` is the part of the gain that does not depend on the cell, once per tile; the
 cell's part is ``cell_single`` / ``cell_duplex`` (``between_two_cities_cell_gain``).  Compiled by Cython
 (declarations in the ``.pxd``) and run unchanged as plain Python.
 """
@@ -18,8 +20,8 @@ from .between_two_cities_cell_gain import BetweenTwoCitiesCellGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
-        CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .between_two_cities_cell_gain import join_label, park_points
+        CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
+    from .between_two_cities_cell_gain import civic_term, join_label, park_points
     from .between_two_cities_pieces import NCOUNT
     from .between_two_cities_scoring import office_points, shop_best, tavern_points
     from .kernel import ptr
@@ -126,6 +128,36 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
             ct[o + self.newx[i]] = -1
             code[o + self.newx[i]] = self.oldc[i]
         return total
+
+    def tile_term(self, k, g, o, y, others):
+        """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
+        by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
+        ct: cython.p_int = ptr(self.ct)
+        cx: cython.int = ct[o + y]
+        gb: cython.int = (g * NCELL + y) * 4
+        d: cython.int
+        z: cython.int
+        kind: cython.int
+        h1: cython.int = 0
+        h2: cython.int = 0
+        bad: cython.int = 0
+        if cx == CAT_OFFICE:
+            return self.next_to(k, g, o, y, CAT_TAVERN)
+        if cx == CAT_HOUSE:
+            return 1 if self.next_to(k, g, o, y, CAT_FACTORY) else others
+        if cx == CAT_CIVIC:
+            kind = (self.code[o + y] - TILE) & 31
+            for d in range(4):
+                z = k.t_nb[gb + d]
+                if z >= 0 and ct[o + z] >= 0:
+                    if ct[o + z] == k.t_dislike[kind]:
+                        bad = 1
+                    if ct[o + z] == k.t_like1[kind]:
+                        h1 = 1
+                    if ct[o + z] == k.t_like2[kind]:
+                        h2 = 1
+            return civic_term(bad, h1, h2)
+        return 0
 
     def park_gain(self, k, g, c, nn):
         """Park points gained: the groups through the new parks, less the old groups they join."""

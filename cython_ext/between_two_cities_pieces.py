@@ -6,10 +6,11 @@ move) is built in layers, each its own module, each a ``cdef class`` on the one 
 * this module -- each city's pieces: cell codes and categories, counts, tile cells,
   free houses, types present, park groups, ``score_city``; their small readers (a
   cell's neighbours, a park group's flood) and every city's factories;
-* ``between_two_cities_cell_gain`` -- the terms a tile's neighbours give (``tile_term``)
-  and a new tile's gain read from the cells next to its cell, exactly or as a bound;
-* ``between_two_cities_gain`` -- what ``score_city`` gains from new tiles (``gain``), and
-  the part of it that does not depend on the cell (``base_gain``);
+* ``between_two_cities_cell_gain`` -- a new tile's gain read from the cells next to its
+  cell, exactly or as a bound;
+* ``between_two_cities_gain`` -- what ``score_city`` gains from new tiles (``gain``), the
+  per-tile terms it reads (``tile_term``), and the part of the gain that does not depend
+  on the cell (``base_gain``);
 * ``between_two_cities_prepared`` -- the pieces kept along a game (``prepare``, ``read``);
 * ``between_two_cities_values`` -- the heuristic's values (placements, draft pairs);
 * ``between_two_cities_policy`` -- the greedy move (``greedy_place``).

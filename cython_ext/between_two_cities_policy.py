@@ -4,8 +4,8 @@ The kernel holds one :class:`BetweenTwoCitiesPolicy`: ``move_values`` delegates 
 ``values`` (``between_two_cities_values``, where the heuristic is described) and the
 ε-greedy rollout's best placement is its :meth:`greedy_place`.  The layers below, each its
 own module and ``cdef class`` (the base first): ``between_two_cities_pieces`` (every city in
-pieces), ``_cell_gain`` (what the cells next to a cell give: a new tile's gain read from them,
-or bounded), ``_gain`` (what new tiles add, read by writing them in), ``_prepared`` (the pieces
+pieces), ``_cell_gain`` (a new tile's gain read from the cells next to it, or bounded),
+``_gain`` (what new tiles add, read by writing them in; a tile's own term), ``_prepared`` (the pieces
 kept along a game), ``_values`` (placement and draft values, a placement value's bound).
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain Python.
