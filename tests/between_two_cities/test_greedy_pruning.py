@@ -17,6 +17,7 @@ from cython_ext import select
 from tests.between_two_cities.helpers import make_game
 
 POL_C, POL_PY = select.twins("between_two_cities_policy")
+CELL_C, CELL_PY = select.twins("between_two_cities_cell_gain")  # shop_join_bounds
 BTC_C, BTC_PY = select.twins("between_two_cities")
 KERNEL_C, KERNEL_PY = select.twins("kernel")
 MODES = [("interpreted", (POL_PY, BTC_PY, KERNEL_PY))] + (
@@ -98,7 +99,7 @@ def test_a_bound_one_too_tight_is_caught_by_both_checks(mode, mods):
 @pytest.mark.parametrize("mode,mods", MODES, ids=[m[0] for m in MODES])
 def test_the_shop_join_bounds_are_the_most_a_shop_adds(mode, mods):
     from cython_ext.between_two_cities_scoring import SHOP_PTS
-    table = mods[0].shop_join_bounds()
+    table = (CELL_C if mode == "compiled" else CELL_PY).shop_join_bounds()
     assert table[0] == SHOP_PTS[1]  # a shop alone: a line of one
     assert table[1 * 5 + 1] == SHOP_PTS[3] - 2 * SHOP_PTS[1]  # between two single shops: a line of three
     assert table[24] == max(table) == SHOP_PTS[5] - 2 * SHOP_PTS[2]  # between two pairs: a line of five
