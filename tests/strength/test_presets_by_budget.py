@@ -8,7 +8,7 @@ import search.presets as presets
 from engine.errors import BadConfig
 from search.api import Limits, make_player
 from search.ismcts import ISMCTS_SPEC, check_options
-from tests.search.helpers import guildes_start
+from tests.search.helpers import guildes_start, play_to_decision
 
 PRESET = {"options": {"exploration": 0.5, "tree": "mo"},
           "by_budget": {"1600": {"exploration": 1.4, "final": "value"}, "400": {"exploration": 0.9}}}
@@ -116,3 +116,15 @@ def test_city_and_guilds_default_plays_the_max_child_from_1600_iterations():
     assert p.options_for("city_and_guilds", 1599)["final"] == "visits"
     assert p.options_for("city_and_guilds", None)["final"] == "visits"
     assert make_player("ismcts", final="visits").options_for("city_and_guilds", 1600)["final"] == "visits"
+
+
+def test_between_two_cities_default_plays_the_max_child_from_400_to_1599_iterations():
+    # session 9's pre-registered rows (docs/strength.md): value from 400; 1600 keeps the
+    # most visited move, the setting its own rows measured
+    p = make_player("ismcts")
+    assert [p.options_for("between_two_cities", b)["final"] for b in (None, 399, 400, 1000, 1599, 1600, 6400)] == \
+        ["visits", "visits", "value", "value", "value", "visits", "visits"]
+    assert make_player("ismcts", final="visits").options_for("between_two_cities", 400)["final"] == "visits"
+    s = play_to_decision(engine.make("between_two_cities", players=4, seed=3), 3)
+    p.choose(s, s.to_move()[0], Limits(iterations=400, movetime=0.05))  # the budget keys it, time or not
+    assert p.opts["final"] == "value"
