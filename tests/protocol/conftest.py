@@ -6,8 +6,10 @@ import pytest
 
 from guildhall.client import Engine
 
-# Guildes' random-rollout preset, for tests of the protocol's plumbing rather than of the
-# default's play: an interpreted iteration of the default (heuristic rollouts) costs ~10 times as much
+# Guildes' preset with random rollouts below 1600 iterations (its by_budget entry switches to
+# heuristic rollouts from 1600, ~7-10 times the cost of an iteration): named, so that tests of the
+# protocol's plumbing keep their cost if the default changes (at 1600 iterations or more they pay
+# the heuristic rollouts: test_multipv, test_promises, about 1 s more each, compiled)
 CHEAP = "vs-textbook-160g-100it"
 
 

@@ -20,7 +20,7 @@ def children() -> set[str]:
     return kids
 
 
-CHEAP = "vs-textbook-160g-100it"  # Guildes' random-rollout preset: plumbing, not strength
+CHEAP = "vs-textbook-160g-100it"  # random rollouts below 1600 iterations: plumbing, not strength
 
 
 def test_selfplay_and_match_take_workers():
