@@ -2,10 +2,12 @@
 from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE
 from cython_ext.walled_city_board cimport OWN, K, MAXM, MAXO, MAXZ, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
 from cython_ext.walled_city_board cimport P_START, P_LOC
-from cython_ext.walled_city_powers cimport WalledCityPowers, DONE, MAXTR, W_BUTCHERS
+from cython_ext.walled_city_powers cimport WalledCityPowers
+from cython_ext.walled_city_power_board cimport DONE, MAXTR, W_BUTCHERS
 from cython_ext.walled_city_policy cimport WalledCityPolicy
 from cython_ext.walled_city_bounds cimport WalledCityBounds
-from cython_ext.walled_city_powers cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_FZR, TR_SG, TR_LK, TR_LKO
+from cython_ext.walled_city_power_board cimport TR_W, TR_G, TR_R, TR_X, TR_B, TR_LOOK, TR_DONE, TR_FZG, TR_FZR
+from cython_ext.walled_city_power_board cimport TR_SG, TR_LK, TR_LKO
 
 
 cpdef enum:

@@ -39,8 +39,8 @@ if not cython.compiled:
     from .kernel import CHANCE, ptr
     from .walled_city_board import (K, MAXM, MAXO, MAXZ, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_PCHANCE,
                                     P_POWER, P_START)
-    from .walled_city_powers import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_FZR, TR_G, TR_LK, TR_LKO, TR_LOOK, TR_R,
-                                     TR_SG, TR_W, TR_X, W_BUTCHERS)
+    from .walled_city_power_board import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_FZR, TR_G, TR_LK, TR_LKO, TR_LOOK,
+                                          TR_R, TR_SG, TR_W, TR_X, W_BUTCHERS)
 
     globals().update(enum_constants(__file__))
 
