@@ -84,19 +84,8 @@ cdef class WalledCityPowerBoard(WalledCityRounds):
     cdef int fgap[FGAP_N]      # (area, split, gap): 1 borders the far half
 
     # pieces, dice and chits
-    # inline bodies here, so that the layers above (other modules) inline them too;
-    # walled_city_power_board.py holds their interpreted twins
-    cdef inline int nob_at_(self, int* b, int loc, int o) noexcept:
-        if loc < self.na:
-            return b[self.o_an + loc * self.no + o]
-        return b[self.o_tw + (loc - self.na) * self.no + o]
-
-    cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept:
-        if loc < self.na:
-            b[self.o_an + loc * self.no + o] += d
-        else:
-            b[self.o_tw + (loc - self.na) * self.no + o] += d
-
+    cdef inline int nob_at_(self, int* b, int loc, int o) noexcept
+    cdef inline void add_nob_(self, int* b, int loc, int o, int d) noexcept
     cdef int count_on_board_(self, int* b, int o, int nobles, int towers) noexcept
     cdef int any_on_board_(self, int* b, int o, int nobles, int towers) noexcept
     cdef int filled_(self, int* b) noexcept

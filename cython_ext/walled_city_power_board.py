@@ -69,21 +69,17 @@ class WalledCityPowerBoard(WalledCityRounds):
             self.passive[g] = cython.cast(cython.int, topo["passive"][g]) if g < players else 0
 
     # -- pieces ------------------------------------------------------------------------
-    if not cython.compiled:
-        # Compiled, these are the .pxd's inline bodies: the layers above call them from
-        # other modules, where a method defined here would be a call through the vtable.
-        def nob_at_(self, b, loc, o):
-            """Nobles of owner ``o`` at ``loc`` (an area, or areas + tower)."""
-            if loc < self.na:
-                return b[self.o_an + loc * self.no + o]
-            return b[self.o_tw + (loc - self.na) * self.no + o]
+    def nob_at_(self, b, loc, o):
+        """Nobles of owner ``o`` at ``loc`` (an area, or areas + tower)."""
+        if loc < self.na:
+            return b[self.o_an + loc * self.no + o]
+        return b[self.o_tw + (loc - self.na) * self.no + o]
 
-        def add_nob_(self, b, loc, o, d):
-            """Add ``d`` nobles of owner ``o`` at ``loc``."""
-            if loc < self.na:
-                b[self.o_an + loc * self.no + o] += d
-            else:
-                b[self.o_tw + (loc - self.na) * self.no + o] += d
+    def add_nob_(self, b, loc, o, d):
+        if loc < self.na:
+            b[self.o_an + loc * self.no + o] += d
+        else:
+            b[self.o_tw + (loc - self.na) * self.no + o] += d
 
     def count_on_board_(self, b, o, nobles, towers):
         """Owner ``o``'s nobles (or peasants) in the areas (and towers, if ``towers``)."""
