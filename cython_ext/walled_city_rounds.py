@@ -21,9 +21,10 @@ progress.
 Guild powers: "You may activate your Guild's power at any time during your
 turn".  ``power_hook_`` is called for the seat whose turn it is before every
 step of a build turn (construct, settle, promote when entered, adjust), with
-the step in ``phase``; today it does nothing.  Powers belong in a layer of
-their own between this one and :class:`cython_ext.walled_city.WalledCityKernel`
-(``walled_city_powers.py``: ``cdef class WalledCityPowers(WalledCityRounds)``
+the step in ``phase``; here it does nothing.  The powers are the layers
+between this one and :class:`cython_ext.walled_city.WalledCityKernel`:
+``walled_city_power_board`` (fields and readers) <- ``walled_city_power_legal``
+<- ``walled_city_power_apply`` <- ``walled_city_powers`` (``WalledCityPowers``,
 overriding ``power_hook_`` to enter a power step, and ``legal_``/``apply_``
 for the power phases, calling these for the others).
 """
