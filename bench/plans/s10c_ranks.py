@@ -4,7 +4,8 @@ A share of 1/3 can hide very different games: the lone seat may win or come last
 between the two field seats. This replays game i of a row exactly as bench/plan.py played it
 (same deal, seats and player seeds; iteration budgets, so the replay is the game), checks the
 lone share against the log, and prints the lone seat's rank (1 first; ties share the best rank),
-the votes after each round and the gaps between seats.
+the votes after the first round (GameRecord.round_scores, rounds counted from 0) and the gaps
+between seats.
 
     python bench/plans/s10c_ranks.py bench/plans/s10c_wc_400.json ROW_ID [--games N]
 """
@@ -63,7 +64,8 @@ def main() -> None:
         ranks[r] += 1
         field = sorted((scores[s] for s in range(len(scores)) if s != me), reverse=True)
         gaps.append((field[0] - field[-1], field[0] - scores[me]))
-        print(f"game {i}: lone seat {me} rank {r} votes {scores} after round 1 {rounds.get(1)} winners {winners}",
+        first = rounds[min(rounds)] if rounds else None
+        print(f"game {i}: lone seat {me} rank {r} votes {scores} after the first round {first} winners {winners}",
               flush=True)
     n = sum(ranks)
     print(f"{a.row}: {n} games, lone seat first / second / third: "

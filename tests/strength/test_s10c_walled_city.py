@@ -1,4 +1,4 @@
-"""Session 10's Walled City 400-iteration candidates: they do not peek, and the rank replay reproduces a plan's games."""
+"""Session 10's Walled City candidates at 400 iterations do not peek; the rank replay plays a plan's games."""
 import importlib.util
 import os
 
@@ -13,7 +13,8 @@ from search.api import Limits, make_player
 from tests.search.helpers import COMPILED, random_decision
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("s10c_ranks", os.path.join(HERE, "..", "..", "bench", "plans", "s10c_ranks.py"))
+spec = importlib.util.spec_from_file_location(
+    "s10c_ranks", os.path.join(HERE, "..", "..", "bench", "plans", "s10c_ranks.py"))
 ranks = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ranks)
 
