@@ -1,22 +1,15 @@
 """Session 10's Walled City candidates at 400 iterations do not peek; the rank replay plays a plan's games."""
-import importlib.util
-import os
-
 import numpy as np
 import pytest
 
 import engine
+from bench import plan_ranks as ranks
 from bench.plan import one_game
 from bench.strength import parse_opts
 from engine.core import make_rng
 from search.api import Limits, make_player
 from tests.search.helpers import COMPILED, random_decision
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location(
-    "s10c_ranks", os.path.join(HERE, "..", "..", "bench", "plans", "s10c_ranks.py"))
-ranks = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(ranks)
 
 
 @pytest.mark.parametrize("change", [{"keys": "view"}, {"tree": "so"}])

@@ -7,7 +7,7 @@ lone share against the log, and prints the lone seat's rank (1 first; ties share
 the votes after the first round (GameRecord.round_scores, rounds counted from 0) and the gaps
 between seats.
 
-    python bench/plans/s10c_ranks.py bench/plans/s10c_wc_400.json ROW_ID [--games N]
+    python bench/plan_ranks.py bench/plans/s10c_wc_400.json ROW_ID [--games N]
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
 from bench.plan import read_log  # noqa: E402
