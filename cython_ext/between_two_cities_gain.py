@@ -21,9 +21,9 @@ from .between_two_cities_cell_gain import BetweenTwoCitiesCellGain
 if not cython.compiled:
     from .between_two_cities_encoding import (
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .between_two_cities_cell_gain import civic_term, join_label, park_points
+    from .between_two_cities_cell_gain import join_label
     from .between_two_cities_pieces import NCOUNT
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_scoring import civic_points, office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
 
 
@@ -156,7 +156,7 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
                         h1 = 1
                     if ct[o + z] == k.t_like2[kind]:
                         h2 = 1
-            return civic_term(bad, h1, h2)
+            return civic_points(bad, h1 + h2)
         return 0
 
     def park_gain(self, k, g, c, nn):

@@ -17,11 +17,10 @@ import numpy
 from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
-    from .between_two_cities_cell_gain import park_points
     from .between_two_cities_encoding import CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, HALF, NCELL, TILE
     from .between_two_cities_pieces import NCOUNT
     from .between_two_cities_placement import INFO
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_scoring import office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
 
 
