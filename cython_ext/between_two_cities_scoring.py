@@ -3,7 +3,10 @@
 Every building type of one city (:meth:`score_city`, factories aside: their
 majority needs all cities), the factory majority and the district cards
 across cities (:meth:`city_scores`), and a seat's score (:meth:`scores`: the
-lower of its two cities, or their sum in the 2-player standard game).
+lower of its two cities, or their sum in the 2-player standard game).  The
+rulebook's terms (``tavern_points``, ``office_points``, ``park_points``,
+``civic_points``) are module functions, written once here: the heuristic
+(``between_two_cities_cell_gain`` ... ``_prepared``) and the bounds call them too.
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
 Python; see :mod:`cython_ext`.
