@@ -86,19 +86,20 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy as np
 
+from .between_two_cities_scoring import SHOP_PTS
+
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .between_two_cities_encoding import (  # noqa: F401
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, KM, NCELL, PH_CHOOSE,
         PH_DEAL, PH_END, PH_PLACE, TILE)
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_scoring import civic_points, office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
 
     globals().update(enum_constants(__file__))
 
-SHOP_PTS = (0, 2, 5, 10, 15, 20)
-if cython.compiled:
+if cython.compiled:  # the scoring layer's shop table as a C array
     SHOP_PTS_B = cython.declare(cython.int[6], SHOP_PTS)
 else:
     SHOP_PTS_B = SHOP_PTS
@@ -324,16 +325,9 @@ def _city(k, b, c, w):
                     lo += w[S_V + V_OTHERS]
         elif cx == CAT_CIVIC:
             h = (h & 1) + (h >> 1)
-            if bad:
-                w[S_V + V_CIVIC] += 1
-                lo += 1
-            else:
-                e = min(2, h + empt)
-                w[S_V + V_CIVIC] += 1 if e == 0 else (3 if e == 1 else 6)
-                if empt > 0 and w[S_POOL + dis] > 0:
-                    lo += 1
-                else:
-                    lo += 1 if h == 0 else (3 if h == 1 else 6)
+            # at most: a liked type on every open cell beside it; at least: the disliked one there
+            w[S_V + V_CIVIC] += civic_points(bad, min(2, h + empt))
+            lo += civic_points(1 if bad or (empt > 0 and w[S_POOL + dis] > 0) else 0, h)
         elif cx == CAT_PARK and not w[S_SEEN + x]:
             size = 0
             grow = 0
@@ -355,7 +349,7 @@ def _city(k, b, c, w):
                         w[S_SEEN + z] = 1
                         w[S_STACK + top] = z
                         top += 1
-            a = 2 if size == 1 else (8 if size == 2 else 9 + size)
+            a = park_points(size)
             if grow and E > 0:
                 w[S_V + V_PGROW] += a
                 w[S_V + V_NGROW] += size

@@ -4,6 +4,7 @@
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
+from cython_ext.between_two_cities_scoring cimport park_points, civic_points
 from cython_ext.between_two_cities_pieces cimport BetweenTwoCitiesPieces
 
 
@@ -26,5 +27,3 @@ cdef class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
 
 cdef int parks_joined(BetweenTwoCitiesCellGain pol, int o, int nl, int npark) noexcept
 cdef int join_label(int* labs, int n, int lab) noexcept
-cdef int park_points(int size) noexcept
-cdef int civic_term(int bad, int h1, int h2) noexcept

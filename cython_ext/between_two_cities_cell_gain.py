@@ -17,12 +17,11 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
-import numpy
-
 from .between_two_cities_pieces import BetweenTwoCitiesPieces
 from .between_two_cities_scoring import SHOP_PTS
 
 if not cython.compiled:
+    from .between_two_cities_scoring import civic_points, park_points
     from .between_two_cities_encoding import (
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
     from .between_two_cities_rules import BetweenTwoCitiesRules
@@ -40,11 +39,13 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesPieces.__init__(self, nc)
-        self.bcat = numpy.zeros(2, dtype=numpy.intc)
-        self.bkind = numpy.zeros(2, dtype=numpy.intc)
-        self.blab = numpy.zeros(8, dtype=numpy.intc)
-        self.aff = numpy.zeros(16, dtype=numpy.intc)
-        self.shopub = numpy.array(shop_join_bounds(), dtype=numpy.intc)
+        p = self.parts
+        self.bcat = p["bcat"]
+        self.bkind = p["bkind"]
+        self.blab = p["blab"]
+        self.aff = p["aff"]
+        p["shopub"][:] = shop_join_bounds()
+        self.shopub = p["shopub"]
 
     def cell_single(self, k, g, c, x):
         """``gain``'s part that depends on cell ``x`` for the single tile of ``base_gain`` (its
@@ -237,7 +238,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
             if cz == k.t_like2[ky]:
                 n2 = 1
                 h2 |= old
-        return civic_term(nbad, n1, n2) - civic_term(bad, h1, h2)
+        return civic_points(nbad, n1 + n2) - civic_points(bad, h1 + h2)
 
     def shop_run(self, k, g, o, x, d):
         """How many shops (at most 4) follow one another from ``x`` in direction ``d`` on the prepared city at ``o``."""
@@ -325,7 +326,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
                 if near or oc == CAT_TAVERN:
                     total += 1
             elif cat == CAT_CIVIC:
-                total += civic_term(bad, h1, h2)
+                total += civic_points(bad, h1 + h2)
             elif cat == CAT_PARK:
                 npark += 1
             elif cat == CAT_SHOP:
@@ -348,8 +349,8 @@ def own_term(k, cat: cython.int, kind: cython.int, mask: cython.int, bothers: cy
     if cat == CAT_HOUSE:
         return 1 - bothers if mask & (1 << CAT_FACTORY) else 0
     if cat == CAT_CIVIC:
-        return civic_term(1 if mask & (1 << k.t_dislike[kind]) else 0, 1 if mask & (1 << k.t_like1[kind]) else 0,
-                          1 if mask & (1 << k.t_like2[kind]) else 0)
+        return civic_points(1 if mask & (1 << k.t_dislike[kind]) else 0,
+                            (1 if mask & (1 << k.t_like1[kind]) else 0) + (1 if mask & (1 << k.t_like2[kind]) else 0))
     return 0
 
 
@@ -373,16 +374,6 @@ def join_label(labs: cython.p_int, n: cython.int, lab: cython.int) -> cython.int
             return n
     labs[n] = lab
     return n + 1
-
-
-def civic_term(bad: cython.int, h1: cython.int, h2: cython.int) -> cython.int:
-    """A civic building's points: 1 by a type it dislikes, else 1, 3 or 6 as it has 0, 1 or 2 of the types it likes."""
-    return 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
-
-
-def park_points(size: cython.int) -> cython.int:
-    """A group of ``size`` parks: 2, 8, then 9 + size (as ``score_city`` scores it)."""
-    return 2 if size == 1 else (8 if size == 2 else 9 + size)
 
 
 def shop_join_bounds() -> list:

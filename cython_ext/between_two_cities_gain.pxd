@@ -4,9 +4,9 @@
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_FACTORY, CAT_CIVIC
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
-from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
+from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best, park_points, civic_points
 from cython_ext.between_two_cities_pieces cimport NCOUNT
-from cython_ext.between_two_cities_cell_gain cimport BetweenTwoCitiesCellGain, join_label, park_points, civic_term
+from cython_ext.between_two_cities_cell_gain cimport BetweenTwoCitiesCellGain, join_label
 
 
 cdef class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):

@@ -14,16 +14,14 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
-import numpy
-
 from .between_two_cities_cell_gain import BetweenTwoCitiesCellGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import (
         CAT_CIVIC, CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, CAT_TAVERN, NCELL, TILE)
-    from .between_two_cities_cell_gain import civic_term, join_label, park_points
+    from .between_two_cities_cell_gain import join_label
     from .between_two_cities_pieces import NCOUNT
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_scoring import civic_points, office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
 
 
@@ -33,16 +31,17 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesCellGain.__init__(self, nc)
-        self.newx = numpy.zeros(2, dtype=numpy.intc)
-        self.newc = numpy.zeros(2, dtype=numpy.intc)
-        self.oldc = numpy.zeros(2, dtype=numpy.intc)
-        self.lab = numpy.zeros(16, dtype=numpy.intc)
-        self.seen5 = numpy.zeros(5, dtype=numpy.intc)
-        self.tav = numpy.zeros(4, dtype=numpy.intc)
-        self.vis = numpy.zeros(NCELL, dtype=numpy.intc)
-        self.vl = numpy.zeros(NCELL, dtype=numpy.intc)
-        self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
-        self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
+        p = self.parts
+        self.newx = p["newx"]
+        self.newc = p["newc"]
+        self.oldc = p["oldc"]
+        self.lab = p["lab"]
+        self.seen5 = p["seen5"]
+        self.tav = p["tav"]
+        self.vis = p["vis"]
+        self.vl = p["vl"]
+        self.sh = p["sh"]
+        self.lines = p["lines"]
 
     def gain(self, k, g, c, nn):
         """What ``score_city`` gains from the ``nn`` tiles ``newc`` at ``newx`` on the
@@ -156,7 +155,7 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
                         h1 = 1
                     if ct[o + z] == k.t_like2[kind]:
                         h2 = 1
-            return civic_term(bad, h1, h2)
+            return civic_points(bad, h1 + h2)
         return 0
 
     def park_gain(self, k, g, c, nn):

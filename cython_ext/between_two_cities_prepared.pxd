@@ -6,9 +6,8 @@ from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, CAT_HOUSE, CAT_PARK, CAT_FACTORY, CAT_OFFICE, CAT_SHOP
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
-from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best
+from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best, park_points
 from cython_ext.between_two_cities_pieces cimport NCOUNT
-from cython_ext.between_two_cities_cell_gain cimport park_points
 from cython_ext.between_two_cities_gain cimport BetweenTwoCitiesGain
 
 

@@ -12,16 +12,13 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
-import numpy
-
 from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
-    from .between_two_cities_cell_gain import park_points
     from .between_two_cities_encoding import CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, HALF, NCELL, TILE
     from .between_two_cities_pieces import NCOUNT
     from .between_two_cities_placement import INFO
-    from .between_two_cities_scoring import office_points, shop_best, tavern_points
+    from .between_two_cities_scoring import office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
 
 
@@ -31,9 +28,10 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesGain.__init__(self, nc)
-        self.dx = numpy.zeros(4, dtype=numpy.intc)
-        self.cinfo = numpy.zeros(max(nc, 1) * INFO, dtype=numpy.intc)  # each city's city_info (need and s aside)
-        self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
+        p = self.parts
+        self.dx = p["dx"]
+        self.cinfo = p["cinfo"]  # each city's city_info (need and s aside)
+        self.info0 = p["info0"]
 
     def prepare(self, k, buf, c):
         """City ``c`` of ``buf`` into the pieces, its ``score_city`` into ``score[c]``: kept

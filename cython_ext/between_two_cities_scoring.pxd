@@ -35,3 +35,5 @@ cdef int shop_best(const int* nb, int g, int* sh, int* lines, int start) noexcep
 
 cdef int tavern_points(const int* cnt, int o) noexcept
 cdef int office_points(int n) noexcept
+cdef int park_points(int size) noexcept
+cdef int civic_points(int bad, int liked) noexcept

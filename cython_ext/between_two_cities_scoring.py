@@ -3,7 +3,10 @@
 Every building type of one city (:meth:`score_city`, factories aside: their
 majority needs all cities), the factory majority and the district cards
 across cities (:meth:`city_scores`), and a seat's score (:meth:`scores`: the
-lower of its two cities, or their sum in the 2-player standard game).
+lower of its two cities, or their sum in the 2-player standard game).  The
+rulebook's terms (``tavern_points``, ``office_points``, ``park_points``,
+``civic_points``) are module functions, written once here: the heuristic
+(``between_two_cities_cell_gain`` ... ``_prepared``) and the bounds call them too.
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
 Python; see :mod:`cython_ext`.
@@ -202,9 +205,8 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                             h1 = 1
                         if cat[y] == l2:
                             h2 = 1
-                total += 1 if bad else (6 if h1 + h2 == 2 else (3 if h1 + h2 == 1 else 1))
+                total += civic_points(bad, h1 + h2)
             elif cx == CAT_PARK and not seen[x]:
-                # parks: connected groups of 1, 2, 3... parks score 2, 8, 12, 13...
                 size = 0
                 top = 1
                 stack[0] = x
@@ -219,7 +221,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                             seen[z] = 1
                             stack[top] = z
                             top += 1
-                total += 2 if size == 1 else (8 if size == 2 else 9 + size)
+                total += park_points(size)
             elif cx == CAT_SHOP:
                 sh[x] = 1
         if present[CAT_SHOP]:
@@ -353,6 +355,17 @@ def score_one_city(kernel, buf, base: cython.int, g: cython.int) -> cython.int:
     return k.score_city(ptr(buf), base, g)
 
 
+def scoring_terms(largest: cython.int) -> tuple:
+    """``park_points`` of groups of 1 to ``largest`` parks and ``civic_points`` of a civic
+    building by no disliked type, then by one, with 0, 1 and 2 liked types (tests compare them
+    with the rulebook in both modes)."""
+    size: cython.int
+    bad: cython.int
+    liked: cython.int
+    return ([park_points(size) for size in range(1, largest + 1)],
+            [[civic_points(bad, liked) for liked in range(3)] for bad in range(2)])
+
+
 def tavern_points(cnt, o):
     """Points of the taverns counted per kind in ``cnt[o:o + 4]``: sets of different kinds,
     largest sets first (the table is convex)."""
@@ -384,3 +397,14 @@ def tavern_points(cnt, o):
 def office_points(n):
     """Points of ``n`` offices: a set of six scores 21 and the count restarts."""
     return (n // 6) * 21 + OFF_PTS_C[n % 6]
+
+
+def park_points(size):
+    """Points of a connected group of ``size`` parks: 2, 8, 12, then 1 more a park."""
+    return 2 if size == 1 else (8 if size == 2 else 9 + size)
+
+
+def civic_points(bad, liked):
+    """Points of a civic building next to the type it dislikes (``bad`` 1) or not (0), and to
+    ``liked`` (0, 1 or 2) of the two types it likes: 1 by the disliked type, else 1, 3 or 6."""
+    return 1 if bad else (6 if liked == 2 else (3 if liked == 1 else 1))
