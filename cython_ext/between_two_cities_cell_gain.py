@@ -17,6 +17,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+import numpy
+
 from .between_two_cities_pieces import BetweenTwoCitiesPieces
 from .between_two_cities_scoring import SHOP_PTS
 
@@ -39,13 +41,11 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesPieces.__init__(self, nc)
-        p = self.parts
-        self.bcat = p["bcat"]
-        self.bkind = p["bkind"]
-        self.blab = p["blab"]
-        self.aff = p["aff"]
-        p["shopub"][:] = shop_join_bounds()
-        self.shopub = p["shopub"]
+        self.bcat = numpy.zeros(2, dtype=numpy.intc)
+        self.bkind = numpy.zeros(2, dtype=numpy.intc)
+        self.blab = numpy.zeros(8, dtype=numpy.intc)
+        self.aff = numpy.zeros(16, dtype=numpy.intc)
+        self.shopub = numpy.array(shop_join_bounds(), dtype=numpy.intc)
 
     def cell_single(self, k, g, c, x):
         """``gain``'s part that depends on cell ``x`` for the single tile of ``base_gain`` (its

@@ -14,6 +14,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+import numpy
+
 from .between_two_cities_cell_gain import BetweenTwoCitiesCellGain
 
 if not cython.compiled:
@@ -31,17 +33,16 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesCellGain.__init__(self, nc)
-        p = self.parts
-        self.newx = p["newx"]
-        self.newc = p["newc"]
-        self.oldc = p["oldc"]
-        self.lab = p["lab"]
-        self.seen5 = p["seen5"]
-        self.tav = p["tav"]
-        self.vis = p["vis"]
-        self.vl = p["vl"]
-        self.sh = p["sh"]
-        self.lines = p["lines"]
+        self.newx = numpy.zeros(2, dtype=numpy.intc)
+        self.newc = numpy.zeros(2, dtype=numpy.intc)
+        self.oldc = numpy.zeros(2, dtype=numpy.intc)
+        self.lab = numpy.zeros(16, dtype=numpy.intc)
+        self.seen5 = numpy.zeros(5, dtype=numpy.intc)
+        self.tav = numpy.zeros(4, dtype=numpy.intc)
+        self.vis = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.vl = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.sh = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.lines = numpy.zeros(NCELL * 5, dtype=numpy.intc)
 
     def gain(self, k, g, c, nn):
         """What ``score_city`` gains from the ``nn`` tiles ``newc`` at ``newx`` on the

@@ -6,14 +6,12 @@ from libc.string cimport memcmp, memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, KM, CAT_FACTORY, CAT_PARK, CAT_TAVERN
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
-from cython_ext.between_two_cities_placement cimport INFO
 
 cpdef enum:
     NCOUNT = 11     # a city's counts: 7 categories, then 4 tavern kinds
 
 
 cdef class BetweenTwoCitiesPieces:
-    cdef dict parts         # every layer's scratch arrays by name (views of one block: scratch_block)
     # per city (c * NCELL + cell): every city as prepare() last read it
     cdef int[::1] code      # cell codes
     cdef int[::1] ct        # category of each cell (-1 no tile)

@@ -33,46 +33,7 @@ if not cython.compiled:
 
     globals().update(enum_constants(__file__))  # NCOUNT
     from .between_two_cities_encoding import CAT_FACTORY, CAT_PARK, CAT_TAVERN, KM, NCELL, TILE
-    from .between_two_cities_placement import INFO
     from .kernel import ptr
-
-# Every layer's scratch arrays as (name, length, length per city, item, fill), in the order
-# the policy allocated them before its split into layers (d580186): views of one block
-# (scratch_block), because the split's own order, each layer's arrays after its base's,
-# cost 1-5% CPU time in L1 write misses (docs/performance.md, sessions 9 and 10).
-SCRATCH = (
-    ("before", 2, 0, "i", 0), ("fc", 0, 1, "i", 0), ("fcode", 0, NCELL, "i", -1),
-    ("kv", 2 * KM, 0, "d", 0), ("need", KM, 0, "i", 0), ("cnt", 0, NCOUNT, "i", 0),
-    ("code", 0, NCELL, "i", 0), ("ct", 0, NCELL, "i", -1), ("tl", 0, NCELL, "i", 0),
-    ("plab", 0, NCELL, "i", -1), ("gsz", 0, NCELL, "i", 0), ("nfree", 0, 1, "i", 0),
-    ("oth", 0, 1, "i", 0), ("score", 0, 1, "i", 0), ("geoc", 0, 1, "i", -1), ("ntl", 0, 1, "i", 0),
-    ("ver", 0, 1, "i", 1), ("memo", 0, 4 * KM * NCELL, "i", 0), ("nlab", 0, 1, "i", 0),
-    ("dx", 4, 0, "i", 0), ("newx", 2, 0, "i", 0), ("newc", 2, 0, "i", 0), ("oldc", 2, 0, "i", 0),
-    ("aff", 16, 0, "i", 0), ("lab", 16, 0, "i", 0), ("seen5", 5, 0, "i", 0), ("tav", 4, 0, "i", 0),
-    ("vis", NCELL, 0, "i", 0), ("vl", NCELL, 0, "i", 0), ("stk", NCELL, 0, "i", 0),
-    ("sh", NCELL, 0, "i", 0), ("lines", NCELL * 5, 0, "i", 0), ("gslot", 8, 0, "i", 0),
-    ("gside", 8, 0, "i", 0), ("inplay", 2, 0, "i", 0), ("ncand", 2, 0, "i", 0),
-    ("cand0", NCELL, 0, "i", 0), ("cand1", NCELL, 0, "i", 0), ("info0", INFO, 0, "i", 0),
-    ("info1", INFO, 0, "i", 0), ("cinfo", 0, INFO, "i", 0), ("chk", 2 * NCELL, 0, "i", 0),
-    ("em", 8 * NCELL, 0, "i", 0), ("ti", 8 * NCELL, 0, "i", 0), ("ev", 8 * NCELL, 0, "d", 0),
-    ("ub", 8 * NCELL, 0, "d", 0), ("done", 8 * NCELL, 0, "i", 0), ("bcat", 2, 0, "i", 0),
-    ("bkind", 2, 0, "i", 0), ("blab", 8, 0, "i", 0), ("shopub", 25, 0, "i", 0))
-
-
-def scratch_block(nc) -> dict:
-    """``SCRATCH``'s arrays for ``nc`` cities (at least 1), each a view of one zeroed block
-    at a 16-byte boundary (as malloc placed the separate arrays), filled as listed."""
-    n = max(nc, 1)
-    sizes = [(base + per * n) * (8 if item == "d" else 4) for _, base, per, item, _ in SCRATCH]
-    block = numpy.zeros(sum((s + 15) // 16 * 16 for s in sizes) + 16, dtype=numpy.uint8)
-    o = (-block.ctypes.data) % 16
-    parts = {}
-    for (name, _, _, item, fill), s in zip(SCRATCH, sizes):
-        part = block[o:o + s].view(numpy.float64 if item == "d" else numpy.intc)
-        part[:] = fill
-        parts[name] = part
-        o += (s + 15) // 16 * 16
-    return parts
 
 
 @cython.cclass
@@ -80,24 +41,26 @@ class BetweenTwoCitiesPieces:
     """Every city's pieces and their readers (see the module docstring)."""
 
     def __init__(self, nc: cython.int) -> None:
-        p = self.parts = scratch_block(nc)  # every layer takes its arrays from here
-        self.code = p["code"]
-        self.ct = p["ct"]
-        self.tl = p["tl"]
-        self.plab = p["plab"]
-        self.gsz = p["gsz"]
-        self.cnt = p["cnt"]
-        self.ntl = p["ntl"]
-        self.nlab = p["nlab"]
-        self.nfree = p["nfree"]
-        self.oth = p["oth"]
-        self.score = p["score"]
-        self.geoc = p["geoc"]
-        self.ver = p["ver"]
-        self.memo = p["memo"]
-        self.stk = p["stk"]
-        self.fc = p["fc"]
-        self.fcode = p["fcode"]
+        nc = max(nc, 1)
+        # every city as prepare() last read it (c * NCELL + cell, c * NCOUNT + count)
+        self.code = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.ct = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.tl = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.plab = numpy.full(nc * NCELL, -1, dtype=numpy.intc)
+        self.gsz = numpy.zeros(nc * NCELL, dtype=numpy.intc)
+        self.cnt = numpy.zeros(nc * NCOUNT, dtype=numpy.intc)
+        self.ntl = numpy.zeros(nc, dtype=numpy.intc)
+        self.nlab = numpy.zeros(nc, dtype=numpy.intc)
+        self.nfree = numpy.zeros(nc, dtype=numpy.intc)
+        self.oth = numpy.zeros(nc, dtype=numpy.intc)
+        self.score = numpy.zeros(nc, dtype=numpy.intc)
+        self.geoc = numpy.full(nc, -1, dtype=numpy.intc)  # the mat it was read with; -1 never read
+        # place_value: each city's gain by (single or duplex, kind, cell), stamped with the city's version
+        self.ver = numpy.ones(nc, dtype=numpy.intc)
+        self.memo = numpy.zeros(nc * 4 * KM * NCELL, dtype=numpy.intc)  # stamp and gain side by side
+        self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.fc = numpy.zeros(nc, dtype=numpy.intc)
+        self.fcode = numpy.full(nc * NCELL, -1, dtype=numpy.intc)  # each city as fc last counted it
         self.fcok = 0
 
     def changed(self, c):

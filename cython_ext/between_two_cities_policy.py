@@ -15,6 +15,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+import numpy
+
 from .between_two_cities_values import BetweenTwoCitiesValues
 
 if not cython.compiled:
@@ -33,21 +35,20 @@ class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
         BetweenTwoCitiesValues.__init__(self, nc)
         # greedy_place: groups, both cities' candidates, the right city's info, checks by side and
         # cell, the valued moves
-        p = self.parts
-        self.gslot = p["gslot"]
-        self.gside = p["gside"]
-        self.inplay = p["inplay"]
-        self.ncand = p["ncand"]
-        self.cand0 = p["cand0"]
-        self.cand1 = p["cand1"]
-        self.info1 = p["info1"]
-        self.chk = p["chk"]
-        self.em = p["em"]
-        self.ti = p["ti"]
-        self.ev = p["ev"]
+        self.gslot = numpy.zeros(8, dtype=numpy.intc)
+        self.gside = numpy.zeros(8, dtype=numpy.intc)
+        self.inplay = numpy.zeros(2, dtype=numpy.intc)
+        self.ncand = numpy.zeros(2, dtype=numpy.intc)
+        self.cand0 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.cand1 = numpy.zeros(NCELL, dtype=numpy.intc)
+        self.info1 = numpy.zeros(INFO, dtype=numpy.intc)
+        self.chk = numpy.zeros(2 * NCELL, dtype=numpy.intc)
+        self.em = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ti = numpy.zeros(8 * NCELL, dtype=numpy.intc)
+        self.ev = numpy.zeros(8 * NCELL, dtype=numpy.float64)
         # greedy_place's pruning: each valued move's bound and whether its value is read yet
-        self.ub = p["ub"]
-        self.done = p["done"]
+        self.ub = numpy.zeros(8 * NCELL, dtype=numpy.float64)
+        self.done = numpy.zeros(8 * NCELL, dtype=numpy.intc)
         self.prune = 1
         self.cut = 0
 

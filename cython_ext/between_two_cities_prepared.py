@@ -12,6 +12,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+import numpy
+
 from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
@@ -28,10 +30,9 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesGain.__init__(self, nc)
-        p = self.parts
-        self.dx = p["dx"]
-        self.cinfo = p["cinfo"]  # each city's city_info (need and s aside)
-        self.info0 = p["info0"]
+        self.dx = numpy.zeros(4, dtype=numpy.intc)
+        self.cinfo = numpy.zeros(max(nc, 1) * INFO, dtype=numpy.intc)  # each city's city_info (need and s aside)
+        self.info0 = numpy.zeros(INFO, dtype=numpy.intc)
 
     def prepare(self, k, buf, c):
         """City ``c`` of ``buf`` into the pieces, its ``score_city`` into ``score[c]``: kept

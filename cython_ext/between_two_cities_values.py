@@ -30,6 +30,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+import numpy
+
 from .between_two_cities_prepared import BetweenTwoCitiesPrepared
 
 if not cython.compiled:
@@ -50,10 +52,9 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
 
     def __init__(self, nc: cython.int) -> None:
         BetweenTwoCitiesPrepared.__init__(self, nc)
-        p = self.parts
-        self.before = p["before"]
-        self.kv = p["kv"]
-        self.need = p["need"]
+        self.before = numpy.zeros(2, dtype=numpy.intc)
+        self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
+        self.need = numpy.zeros(KM, dtype=numpy.intc)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
