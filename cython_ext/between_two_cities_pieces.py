@@ -15,9 +15,7 @@ move) is built in layers, each its own module, each a ``cdef class`` on the one 
 * ``between_two_cities_values`` -- the heuristic's values (placements, draft pairs);
 * ``between_two_cities_policy`` -- the greedy move (``greedy_place``).
 
-The pieces are filled by ``between_two_cities_prepared``.  Every layer's scratch arrays
-are views of one block (:func:`scratch_block`), laid out in the order the policy had
-before its split into layers.
+The pieces are filled by ``between_two_cities_prepared``.
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain Python.
 """
