@@ -237,3 +237,30 @@ def test_debug_during_a_search_is_answered_and_counts_from_the_next_go(eng):
     lines = got + eng.read_until("bestmove")
     assert not any(x.startswith("info string") for x in lines)
     assert go(eng, "go iterations 20")[0].startswith("info string settings ")
+
+
+def test_the_documented_example_runs_and_its_settings_lines_are_verbatim():
+    """docs/protocol.md, ``debug``: each ``go``'s settings line (its first reply) and the
+    other replies as printed; the rest of a search's output varies, and is only run."""
+    from tests.protocol.test_docs_example import DOC
+    from tests.transcript import transcript
+
+    steps = transcript(DOC, "### `debug [on | off]`", 1)
+    assert steps[0][0].startswith("newgame guildes ")
+    e = start()
+    try:
+        for cmd, replies in steps:
+            if cmd.startswith("go "):
+                first, lines = first_settings(e, cmd)
+                assert first == replies[0] and lines[-1].startswith("bestmove "), (cmd, lines)
+                continue
+            got = expect(e, cmd)
+            note = next((r for r in replies if r.startswith("  ... (play random")), None)
+            if note:
+                for _ in range(int(re.search(r"(\d+) times", note).group(1)) - 1):
+                    assert expect(e, cmd) == [], cmd
+                continue
+            assert got == replies, (cmd, got)
+        assert sum(cmd.startswith("go ") for cmd, _ in steps) == 2
+    finally:
+        e.quit()
