@@ -106,9 +106,11 @@ def test_between_two_cities_entry_at_400_and_below(eng):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("limit", ["movetime 30", "nodes 200"])
-def test_time_and_node_limits_select_no_entry(eng, game, limit):
+@pytest.mark.parametrize("limit", ["movetime 30", "nodes 200", "time", "infinite"])
+def test_time_node_and_infinite_limits_select_no_entry(eng, game, limit):
     deal(eng, game)
+    if limit == "time":  # one clock per seat; the search is stopped after its settings anyway
+        limit = "time " + " ".join(["60000"] * GAMES[game])
     s = settings(eng, f"go {limit}")
     name, entries, opts = effective(game, None)
     assert (s.preset, s.by_budget, s.budget) == (name, [], None)
@@ -264,3 +266,28 @@ def test_the_documented_example_runs_and_its_settings_lines_are_verbatim():
         assert sum(cmd.startswith("go ") for cmd, _ in steps) == 2
     finally:
         e.quit()
+
+
+def test_the_line_is_the_dict_the_search_ran_with():
+    """In-process: the options printed are those of the dict the search kept as its own
+    (``IsmctsPlayer.search`` stores the options it searched with in ``opts``)."""
+    import time
+
+    from guildhall.session import Session
+
+    out = []
+    s = Session(out.append)
+    for line in ("newgame city_and_guilds players 3 seed 3", "debug on", "setoption name Skill value 5"):
+        s.handle(line)
+    while out == [] and s.state.to_move() == (-1,):
+        s.handle("play random")
+    s.handle("go iterations 1600")
+    deadline = time.monotonic() + 60
+    while not any(x.startswith("bestmove") for x in out) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    settings_lines = [x for x in out if x.startswith("info string settings")]
+    assert len(settings_lines) == 1 and out[0] == settings_lines[0], out[:3]
+    parsed = parse_settings(settings_lines[0])
+    searched = s._player.inner.opts  # under the Skill wrapper
+    assert parsed.options == searched and parsed.budget == skill_settings(5)[0]
+    s.close()
