@@ -154,6 +154,56 @@ class MoveInfo:
 
 
 @dataclass
+class Settings:
+    """An ``info string settings`` line (``debug on``, docs/protocol.md): what one search
+    used.  ``preset`` and ``budget`` are None for a player without presets (``-`` on the
+    line; ``preset`` ``none`` is the built-in defaults); ``budget`` is also None for a
+    search not limited by iterations.
+
+    >>> s = parse_settings("info string settings player=ismcts preset=p1 by_budget=400,1600 budget=1600 "
+    ...                    "skill=20 cap=none temperature=0.0 options exploration=0.35 reuse=true tree=mo")
+    >>> s.player, s.preset, s.by_budget, s.budget, s.cap, s.options
+    ('ismcts', 'p1', [400, 1600], 1600, None, {'exploration': 0.35, 'reuse': True, 'tree': 'mo'})
+    """
+
+    line: str
+    player: str
+    preset: Optional[str]
+    by_budget: list[int]  # budgets of the preset's by_budget entries laid over (none: [])
+    budget: Optional[int]  # the iteration budget that chose them
+    skill: int
+    cap: Optional[int]  # the Skill level's iteration cap (None at full strength)
+    temperature: float
+    options: dict  # every effective search option, typed (bool, int, float or str)
+
+
+def _setting_value(text: str):
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_settings(line: str) -> Settings:
+    """A :class:`Settings` from its ``info string settings ...`` line."""
+    words = line.split()[3:]
+    cut = words.index("options") if "options" in words else len(words)
+    head = dict(w.split("=", 1) for w in words[:cut] if "=" in w)
+    opts = {k: _setting_value(v) for k, v in (w.split("=", 1) for w in words[cut + 1:] if "=" in w)}
+    given = lambda key: None if head.get(key, "-") in ("-", "none") else head[key]  # noqa: E731
+    entries = given("by_budget")
+    preset = head.get("preset", "-")  # 'none' is a preset: the built-in defaults
+    return Settings(line, head.get("player", ""), None if preset == "-" else preset,
+                    [int(b) for b in entries.split(",")] if entries else [],
+                    int(given("budget")) if given("budget") else None, int(head.get("skill", 20)),
+                    int(given("cap")) if given("cap") else None, float(head.get("temperature", 0.0)), opts)
+
+
+@dataclass
 class Info:
     """The last ``info`` report of a search."""
 
@@ -167,6 +217,7 @@ class Info:
     currmove: Optional[str] = None
     treefull: int = 0  # per mille of the tree's capacity (UCI's hashfull)
     multipv: list[MoveInfo] = field(default_factory=list)  # with MultiPV > 1: the best root moves
+    settings: Optional[Settings] = None  # with debug on: what the search used
 
     @property
     def pv_items(self) -> list[tuple[int, str]]:
@@ -259,8 +310,13 @@ class Option(str):
 
 
 def parse_info(line: str, info: Info) -> None:
-    """Fold one ``info`` line into ``info`` (see docs/protocol.md)."""
+    """Fold one ``info`` line into ``info`` (see docs/protocol.md); ``info string`` is
+    free text (as in UCI), read only when it is a ``settings`` line."""
     body = line[len("info"):].strip()
+    if body.split()[:1] == ["string"]:
+        if body.split()[1:2] == ["settings"]:
+            info.settings = parse_settings(line)
+        return
     if body.startswith("moves"):
         info.moves = []
         for item in body[len("moves"):].split(";"):
@@ -307,6 +363,7 @@ class Engine:
         self.reader.start()
         self.id: dict[str, str] = {}
         self.options: dict[str, Option] = {}  # option name -> its handshake line, typed
+        self.settings: Optional[Settings] = None  # the last 'info string settings' read (debug on)
         self._handshake()
 
     @classmethod
@@ -391,6 +448,11 @@ class Engine:
                 value = "true" if value else "false"
             self.command(f"setoption name {name} value {value}")
 
+    def debug(self, on: bool = True) -> None:
+        """``debug on|off``: with it on, every search first says the settings it uses
+        (:attr:`settings`, and ``Info.settings`` of the search's result)."""
+        self.command("debug on" if on else "debug off")
+
     def clear_tree(self) -> None:
         """Forget the search tree and restart the engine's generator from ``Seed``
         (UCI's ``ucinewgame``; ``new_game`` does it too)."""
@@ -452,6 +514,7 @@ class Engine:
                 raise EngineError(kind, message)
             if line.startswith("info "):
                 parse_info(line, info)
+                self.settings = info.settings or self.settings
             elif line.startswith("bestmove "):
                 move = line[len("bestmove "):]
                 return PlayResult(None if move == "none" else move, info)
@@ -580,6 +643,7 @@ class Analysis:
                 raise StopIteration
             if line.startswith("info "):
                 parse_info(line, self.info)
+                self.engine.settings = self.info.settings or self.engine.settings
                 if line.startswith("info seat"):
                     return copy.deepcopy(self.info)
 

@@ -20,7 +20,7 @@ import asyncio
 import functools
 from typing import Any, Iterable, Optional
 
-from guildhall.client import Engine, Info, Limit, PlayResult  # noqa: F401 - re-exported
+from guildhall.client import Engine, Info, Limit, PlayResult, Settings  # noqa: F401 - re-exported
 
 __all__ = ["AsyncEngine", "popen_engine", "Limit"]
 
@@ -39,6 +39,11 @@ class AsyncEngine:
     @property
     def id(self) -> dict:
         return self.engine.id
+
+    @property
+    def settings(self) -> Optional[Settings]:
+        """The last ``info string settings`` line read (``await eng.debug(True)`` first)."""
+        return self.engine.settings
 
     async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         async with self._lock:

@@ -13,6 +13,8 @@ State strings are ``field=v,v,?`` tokens, which never equal a keyword.
 ('startpos seed 4', 'a; b')
 >>> format_values([0.5, 0.25])
 '0.500,0.250'
+>>> settings_line({"player": "ismcts", "by_budget": [400, 1600], "cap": None}, {"tree": "so", "reuse": True})
+'info string settings player=ismcts by_budget=400,1600 cap=none options reuse=true tree=so'
 """
 from __future__ import annotations
 
@@ -153,3 +155,22 @@ def seats_text(seats: Sequence[int]) -> str:
     if tuple(seats) == (CHANCE,):
         return "chance"
     return format_ints(seats)
+
+
+def setting_text(value: object) -> str:
+    """One value of a ``settings`` line: no blanks, ``none`` for None, lists comma-joined."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(setting_text(v) for v in value) if value else "none"
+    return "_".join(printable(str(value)).split()) or "-"
+
+
+def settings_line(header: dict, options: dict) -> str:
+    """``info string settings K=V ... options K=V ...`` (debug mode, docs/protocol.md):
+    the header keys in the order given, then the search options by name."""
+    head = " ".join(f"{k}={setting_text(v)}" for k, v in header.items())
+    opts = " ".join(f"{k}={setting_text(options[k])}" for k in sorted(options))
+    return f"info string settings {head} options {opts}".rstrip()

@@ -36,17 +36,18 @@ from guildhall import __version__
 from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
                                 error_line, format_ints, format_item, format_values, parse_int,
-                                parse_item, parse_seat, seats_text, split_items, split_keyword)
+                                parse_item, parse_seat, seats_text, settings_line, split_items,
+                                split_keyword)
 from guildhall.options import SPIN_LIMIT
-from search.api import Limits, SearchInfo, make_player
-from search.skill import with_skill
+from search.api import Limits, Player, SearchInfo, make_player
+from search.skill import SKILL_MAX, with_skill
 
 Out = Callable[[str], None]
 RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
 # commands a running job does not block (they read a snapshot or control the job)
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
-WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall"}
+WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall", "debug"}
 
 
 def clip(text: str, n: int = 40) -> str:
@@ -92,6 +93,7 @@ class Session:
         self.history: list[State] = []  # earlier positions, for undo
         self.seat: Optional[int] = None  # None: the engine plays whoever is to move
         self.job: Optional[Job] = None
+        self.debug = False  # 'debug on': each search first says the settings it uses
         self._player = None
         self._player_key = None
         self.rng = make_rng(0)
@@ -147,6 +149,13 @@ class Session:
 
     def cmd_isready(self, rest: str) -> None:
         self.out("readyok")
+
+    def cmd_debug(self, rest: str) -> None:
+        # UCI's grammar: 'debug [ on | off ]'; a bare 'debug' turns it on
+        words = rest.lower().split()
+        if words not in ([], ["on"], ["off"]):
+            raise ProtocolError(f"usage: debug [on | off], not debug {clip(rest)!r}")
+        self.debug = words != ["off"]
 
     def cmd_setoption(self, rest: str) -> None:
         words = rest.split()
@@ -401,6 +410,13 @@ class Session:
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
         player = self._current_player()
+        inner = getattr(player, "inner", player)  # under a Skill level's wrapper
+        debug = self.debug
+        # a player with a settings hook (ISMCTS) says what its search is about to use, from
+        # within the search; any other player's options are fixed when it is made
+        hooked = hasattr(inner, "on_settings")
+        if hooked:
+            inner.on_settings = self._settings_hook(player, inner, state.game.name) if debug else None
         shown = state if omniscient else seat_view(state, seat)  # every output line is rendered from it
         interval = self.options["infointerval"].value / 1000.0
         limits.info_interval = max(0.001, interval)
@@ -416,6 +432,8 @@ class Session:
                 self._report(shown, seat, info, top, multipv)
 
             best = None
+            if debug and not hooked:
+                self.out(settings_line(settings_header(player, inner.name), getattr(inner, "opts", {})))
             try:
                 best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
                 if player.last_info is not printed[0]:
@@ -504,6 +522,15 @@ class Session:
             self._player, self._player_key = new, key
         return self._player
 
+    def _settings_hook(self, player: Player, inner: Player, game: str) -> Callable[[dict, Optional[int]], None]:
+        """``on_settings`` for an ISMCTS player: one ``info string settings`` line from the
+        options dict its search is about to use and the budget that chose them."""
+        def hook(options: dict, budget: Optional[int]) -> None:
+            origin = inner.origin(game, budget)
+            self.out(settings_line(settings_header(player, inner.name, origin, budget), options))
+
+        return hook
+
     def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1) -> None:
         """One report: a summary line with the pv, the root move statistics, and with
         ``MultiPV`` above 1 one ``info multipv K`` line per best root move."""
@@ -552,6 +579,21 @@ def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
         state.game.kernel.apply(child.buf, seat, move)
         total += stoppable_perft(child, depth - 1, stop)
     return total
+
+
+def settings_header(player: Player, kind: str, origin: Optional[tuple[str, list[int]]] = None,
+                    budget: Optional[int] = None) -> dict:
+    """The header of a ``settings`` line: the player kind; its preset, the ``by_budget``
+    entries applied and the iteration budget that chose them (``-`` for a player without
+    presets); the Skill level with its iteration cap and move temperature."""
+    head: dict = {"player": kind}
+    if origin is None:
+        head.update(preset="-", by_budget="-", budget="-")
+    else:
+        head.update(preset=origin[0], by_budget=origin[1], budget=budget)
+    head.update(skill=getattr(player, "level", SKILL_MAX), cap=getattr(player, "cap", None),
+                temperature=getattr(player, "temperature", 0.0))
+    return head
 
 
 def seat_view(state: State, seat: int) -> State:

@@ -54,7 +54,7 @@ import itertools
 import math
 import threading
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from cython_ext import select
 from engine.core import State
@@ -159,6 +159,10 @@ class IsmctsPlayer(Player):
     name = "ismcts"
     options = {k: v[0] for k, v in ISMCTS_SPEC.items()}
     option_meta = spec_meta(ISMCTS_SPEC)
+    # the protocol's 'debug on': called by search() with the very dict of options it
+    # is about to search with and the iteration budget that chose them, so what is
+    # printed is what is searched (never a second computation beside it)
+    on_settings: Optional[Callable[[dict, Optional[int]], None]] = None
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -168,6 +172,7 @@ class IsmctsPlayer(Player):
         self.given = dict(options)
         self.opts = check_options(self.name, options, ISMCTS_SPEC)
         self._per_game: dict[tuple[str, Optional[int]], dict] = {}
+        self._origin: dict[tuple[str, Optional[int]], tuple[str, list[int]]] = {}
         self._search: Any = None
         self._key: Any = None
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
@@ -183,15 +188,17 @@ class IsmctsPlayer(Player):
         preset (``preset`` option) with its ``by_budget`` entries up to ``budget``,
         then the built-in defaults."""
         if (game, budget) not in self._per_game:
-            from search.presets import budget_steps
+            from search.presets import budget_steps, resolve
 
             base, steps = budget_steps(game, self.opts["preset"])
             preset = dict(base)
             named = set(base)
+            applied = []
             for at, extra in steps:
                 named |= set(extra)
                 if budget is not None and at <= budget:
                     preset.update(extra)
+                    applied.append(at)
             # every entry is checked, not only those this budget reaches: a typo
             # in the 1600 entry must not wait for a 1600-iteration search to show
             unknown = named - set(ISMCTS_SPEC) | ({"preset"} & named)
@@ -201,7 +208,14 @@ class IsmctsPlayer(Player):
             for at, extra in steps:
                 check_options(self.name, {**base, **extra, **self.given}, ISMCTS_SPEC)
             self._per_game[(game, budget)] = check_options(self.name, {**preset, **self.given}, ISMCTS_SPEC)
+            self._origin[(game, budget)] = (resolve(game, self.opts["preset"]), applied)
         return self._per_game[(game, budget)]
+
+    def origin(self, game: str, budget: Optional[int] = None) -> tuple[str, list[int]]:
+        """Where :meth:`options_for` took ``(game, budget)``'s options from: the preset
+        (``none``: built-in) and the budgets of the ``by_budget`` entries laid over it."""
+        self.options_for(game, budget)
+        return self._origin[(game, budget)]
 
     def new_game(self) -> None:
         self._search = None
@@ -240,6 +254,8 @@ class IsmctsPlayer(Player):
         start = time.perf_counter()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
         o = self.opts = self.options_for(view.game.name, iters)
+        if self.on_settings is not None:
+            self.on_settings(o, iters)
         seed = self.rng.next64()
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)

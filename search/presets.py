@@ -82,18 +82,25 @@ def options_for(game: str, name: str = "default", folder: Optional[str] = None,
     return opts
 
 
-def budget_steps(game: str, name: str = "default", folder: Optional[str] = None
-                 ) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
-    """Preset ``name``'s plain options and its ``by_budget`` entries as
-    ``(budget, options)`` sorted by budget; a malformed entry is a BadConfig."""
+def resolve(game: str, name: str = "default", folder: Optional[str] = None) -> str:
+    """The preset ``name`` stands for in ``game``'s file: ``skill`` and ``default``
+    follow the file (``none``: the built-in defaults); any other name is itself."""
     data = load(game, folder)
     if name == "skill":
         name = data.get("skill", {}).get("preset", "default")
     if name == "default":
         name = data.get("default", "none")
+    return name
+
+
+def budget_steps(game: str, name: str = "default", folder: Optional[str] = None
+                 ) -> tuple[dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+    """Preset ``name``'s plain options and its ``by_budget`` entries as
+    ``(budget, options)`` sorted by budget; a malformed entry is a BadConfig."""
+    name = resolve(game, name, folder)
     if name == "none":
         return {}, []
-    presets = data["presets"]
+    presets = load(game, folder)["presets"]
     if name not in presets:
         raise BadConfig(f"no preset {name!r} for {game} (presets: {', '.join(['none', *presets])})")
     opts = presets[name].get("options", {})

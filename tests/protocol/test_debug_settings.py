@@ -1,0 +1,293 @@
+"""``debug [on | off]``: in debug mode each search first says the settings it uses, in one
+``info string settings`` line, against a real engine process (issue 18, and issue 13's
+gap: a preset's ``by_budget`` entries seen through the engine, not the Python player).
+
+Searches that would be long (1600 iterations with heuristic rollouts take ~70 s with
+interpreted kernels) are stopped as soon as their settings line is read: the line comes
+before the first iteration, so it is what the search runs with either way."""
+import re
+
+import pytest
+
+from guildhall.client import parse_settings
+from search import presets
+from search.ismcts import IsmctsPlayer
+from search.skill import skill_settings
+from tests.protocol.conftest import expect, go, start
+
+GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
+HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
+
+
+@pytest.fixture(scope="module")
+def eng():
+    e = start()
+    yield e
+    e.quit()
+
+
+@pytest.fixture
+def fresh():
+    """A process of its own, for tests that set search options (a set option stays set)."""
+    e = start()
+    yield e
+    e.quit()
+
+
+def deal(e, game: str, seed: int = 3) -> None:
+    assert expect(e, f"newgame {game} players {GAMES[game]} seed {seed}") == []
+    while expect(e, "status")[0].split()[2] == "chance":
+        assert expect(e, "play random") == []
+
+
+def first_settings(e, line: str) -> tuple[str, list[str]]:
+    """Send a ``go``; stop it once its first line (the settings) is in; (first line, all lines)."""
+    e.send(line)
+    first = e.readline()
+    e.send("stop")  # ignored if the search has already ended
+    rest = [first] if first.startswith("bestmove") else [first, *e.read_until("bestmove")]
+    return first, rest
+
+
+def settings(e, line: str):
+    first, lines = first_settings(e, line)
+    assert first.startswith("info string settings "), lines
+    assert sum(x.startswith("info string") for x in lines) == 1, lines
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none", lines
+    return parse_settings(first)
+
+
+def effective(game: str, budget):
+    """What the preset file says a search at ``budget`` uses: (preset, entries applied, options)."""
+    name = presets.resolve(game)
+    _, steps = presets.budget_steps(game)
+    entries = [at for at, _ in steps if budget is not None and at <= budget]
+    return name, entries, presets.options_for(game, budget=budget)
+
+
+@pytest.fixture(autouse=True)
+def debug_on(eng):
+    assert expect(eng, "debug on") == []
+    yield
+    assert expect(eng, "debug off") == []
+
+
+def test_the_default_presets_have_the_entries_this_file_tests():
+    # the brief of issue 13: Guildes and City and Guilds from 1600, Between Two Cities at 400
+    assert effective("guildes", 1600)[1] == [1600]
+    assert effective("city_and_guilds", 1600)[1] == [1600]
+    assert effective("between_two_cities", 400)[1] == [400]
+    assert effective("walled_city", 1600)[1] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_go_iterations_1600_shows_the_games_by_budget_entry(eng, game):
+    deal(eng, game)
+    s = settings(eng, "go iterations 1600")
+    name, entries, opts = effective(game, 1600)
+    assert (s.player, s.preset, s.by_budget, s.budget) == ("ismcts", name, entries, 1600)
+    assert (s.skill, s.cap, s.temperature) == (20, None, 0.0)
+    assert opts.items() <= s.options.items(), (opts, s.options)
+    assert set(s.options) == set(IsmctsPlayer.options)  # every option, and only options
+    if game == "guildes":
+        assert (s.options["rollout"], s.options["epsilon"], s.options["exploration"]) == ("egreedy", 0.3, 0.35)
+    if game == "city_and_guilds":
+        assert s.options["final"] == "value"
+
+
+def test_between_two_cities_entry_at_400_and_below(eng):
+    deal(eng, "between_two_cities")
+    s = settings(eng, "go iterations 400")
+    assert (s.by_budget, s.budget, s.options["final"]) == ([400], 400, "value")
+    s = settings(eng, "go iterations 399")
+    assert (s.by_budget, s.options["final"]) == ([], "visits")
+    s = settings(eng, "go")  # a bare go counts as its 1000-iteration fallback (Iterations)
+    assert (s.by_budget, s.budget, s.options["final"]) == ([400], 1000, "value")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("limit", ["movetime 30", "nodes 200", "time", "infinite"])
+def test_time_node_and_infinite_limits_select_no_entry(eng, game, limit):
+    deal(eng, game)
+    if limit == "time":  # one clock per seat; the search is stopped after its settings anyway
+        limit = "time " + " ".join(["60000"] * GAMES[game])
+    s = settings(eng, f"go {limit}")
+    name, entries, opts = effective(game, None)
+    assert (s.preset, s.by_budget, s.budget) == (name, [], None)
+    assert opts.items() <= s.options.items()
+    if game == "guildes":
+        assert s.options["rollout"] == "random"
+
+
+def test_a_small_iteration_limit_uses_the_plain_preset(eng):
+    deal(eng, "guildes")
+    s = settings(eng, "go iterations 40")
+    assert (s.by_budget, s.budget, s.options["rollout"], s.options["exploration"]) == ([], 40, "random", 0.7)
+
+
+def test_an_explicit_option_beats_the_entry(fresh):
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "guildes")
+    assert expect(fresh, "setoption name rollout value random") == []
+    s = settings(fresh, "go iterations 1600")
+    # the entry still applies (its other keys show), the option set by the frontend wins
+    assert (s.by_budget, s.options["rollout"], s.options["exploration"]) == ([1600], "random", 0.35)
+    deal(fresh, "city_and_guilds")
+    assert expect(fresh, "setoption name final value visits") == []
+    s = settings(fresh, "go iterations 1600")
+    assert (s.by_budget, s.options["final"]) == ([1600], "visits")
+
+
+def test_a_skill_level_shows_its_cap_and_its_preset(fresh):
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "guildes")
+    assert expect(fresh, "setoption name Skill value 2") == []
+    cap, temperature = skill_settings(2)
+    s = settings(fresh, "go iterations 1600")
+    assert (s.skill, s.cap, s.temperature, s.budget) == (2, cap, temperature, cap)
+    assert s.preset == presets.resolve("guildes", "skill") and s.options["preset"] == "skill"
+    assert s.by_budget == []
+    # level 16's cap (2048) reaches the 1600 entry, also under a time limit: the cap is the limit
+    assert expect(fresh, "setoption name Skill value 16") == []
+    s = settings(fresh, "go movetime 30")
+    assert (s.skill, s.cap, s.budget, s.by_budget) == (16, skill_settings(16)[0], skill_settings(16)[0], [1600])
+    assert s.options["rollout"] == "egreedy"
+
+
+def test_other_players_show_their_options(fresh):
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "walled_city")
+    for line in ("setoption name Engine value flatmc", "setoption name reward value rank"):
+        assert expect(fresh, line) == []
+    s = settings(fresh, "go iterations 30")
+    assert (s.player, s.preset, s.by_budget, s.budget, s.options) == ("flatmc", None, [], None, {"reward": "rank"})
+    assert " preset=- by_budget=- budget=- " in s.line
+    assert expect(fresh, "setoption name Engine value textbook") == []
+    s = settings(fresh, "go iterations 30")
+    assert (s.player, s.preset, s.options["keys"], s.options["exploration"]) == ("textbook", "none", "view", 2.0)
+
+
+def test_the_line_holds_settings_only(eng):
+    """On a seat's view, too: header keys and option names, nothing of the position."""
+    deal(eng, "guildes")
+    [view] = expect(eng, "view 0")
+    assert expect(eng, "position " + view[len("view "):]) == []
+    first, _ = first_settings(eng, "go iterations 20")
+    words = first.split()
+    assert words[:3] == ["info", "string", "settings"]
+    cut = words.index("options")
+    assert [w.split("=")[0] for w in words[3:cut]] == HEADER
+    assert {w.split("=")[0] for w in words[cut + 1:]} == set(IsmctsPlayer.options)
+    assert all(re.fullmatch(r"[a-z_]+=[\w.,+-]+", w) for w in words[3:] if w != "options"), first
+
+
+def test_a_go_answered_without_a_search_sends_no_settings(eng):
+    deal(eng, "guildes")
+    [moves] = expect(eng, "validmoves 0")
+    one = moves.split(" moves ")[1].split("; ")[0]
+    lines = go(eng, f"go iterations 50 searchmoves {one}")
+    assert lines[-1] == f"bestmove {one}" and not any(x.startswith("info string") for x in lines)
+
+
+def masked(lines):
+    return [re.sub(r" (time|ips) \d+", "", x) for x in lines]
+
+
+def test_debug_off_adds_nothing_and_on_adds_one_line_first(eng):
+    # no periodic report (they come by the clock): the final one only, the same every run
+    assert expect(eng, "setoption name InfoInterval value 60000") == []
+    runs = {}
+    for mode in ("off", "on", "off"):
+        assert expect(eng, f"debug {mode}") == []
+        deal(eng, "walled_city")  # newgame: a fresh player, so each search is the same one
+        runs.setdefault(mode, []).append(masked(go(eng, "go iterations 60")))
+    assert expect(eng, "setoption name InfoInterval value 200") == []
+    off_before, off_after = runs["off"]
+    [on] = runs["on"]
+    assert off_before == off_after
+    assert not any(x.startswith("info string") for x in off_before)
+    assert on[0].startswith("info string settings ") and on[1:] == off_before
+
+
+@pytest.mark.parametrize("line", ["debug maybe", "debug on off", "debug 1", "debug off on"])
+@pytest.mark.parametrize("before", ["on", "off"])
+def test_a_bad_debug_line_is_refused_and_changes_nothing(eng, line, before):
+    deal(eng, "walled_city")
+    assert expect(eng, f"debug {before}") == []
+    [reply] = expect(eng, line)
+    assert reply.startswith("error bad-argument usage: debug [on | off]"), reply
+    lines = go(eng, "go iterations 20")
+    assert lines[0].startswith("info string settings ") == (before == "on")
+
+
+@pytest.mark.parametrize("line,on", [("debug", True), ("DEBUG OFF", False), ("Debug On", True),
+                                     ("debug off", False)])
+def test_debug_grammar(eng, line, on):
+    deal(eng, "walled_city")
+    assert expect(eng, "debug off" if on else "debug on") == []
+    assert expect(eng, line) == []
+    assert go(eng, "go iterations 20")[0].startswith("info string settings ") == on
+
+
+def test_debug_during_a_search_is_answered_and_counts_from_the_next_go(eng):
+    deal(eng, "walled_city")
+    assert expect(eng, "debug off") == []
+    eng.send("go infinite")
+    got = expect(eng, "debug on")  # answered at once, never 'busy'
+    assert not any(x.startswith("error") for x in got), got
+    eng.send("stop")
+    lines = got + eng.read_until("bestmove")
+    assert not any(x.startswith("info string") for x in lines)
+    assert go(eng, "go iterations 20")[0].startswith("info string settings ")
+
+
+def test_the_documented_example_runs_and_its_settings_lines_are_verbatim():
+    """docs/protocol.md, ``debug``: each ``go``'s settings line (its first reply) and the
+    other replies as printed; the rest of a search's output varies, and is only run."""
+    from tests.protocol.test_docs_example import DOC
+    from tests.transcript import transcript
+
+    steps = transcript(DOC, "### `debug [on | off]`", 1)
+    assert steps[0][0].startswith("newgame guildes ")
+    e = start()
+    try:
+        for cmd, replies in steps:
+            if cmd.startswith("go "):
+                first, lines = first_settings(e, cmd)
+                assert first == replies[0] and lines[-1].startswith("bestmove "), (cmd, lines)
+                continue
+            got = expect(e, cmd)
+            note = next((r for r in replies if r.startswith("  ... (play random")), None)
+            if note:
+                for _ in range(int(re.search(r"(\d+) times", note).group(1)) - 1):
+                    assert expect(e, cmd) == [], cmd
+                continue
+            assert got == replies, (cmd, got)
+        assert sum(cmd.startswith("go ") for cmd, _ in steps) == 2
+    finally:
+        e.quit()
+
+
+def test_the_line_is_the_dict_the_search_ran_with():
+    """In-process: the options printed are those of the dict the search kept as its own
+    (``IsmctsPlayer.search`` stores the options it searched with in ``opts``)."""
+    import time
+
+    from guildhall.session import Session
+
+    out = []
+    s = Session(out.append)
+    for line in ("newgame city_and_guilds players 3 seed 3", "debug on", "setoption name Skill value 5"):
+        s.handle(line)
+    while out == [] and s.state.to_move() == (-1,):
+        s.handle("play random")
+    s.handle("go iterations 1600")
+    deadline = time.monotonic() + 60
+    while not any(x.startswith("bestmove") for x in out) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    settings_lines = [x for x in out if x.startswith("info string settings")]
+    assert len(settings_lines) == 1 and out[0] == settings_lines[0], out[:3]
+    parsed = parse_settings(settings_lines[0])
+    searched = s._player.inner.opts  # under the Skill wrapper
+    assert parsed.options == searched and parsed.budget == skill_settings(5)[0]
+    s.close()
