@@ -59,6 +59,7 @@ class BetweenTwoCitiesPieces:
         self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
         self.fc = numpy.zeros(nc, dtype=numpy.intc)
         self.fcode = numpy.full(nc * NCELL, -1, dtype=numpy.intc)  # each city as fc last counted it
+        self.fdx = numpy.zeros(NCELL, dtype=numpy.intc)  # count_factories: the cells changed since
         self.fcok = 0
 
     def changed(self, c):
@@ -112,24 +113,32 @@ class BetweenTwoCitiesPieces:
         return 0
 
     def count_factories(self, k, b):
-        """Every city's factories into ``fc`` (compiled: a city unchanged since it was last
-        counted, one memcmp, keeps its count)."""
+        """Every city's factories into ``fc``: a city's count follows the cells that changed
+        since it was last counted (``fcode``), so a rollout's new tile costs one cell, not a
+        recount of the city (compiled: an unchanged city, one memcmp)."""
         c: cython.int
+        i: cython.int
+        n: cython.int
         x: cython.int
         v: cython.int
+        w: cython.int
         fcode: cython.p_int = ptr(self.fcode)
+        fdx: cython.p_int = ptr(self.fdx)
         for c in range(k.NC):
             if cython.compiled:
                 if memcmp(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
                           NCELL * cython.sizeof(cython.int)) == 0:
                     continue
-                memcpy(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
-                       NCELL * cython.sizeof(cython.int))
-            self.fc[c] = 0
-            for x in range(NCELL):
+            n = cells_differ(fcode, c * NCELL, b, k.O_CITY + c * NCELL, fdx, NCELL)
+            for i in range(n):
+                x = fdx[i]
                 v = b[k.O_CITY + c * NCELL + x]
+                w = fcode[c * NCELL + x]
                 if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     self.fc[c] += 1
+                if w >= TILE and k.t_kcat[(w - TILE) & 31] == CAT_FACTORY:
+                    self.fc[c] -= 1
+                fcode[c * NCELL + x] = v
         self.fcok = 1
 
     def factory_points(self, k, c, f):
@@ -151,3 +160,53 @@ class BetweenTwoCitiesPieces:
             return 3 * f
         return 2 * f
 
+
+
+
+def cells_differ(a, ao, b, bo, out, most):
+    """The cells (``0 <= x < NCELL``) where the city at ``a[ao]`` and the one at ``b[bo]``
+    differ, in order, into ``out``; their number, or ``most + 1`` once there are more than
+    ``most`` (``out`` then holds the first ``most``).  Compiled, eight cells are compared at
+    once and only a block that differs is read cell by cell: a rollout's city differs from
+    the one kept by a tile or two, and the cell-by-cell scan was 6% of a default search."""
+    n: cython.int = 0
+    i: cython.int = 0
+    j: cython.int
+    wa: cython.ulonglong[4]
+    wb: cython.ulonglong[4]
+    if cython.compiled:
+        while i + 8 <= NCELL:
+            memcpy(cython.address(wa[0]), cython.address(a[ao + i]), 8 * cython.sizeof(cython.int))
+            memcpy(cython.address(wb[0]), cython.address(b[bo + i]), 8 * cython.sizeof(cython.int))
+            if ((wa[0] ^ wb[0]) | (wa[1] ^ wb[1]) | (wa[2] ^ wb[2]) | (wa[3] ^ wb[3])) != 0:
+                for j in range(i, i + 8):
+                    if a[ao + j] != b[bo + j]:
+                        if n == most:
+                            return most + 1
+                        out[n] = j
+                        n += 1
+            i += 8
+    for j in range(i, NCELL):
+        if a[ao + j] != b[bo + j]:
+            if n == most:
+                return most + 1
+            out[n] = j
+            n += 1
+    return n
+
+
+def differing_cells(a, ao: cython.int, b, bo: cython.int, most: cython.int) -> list:
+    """:func:`cells_differ` of the int arrays ``a`` and ``b`` at those offsets: the cells it
+    reports, then its answer (their number, or ``most + 1``).  Tests compare it with numpy and
+    the two modes with each other."""
+    out = numpy.zeros(max(most, 1), dtype=numpy.intc)
+    n: cython.int = cells_differ(ptr(a), ao, ptr(b), bo, ptr(out), most)
+    return [int(out[i]) for i in range(min(n, most))] + [n]
+
+
+def kept_factories(policy, kernel, buf) -> list:
+    """Every city's factories as ``policy`` counts them from ``buf`` (kept from its earlier calls)."""
+    pol: BetweenTwoCitiesPieces = policy
+    k: BetweenTwoCitiesRules = kernel
+    pol.count_factories(k, ptr(buf))
+    return [int(pol.fc[c]) for c in range(k.NC)]

@@ -134,8 +134,11 @@ class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
                 info = ptr(self.info0) if side == 0 else ptr(self.info1)
                 cand = ptr(self.cand0) if side == 0 else ptr(self.cand1)
                 if self.prune:  # the city as prepare() keeps it (begin_place prepared it)
-                    for i in range(INFO):
-                        info[i] = self.cinfo[c * INFO + i]
+                    if cython.compiled:  # a loop of INFO indexed copies was 2.5% of a default search
+                        memcpy(info, cython.address(ptr(self.cinfo)[c * INFO]), INFO * cython.sizeof(cython.int))
+                    else:
+                        for i in range(INFO):
+                            info[i] = self.cinfo[c * INFO + i]
                     k.city_need(b, c, duplex, info)
                 else:
                     k.city_info(b, c, duplex, info)

@@ -18,7 +18,7 @@ from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, HALF, NCELL, TILE
-    from .between_two_cities_pieces import NCOUNT
+    from .between_two_cities_pieces import NCOUNT, cells_differ
     from .between_two_cities_placement import INFO
     from .between_two_cities_scoring import office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
@@ -43,21 +43,20 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
         base: cython.int = k.O_CITY + c * NCELL
         g: cython.int = k.geo(ptr(buf), c)
         code: cython.p_int = ptr(self.code)
-        x: cython.int
         i: cython.int
-        nd: cython.int = 0
+        nd: cython.int
         dx: cython.p_int = ptr(self.dx)
         if self.geoc[c] == g:
             if cython.compiled:  # most calls find the city unchanged: one wide compare first
                 if memcmp(cython.address(code[o]), cython.address(buf[base]), NCELL * cython.sizeof(cython.int)) == 0:
                     return
-            for x in range(NCELL):
-                if code[o + x] != buf[base + x]:
-                    if code[o + x] >= TILE or buf[base + x] < TILE or nd == 4 or self.nlab[c] + 4 >= NCELL:
-                        nd = -1  # not only new tiles: read again
-                        break
-                    dx[nd] = x
-                    nd += 1
+            nd = cells_differ(code, o, ptr(buf), base, dx, 4)
+            if nd > 4 or (nd > 0 and self.nlab[c] + 4 >= NCELL):
+                nd = -1  # more than a few new tiles: read again
+            for i in range(nd):
+                if code[o + dx[i]] >= TILE or buf[base + dx[i]] < TILE:
+                    nd = -1  # not only new tiles: read again
+                    break
             if nd >= 0:
                 for i in range(nd):
                     self.add_tile(k, g, c, dx[i], buf[base + dx[i]])
