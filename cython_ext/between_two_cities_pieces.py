@@ -172,20 +172,38 @@ def cells_differ(a, ao, b, bo, out, most):
     n: cython.int = 0
     i: cython.int = 0
     j: cython.int
-    wa: cython.ulonglong[4]
-    wb: cython.ulonglong[4]
-    if cython.compiled:
-        while i + 8 <= NCELL:
-            memcpy(cython.address(wa[0]), cython.address(a[ao + i]), 8 * cython.sizeof(cython.int))
-            memcpy(cython.address(wb[0]), cython.address(b[bo + i]), 8 * cython.sizeof(cython.int))
-            if ((wa[0] ^ wb[0]) | (wa[1] ^ wb[1]) | (wa[2] ^ wb[2]) | (wa[3] ^ wb[3])) != 0:
-                for j in range(i, i + 8):
-                    if a[ao + j] != b[bo + j]:
+    w: cython.Py_ssize_t = 0  # a 64-bit index: gcc folds w + 2 into the load's address
+    pa: cython.p_int
+    pb: cython.p_int
+    w0: cython.ulonglong
+    w1: cython.ulonglong
+    w2: cython.ulonglong
+    w3: cython.ulonglong
+    v0: cython.ulonglong
+    v1: cython.ulonglong
+    v2: cython.ulonglong
+    v3: cython.ulonglong
+    if cython.compiled:  # scalar words, not arrays: gcc keeps them in registers
+        pa = cython.address(a[ao])
+        pb = cython.address(b[bo])
+        while w + 8 <= NCELL:
+            memcpy(cython.address(w0), cython.address(pa[w]), 8)
+            memcpy(cython.address(w1), cython.address(pa[w + 2]), 8)
+            memcpy(cython.address(w2), cython.address(pa[w + 4]), 8)
+            memcpy(cython.address(w3), cython.address(pa[w + 6]), 8)
+            memcpy(cython.address(v0), cython.address(pb[w]), 8)
+            memcpy(cython.address(v1), cython.address(pb[w + 2]), 8)
+            memcpy(cython.address(v2), cython.address(pb[w + 4]), 8)
+            memcpy(cython.address(v3), cython.address(pb[w + 6]), 8)
+            if ((w0 ^ v0) | (w1 ^ v1) | (w2 ^ v2) | (w3 ^ v3)) != 0:
+                for j in range(w, w + 8):
+                    if pa[j] != pb[j]:
                         if n == most:
                             return most + 1
                         out[n] = j
                         n += 1
-            i += 8
+            w += 8
+        i = w
     for j in range(i, NCELL):
         if a[ao + j] != b[bo + j]:
             if n == most:
