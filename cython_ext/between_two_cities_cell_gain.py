@@ -67,8 +67,6 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
         nl: cython.int = 0
         mask: cython.int = 0
         d: cython.int
-        e: cython.int
-        j: cython.int
         y: cython.int
         cy: cython.int
         ky: cython.int
@@ -79,22 +77,19 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
                 continue
             cy = ct[o + y]
             mask |= 1 << cy
-            for e in range(d):
-                if k.t_nb[gb + e] == y:
-                    break
-            else:  # each neighbour once, as gain() lists them
-                if cy == CAT_CIVIC:
-                    ky = (code[o + y] - TILE) & 31
-                    if cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
-                        total += self.civic_change(k, g, o, y, ky, x)
-                elif cy == CAT_OFFICE:
-                    if cat == CAT_TAVERN and not self.next_to(k, g, o, y, CAT_TAVERN):
-                        total += 1
-                elif cy == CAT_HOUSE:
-                    if cat == CAT_FACTORY and not self.next_to(k, g, o, y, CAT_FACTORY):
-                        total += 1 - self.bothers
-                elif cy == CAT_PARK and cat == CAT_PARK:
-                    nl = join_label(blab, nl, plab[o + y])
+            # the four neighbours are four cells (mat_geometry; tests check it): each read once
+            if cy == CAT_CIVIC:
+                ky = (code[o + y] - TILE) & 31
+                if cat == k.t_like1[ky] or cat == k.t_like2[ky] or cat == k.t_dislike[ky]:
+                    total += self.civic_change(k, g, o, y, ky, x)
+            elif cy == CAT_OFFICE:
+                if cat == CAT_TAVERN and not self.next_to(k, g, o, y, CAT_TAVERN):
+                    total += 1
+            elif cy == CAT_HOUSE:
+                if cat == CAT_FACTORY and not self.next_to(k, g, o, y, CAT_FACTORY):
+                    total += 1 - self.bothers
+            elif cy == CAT_PARK and cat == CAT_PARK:
+                nl = join_label(blab, nl, plab[o + y])
         total += own_term(k, cat, kind, mask, self.bothers)
         if cat == CAT_PARK:
             total += parks_joined(self, o, nl, 1)

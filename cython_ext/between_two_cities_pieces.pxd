@@ -30,6 +30,7 @@ cdef class BetweenTwoCitiesPieces:
     cdef int[::1] stk       # label_park's flood (park_gain's, shop_gain's)
     cdef int[::1] fc        # factories of each city
     cdef int[::1] fcode     # each city's cells as count_factories last counted them (c * NCELL)
+    cdef int[::1] fdx       # count_factories: the cells that changed
     cdef int fcok           # fc counted since begin_place
 
     cdef void changed(self, int c) noexcept
@@ -38,3 +39,6 @@ cdef class BetweenTwoCitiesPieces:
     cdef int next_to(self, BetweenTwoCitiesRules k, int g, int o, int y, int cat) noexcept
     cdef void count_factories(self, BetweenTwoCitiesRules k, const int* b) noexcept
     cdef int factory_points(self, BetweenTwoCitiesRules k, int c, int f) noexcept
+
+
+cdef int cells_differ(const int* a, int ao, const int* b, int bo, int* out, int most) noexcept

@@ -59,6 +59,7 @@ class BetweenTwoCitiesPieces:
         self.stk = numpy.zeros(NCELL, dtype=numpy.intc)
         self.fc = numpy.zeros(nc, dtype=numpy.intc)
         self.fcode = numpy.full(nc * NCELL, -1, dtype=numpy.intc)  # each city as fc last counted it
+        self.fdx = numpy.zeros(NCELL, dtype=numpy.intc)  # count_factories: the cells changed since
         self.fcok = 0
 
     def changed(self, c):
@@ -112,24 +113,32 @@ class BetweenTwoCitiesPieces:
         return 0
 
     def count_factories(self, k, b):
-        """Every city's factories into ``fc`` (compiled: a city unchanged since it was last
-        counted, one memcmp, keeps its count)."""
+        """Every city's factories into ``fc``: a city's count follows the cells that changed
+        since it was last counted (``fcode``), so a rollout's new tile costs one cell, not a
+        recount of the city (compiled: an unchanged city, one memcmp)."""
         c: cython.int
+        i: cython.int
+        n: cython.int
         x: cython.int
         v: cython.int
+        w: cython.int
         fcode: cython.p_int = ptr(self.fcode)
+        fdx: cython.p_int = ptr(self.fdx)
         for c in range(k.NC):
             if cython.compiled:
                 if memcmp(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
                           NCELL * cython.sizeof(cython.int)) == 0:
                     continue
-                memcpy(cython.address(fcode[c * NCELL]), cython.address(b[k.O_CITY + c * NCELL]),
-                       NCELL * cython.sizeof(cython.int))
-            self.fc[c] = 0
-            for x in range(NCELL):
+            n = cells_differ(fcode, c * NCELL, b, k.O_CITY + c * NCELL, fdx, NCELL)
+            for i in range(n):
+                x = fdx[i]
                 v = b[k.O_CITY + c * NCELL + x]
+                w = fcode[c * NCELL + x]
                 if v >= TILE and k.t_kcat[(v - TILE) & 31] == CAT_FACTORY:
                     self.fc[c] += 1
+                if w >= TILE and k.t_kcat[(w - TILE) & 31] == CAT_FACTORY:
+                    self.fc[c] -= 1
+                fcode[c * NCELL + x] = v
         self.fcok = 1
 
     def factory_points(self, k, c, f):
@@ -151,3 +160,71 @@ class BetweenTwoCitiesPieces:
             return 3 * f
         return 2 * f
 
+
+
+
+def cells_differ(a, ao, b, bo, out, most):
+    """The cells (``0 <= x < NCELL``) where the city at ``a[ao]`` and the one at ``b[bo]``
+    differ, in order, into ``out``; their number, or ``most + 1`` once there are more than
+    ``most`` (``out`` then holds the first ``most``).  Compiled, eight cells are compared at
+    once and only a block that differs is read cell by cell: a rollout's city differs from
+    the one kept by a tile or two, and the cell-by-cell scan was 6% of a default search."""
+    n: cython.int = 0
+    i: cython.int = 0
+    j: cython.int
+    w: cython.Py_ssize_t = 0  # a 64-bit index: gcc folds w + 2 into the load's address
+    pa: cython.p_int
+    pb: cython.p_int
+    w0: cython.ulonglong
+    w1: cython.ulonglong
+    w2: cython.ulonglong
+    w3: cython.ulonglong
+    v0: cython.ulonglong
+    v1: cython.ulonglong
+    v2: cython.ulonglong
+    v3: cython.ulonglong
+    if cython.compiled:  # scalar words, not arrays: gcc keeps them in registers
+        pa = cython.address(a[ao])
+        pb = cython.address(b[bo])
+        while w + 8 <= NCELL:
+            memcpy(cython.address(w0), cython.address(pa[w]), 8)
+            memcpy(cython.address(w1), cython.address(pa[w + 2]), 8)
+            memcpy(cython.address(w2), cython.address(pa[w + 4]), 8)
+            memcpy(cython.address(w3), cython.address(pa[w + 6]), 8)
+            memcpy(cython.address(v0), cython.address(pb[w]), 8)
+            memcpy(cython.address(v1), cython.address(pb[w + 2]), 8)
+            memcpy(cython.address(v2), cython.address(pb[w + 4]), 8)
+            memcpy(cython.address(v3), cython.address(pb[w + 6]), 8)
+            if ((w0 ^ v0) | (w1 ^ v1) | (w2 ^ v2) | (w3 ^ v3)) != 0:
+                for j in range(w, w + 8):
+                    if pa[j] != pb[j]:
+                        if n == most:
+                            return most + 1
+                        out[n] = j
+                        n += 1
+            w += 8
+        i = w
+    for j in range(i, NCELL):
+        if a[ao + j] != b[bo + j]:
+            if n == most:
+                return most + 1
+            out[n] = j
+            n += 1
+    return n
+
+
+def differing_cells(a, ao: cython.int, b, bo: cython.int, most: cython.int) -> list:
+    """:func:`cells_differ` of the int arrays ``a`` and ``b`` at those offsets: the cells it
+    reports, then its answer (their number, or ``most + 1``).  Tests compare it with numpy and
+    the two modes with each other."""
+    out = numpy.zeros(max(most, 1), dtype=numpy.intc)
+    n: cython.int = cells_differ(ptr(a), ao, ptr(b), bo, ptr(out), most)
+    return [int(out[i]) for i in range(min(n, most))] + [n]
+
+
+def kept_factories(policy, kernel, buf) -> list:
+    """Every city's factories as ``policy`` counts them from ``buf`` (kept from its earlier calls)."""
+    pol: BetweenTwoCitiesPieces = policy
+    k: BetweenTwoCitiesRules = kernel
+    pol.count_factories(k, ptr(buf))
+    return [int(pol.fc[c]) for c in range(k.NC)]

@@ -2,6 +2,7 @@
 # (move_values and the greedy move), the top of the layers pieces <- cell_gain <- gain <-
 # prepared <- values <- policy.
 
+from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr, dptr
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, PLACE_BASE

@@ -18,7 +18,7 @@ from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, HALF, NCELL, TILE
-    from .between_two_cities_pieces import NCOUNT
+    from .between_two_cities_pieces import NCOUNT, cells_differ
     from .between_two_cities_placement import INFO
     from .between_two_cities_scoring import office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
@@ -43,21 +43,20 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
         base: cython.int = k.O_CITY + c * NCELL
         g: cython.int = k.geo(ptr(buf), c)
         code: cython.p_int = ptr(self.code)
-        x: cython.int
         i: cython.int
-        nd: cython.int = 0
+        nd: cython.int
         dx: cython.p_int = ptr(self.dx)
         if self.geoc[c] == g:
             if cython.compiled:  # most calls find the city unchanged: one wide compare first
                 if memcmp(cython.address(code[o]), cython.address(buf[base]), NCELL * cython.sizeof(cython.int)) == 0:
                     return
-            for x in range(NCELL):
-                if code[o + x] != buf[base + x]:
-                    if code[o + x] >= TILE or buf[base + x] < TILE or nd == 4 or self.nlab[c] + 4 >= NCELL:
-                        nd = -1  # not only new tiles: read again
-                        break
-                    dx[nd] = x
-                    nd += 1
+            nd = cells_differ(code, o, ptr(buf), base, dx, 4)
+            if nd > 4 or (nd > 0 and self.nlab[c] + 4 >= NCELL):
+                nd = -1  # more than a few new tiles: read again
+            for i in range(nd):
+                if code[o + dx[i]] >= TILE or buf[base + dx[i]] < TILE:
+                    nd = -1  # not only new tiles: read again
+                    break
             if nd >= 0:
                 for i in range(nd):
                     self.add_tile(k, g, c, dx[i], buf[base + dx[i]])
@@ -136,8 +135,8 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
         """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
         city ``c``: ``score[c]`` gains what :meth:`gain` would read from the cells it touches
         (:meth:`base_gain` and :meth:`cell_single`; ``gain`` itself for a shop by shops), then the
-        pieces are updated (counts, types present, free houses, the park group it joins: one new
-        label, the groups it joins keep theirs unused)."""
+        pieces are updated (counts, types present, free houses from the cells next to it, the
+        park group it joins: one new label, the groups it joins keep theirs unused)."""
         o: cython.int = c * NCELL
         co: cython.int = c * NCOUNT
         kind: cython.int = (v - TILE) & 31
@@ -146,11 +145,12 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
         tl: cython.p_int = ptr(self.tl)
         plab: cython.p_int = ptr(self.plab)
         i: cython.int
+        d: cython.int
         y: cython.int
         lab: cython.int
         gn: cython.int
         others: cython.int = 0
-        nfree: cython.int = 0
+        nfree: cython.int
         self.bn = 1
         self.bkind[0] = kind
         gn = self.base_gain(k, c) + self.cell_single(k, g, c, x)
@@ -160,6 +160,16 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
             gn = self.gain(k, g, c, 1)
         self.score[c] += gn
         self.changed(c)
+        # free houses: the new house if no factory is next door; a new factory's free neighbours no longer
+        nfree = self.nfree[c]
+        if cat == CAT_HOUSE and not self.next_to(k, g, o, x, CAT_FACTORY):
+            nfree += 1
+        elif cat == CAT_FACTORY:
+            for d in range(4):
+                y = k.t_nb[(g * NCELL + x) * 4 + d]
+                if y >= 0 and ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
+                    nfree -= 1  # (the four neighbours are four cells)
+        self.nfree[c] = nfree
         self.code[o + x] = v
         ct[o + x] = cat
         plab[o + x] = -1
@@ -170,11 +180,6 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
             if self.cnt[co + i] > 0:
                 others += 1
         self.oth[c] = others
-        for i in range(self.ntl[c]):
-            y = tl[o + i]
-            if ct[o + y] == CAT_HOUSE and not self.next_to(k, g, o, y, CAT_FACTORY):
-                nfree += 1
-        self.nfree[c] = nfree
         if cat == CAT_PARK:
             lab = self.nlab[c]
             self.nlab[c] = lab + 1

@@ -12,7 +12,9 @@ from cython_ext.between_two_cities_prepared cimport BetweenTwoCitiesPrepared
 cdef class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
     cdef int[::1] before    # score_city of each of the seat's two cities (by side)
     cdef double[::1] kv     # a kind's value for the seat's city on each side (side * KM + kind)
-    cdef int[::1] need      # values: the kinds of the pairs valued (kind_values values these only)
+    cdef int[::1] need      # values: 1 for the kinds of the pairs valued (kind_values values these only)
+    cdef int[::1] kl        # values: those kinds, nk of them (need is 0 again after)
+    cdef int nk
     cdef int bfd, bweak     # bound_base: factory change, weaker city
     cdef double bhf         # bound_base: a new house's future, as place_value adds it
 
@@ -22,5 +24,6 @@ cdef class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
     cdef double place_value(self, BetweenTwoCitiesRules k, const int* b, int seat, int move) noexcept
     cdef int bound_base(self, BetweenTwoCitiesRules k, const int* b, int seat, int slot, int side) noexcept
     cdef double bound_finish(self, int u) noexcept
+    cdef void need_kind(self, int kind) noexcept
     cdef void kind_values(self, BetweenTwoCitiesRules k, int c, int side, int duplex) noexcept
     cdef double kind_value(self, BetweenTwoCitiesRules k, int o, int kind) noexcept

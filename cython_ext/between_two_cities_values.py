@@ -55,6 +55,8 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
         self.before = numpy.zeros(2, dtype=numpy.intc)
         self.kv = numpy.zeros(2 * KM, dtype=numpy.float64)
         self.need = numpy.zeros(KM, dtype=numpy.intc)
+        self.kl = numpy.zeros(KM, dtype=numpy.intc)
+        self.nk = 0
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -79,16 +81,17 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
                 m = moves[i]
                 out[i] = self.place_value(k, ptr(buf), seat, m) if PLACE_BASE <= m < ASSIGN_BASE else 0.0
             return 1
-        for i in range(KM):
-            self.need[i] = 0
+        self.nk = 0
         for i in range(n):  # only the kinds these pairs hold are valued (a hand holds few of them)
-            self.need[moves[i] // KM] = 1
-            self.need[moves[i] % KM] = 1
+            self.need_kind(moves[i] // KM)
+            self.need_kind(moves[i] % KM)
         for side in range(2):
-            c = k.city_of(seat, side)
+            c = k.cityt[2 * seat + side]
             self.prepare(k, buf, c)
             self.before[side] = self.score[c]
             self.kind_values(k, c, side, duplex)
+        for i in range(self.nk):
+            self.need[self.kl[i]] = 0
         w0 = 1.0
         w1 = 1.0
         if not k.TWOSTD:
@@ -108,7 +111,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
         side: cython.int
         c: cython.int
         for side in range(2):
-            c = k.city_of(seat, side)
+            c = k.cityt[2 * seat + side]
             self.prepare(k, buf, c)
             self.before[side] = self.score[c]
         self.fcok = 0  # every city's factories: counted at the first factory valued
@@ -119,7 +122,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
         x: cython.int = m % NCELL
         slot: cython.int = m // NCELL // 2
         side: cython.int = m // NCELL % 2
-        c: cython.int = k.city_of(seat, side)
+        c: cython.int = k.cityt[2 * seat + side]
         kind: cython.int = b[k.O_PEND + seat * 4 + slot]
         nf: cython.int = 0
         nh: cython.int = 0
@@ -166,7 +169,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
         :meth:`place_value` adds them, the factory majority's change, a house's future and the
         weaker city's weight (kept for :meth:`bound_finish`).  The tile's halves go to ``bkind``
         and ``bcat``, their number to ``bn``."""
-        c: cython.int = k.city_of(seat, side)
+        c: cython.int = k.cityt[2 * seat + side]
         kind: cython.int = b[k.O_PEND + seat * 4 + slot]
         total: cython.int
         if k.t_rkind[b[k.O_ROUND]]:
@@ -198,14 +201,21 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
             val *= WEAK
         return val
 
+    def need_kind(self, kind):
+        """``kind`` into the kinds :meth:`kind_values` values (``kl``), once."""
+        if not self.need[kind]:
+            self.need[kind] = 1
+            self.kl[self.nk] = kind
+            self.nk += 1
+
     def kind_values(self, k, c, side, duplex):
-        """``kv[side * KM + kind]`` for every kind marked in ``need`` (duplex types in a duplex
+        """``kv[side * KM + kind]`` for every kind listed in ``kl`` (duplex types in a duplex
         round) from the counts of the prepared city ``c``, the seat's city on ``side``."""
         o: cython.int = c * NCOUNT
+        i: cython.int
         kind: cython.int
-        for kind in range(k.NKD if duplex else k.NKB):
-            if not self.need[kind]:
-                continue
+        for i in range(self.nk):
+            kind = self.kl[i]
             if duplex:
                 self.kv[side * KM + kind] = (self.kind_value(k, o, k.t_dleft[kind])
                                              + self.kind_value(k, o, k.t_dright[kind]))
