@@ -138,17 +138,27 @@ def main() -> None:
     if len(pts) >= 2:
         print(f"Elo per doubling (budget-only entries, least squares): {slope(pts):.0f}")
     if a.write_skill:
-        from search.presets import load, path_for
+        how = (f"bench/ladder.py {a.game} --players {a.players} --games {a.games} --seed {a.seed}"
+               f"{' --balanced' if a.balanced else ''} --entries {a.entries}; Elo relative to the random player")
+        print(f"skill calibration written to {write_skill(a.game, elo, entries, how)}")
 
-        data = json.loads(json.dumps(load(a.game)))
-        table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
-        played = data.get("skill", {}).get("preset", data.get("default", "none"))  # what skill: entries searched with
-        data["skill"] = {"preset": played, "elo": table, "how": f"bench/ladder.py {a.game} --players {a.players} --games "
-                         f"{a.games} --seed {a.seed}{' --balanced' if a.balanced else ''} --entries {a.entries}; Elo relative to the random player"}
-        with open(path_for(a.game), "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        print(f"skill calibration written to {path_for(a.game)}")
+
+def write_skill(game: str, elo: dict, entries: list[str], how: str) -> str:
+    """Store the Elo of the ``skill:`` entries (any levels) as the game's ``skill.elo``; the file's path.
+
+    The whole table is replaced (one ladder's output, never merged with an older one) and
+    the preset the entries searched with is kept, as is the rest of the file.
+    """
+    from search.presets import load, path_for
+
+    data = json.loads(json.dumps(load(game)))
+    table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
+    played = data.get("skill", {}).get("preset", data.get("default", "none"))  # what skill: entries searched with
+    data["skill"] = {"preset": played, "elo": table, "how": how}
+    with open(path_for(game), "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    return path_for(game)
 
 
 if __name__ == "__main__":
