@@ -111,18 +111,40 @@ def main() -> None:
     ap.add_argument("--write-skill", action="store_true")
     ap.add_argument("--balanced", action="store_true", help="seat the entries that sat least so far")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--from-log", help="play nothing: rate the games of this --log file")
     ap.add_argument("--log", help="append each game's seats and ranking keys to this JSON-lines file")
     a = ap.parse_args()
+    if a.from_log and a.write_skill:
+        ap.error("--write-skill writes only a ladder played in this run, not one read from --from-log")
     entries = a.entries.split(",")
     t = time.perf_counter()
-    res = ladder(a.game, a.players, entries, a.games, a.seed, (lambda s: None) if a.quiet else print,
-                 a.balanced, a.log)
-    elo = fit(res, anchor="random" if "random" in entries else entries[0])
-    ci = bootstrap(res, anchor="random" if "random" in entries else entries[0], rounds=300, seed=a.seed)
+    if a.from_log:  # no games: the table of a (possibly cut) ladder from its log
+        res = read_log(a.from_log)
+    else:
+        res = ladder(a.game, a.players, entries, a.games, a.seed, (lambda s: None) if a.quiet else print,
+                     a.balanced, a.log)
+    elo = report(res, entries, f"{a.game} {a.players}p, {len(res)} games, {time.perf_counter() - t:.0f} s, "
+                 f"load {os.getloadavg()[0]:.1f}", a.seed)
+    if a.write_skill:
+        how = (f"bench/ladder.py {a.game} --players {a.players} --games {a.games} --seed {a.seed}"
+               f"{' --balanced' if a.balanced else ''} --entries {a.entries}; Elo relative to the random player")
+        print(f"skill calibration written to {write_skill(a.game, elo, entries, how)}")
+
+
+def read_log(path: str) -> list:
+    """The results of a ``--log`` file, as :func:`ladder` returns them."""
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [[(e, tuple(k)) for e, k in zip(r["seats"], r["keys"])] for r in rows]
+
+
+def report(res: list, entries: list[str], head: str, seed: int) -> dict:
+    """Print the ladder's table and Elo per doubling; the fitted Elo of each entry."""
+    anchor = "random" if "random" in entries else entries[0]
+    elo = fit(res, anchor=anchor)
+    ci = bootstrap(res, anchor=anchor, rounds=300, seed=seed)
     seated = {e: sum(1 for r in res for x, _ in r if x == e) for e in entries}
-    print(f"\n{a.game} {a.players}p, {a.games} games, {time.perf_counter() - t:.0f} s, "
-          f"load {os.getloadavg()[0]:.1f}; pairwise Elo from rankings, anchor "
-          f"{'random' if 'random' in entries else entries[0]} = 0, 95% bootstrap interval")
+    print(f"\n{head}; pairwise Elo from rankings, anchor {anchor} = 0, 95% bootstrap interval")
     print("| entry | seats | Elo | 95% CI |")
     print("|---|---|---|---|")
     for e in entries:
@@ -137,10 +159,7 @@ def main() -> None:
             pts.append((math.log2(skill_settings(int(arg))[0]), elo[e]))  # a pure budget cap
     if len(pts) >= 2:
         print(f"Elo per doubling (budget-only entries, least squares): {slope(pts):.0f}")
-    if a.write_skill:
-        how = (f"bench/ladder.py {a.game} --players {a.players} --games {a.games} --seed {a.seed}"
-               f"{' --balanced' if a.balanced else ''} --entries {a.entries}; Elo relative to the random player")
-        print(f"skill calibration written to {write_skill(a.game, elo, entries, how)}")
+    return elo
 
 
 def write_skill(game: str, elo: dict, entries: list[str], how: str) -> str:

@@ -2,7 +2,7 @@
 import json
 import random
 
-from bench.ladder import draw_table, ladder, write_skill
+from bench.ladder import draw_table, ladder, read_log, report, write_skill
 from search.skill import calibration, level_of
 
 ENTRIES = ["random"] + [f"skill:{lv}" for lv in range(20)]
@@ -42,6 +42,16 @@ def test_the_log_holds_every_game_s_seats_and_keys(tmp_path):
     rows = [json.loads(line) for line in log.read_text().splitlines()]
     assert [r["game"] for r in rows] == [0, 1]
     assert [[(e, tuple(k)) for e, k in zip(r["seats"], r["keys"])] for r in rows] == res
+    assert read_log(str(log)) == res
+
+
+def test_the_report_rates_a_log_against_the_anchor(capsys):
+    # a always beats b, b always beats random: the order of the table, random at 0
+    res = [[("random", (1,)), ("a", (3,)), ("b", (2,))]] * 8 + [[("random", (2,)), ("a", (1,)), ("b", (3,))]]
+    elo = report(res, ["random", "b", "a"], "head", seed=1)
+    out = capsys.readouterr().out
+    assert elo["random"] == 0 and 0 < elo["b"] < elo["a"]
+    assert "| random | 9 | 0 | [0, 0] |" in out and "head; pairwise Elo" in out
 
 
 def test_write_skill_stores_odd_and_high_levels_and_keeps_the_rest(tmp_path, monkeypatch):
