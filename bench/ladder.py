@@ -4,7 +4,9 @@ Entries: ``random`` (the anchor, Elo 0), ``it:N`` (the game's default ISMCTS
 capped at N iterations per decision, most visited move) and ``skill:L``
 (search/skill.py level L).  Each game seats ``players`` distinct entries
 drawn at random (with repeats only when there are fewer entries than
-seats), in random seats.  Rating model: pairwise Elo from the final rankings
+seats), in random seats; with ``--balanced`` each game seats the entries
+that have sat least so far (ties drawn at random), so every entry sits
+``games * players / len(entries)`` times, give or take one.  Rating model: pairwise Elo from the final rankings
 (guildhall/rating.py: every pair of seats of different entries is one
 pairwise game, ties are draws; Bradley-Terry fit; intervals by bootstrap over
 whole games).  ``Elo per doubling`` is the least-squares slope of Elo on
@@ -20,6 +22,7 @@ preset file (``skill.elo``), which is how named skill levels find their level.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -65,18 +68,35 @@ def make_entry(entry: str, seed: int) -> Player:
     raise SystemExit(f"unknown entry {entry!r}")
 
 
-def ladder(game: str, players: int, entries: list[str], games: int, seed: int = 0, echo=print) -> list:
+def draw_table(entries: list[str], players: int, rng: random.Random, sat: dict | None = None) -> list[str]:
+    """The entries of one game in seat order; ``sat`` (seats so far per entry) makes the draw balanced."""
+    pool = list(entries)
+    rng.shuffle(pool)
+    if sat is not None:
+        pool.sort(key=lambda e: sat[e])  # stable: ties keep the shuffled order
+    table = (pool * ((players + len(pool) - 1) // len(pool)))[:players]
+    rng.shuffle(table)
+    if sat is not None:
+        for e in table:
+            sat[e] += 1
+    return table
+
+
+def ladder(game: str, players: int, entries: list[str], games: int, seed: int = 0, echo=print,
+           balanced: bool = False, log: str | None = None) -> list:
     g = engine.make_game(game, players)
     rng = random.Random(seed)
+    sat = {e: 0 for e in entries} if balanced else None
     results = []
     for i in range(games):
-        pool = list(entries)
-        rng.shuffle(pool)
-        table = (pool * ((players + len(pool) - 1) // len(pool)))[:players]
-        rng.shuffle(table)
+        table = draw_table(entries, players, rng, sat)
         seats = [make_entry(e, (seed + i) * 1000 + s) for s, e in enumerate(table)]
         rec = play_game(g, seats, Limits(iterations=1 << 20), seed + i)
         results.append([(e, tuple(k)) for e, k in zip(table, rec.keys)])
+        if log:  # every game's full ranking keys, so the fit can be redone from the file
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"game": i, "seats": table, "keys": [list(k) for k in rec.keys],
+                                    "load": round(os.getloadavg()[0], 2)}) + "\n")
         echo(f"game {i + 1}: " + ", ".join(f"{e}={k[0] if k else ''}" for e, k in zip(table, rec.keys)))
     return results
 
@@ -89,17 +109,42 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--entries", default="random,it:25,it:50,it:100,it:200,it:400")
     ap.add_argument("--write-skill", action="store_true")
+    ap.add_argument("--balanced", action="store_true", help="seat the entries that sat least so far")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--from-log", help="play nothing: rate the games of this --log file")
+    ap.add_argument("--log", help="append each game's seats and ranking keys to this JSON-lines file")
     a = ap.parse_args()
+    if a.from_log and a.write_skill:
+        ap.error("--write-skill writes only a ladder played in this run, not one read from --from-log")
     entries = a.entries.split(",")
     t = time.perf_counter()
-    res = ladder(a.game, a.players, entries, a.games, a.seed, (lambda s: None) if a.quiet else print)
-    elo = fit(res, anchor="random" if "random" in entries else entries[0])
-    ci = bootstrap(res, anchor="random" if "random" in entries else entries[0], rounds=300, seed=a.seed)
+    if a.from_log:  # no games: the table of a (possibly cut) ladder from its log
+        res = read_log(a.from_log)
+    else:
+        res = ladder(a.game, a.players, entries, a.games, a.seed, (lambda s: None) if a.quiet else print,
+                     a.balanced, a.log)
+    elo = report(res, entries, f"{a.game} {a.players}p, {len(res)} games, {time.perf_counter() - t:.0f} s, "
+                 f"load {os.getloadavg()[0]:.1f}", a.seed)
+    if a.write_skill:
+        how = (f"bench/ladder.py {a.game} --players {a.players} --games {a.games} --seed {a.seed}"
+               f"{' --balanced' if a.balanced else ''} --entries {a.entries}; Elo relative to the random player")
+        print(f"skill calibration written to {write_skill(a.game, elo, entries, how)}")
+
+
+def read_log(path: str) -> list:
+    """The results of a ``--log`` file, as :func:`ladder` returns them."""
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [[(e, tuple(k)) for e, k in zip(r["seats"], r["keys"])] for r in rows]
+
+
+def report(res: list, entries: list[str], head: str, seed: int) -> dict:
+    """Print the ladder's table and Elo per doubling; the fitted Elo of each entry."""
+    anchor = "random" if "random" in entries else entries[0]
+    elo = fit(res, anchor=anchor)
+    ci = bootstrap(res, anchor=anchor, rounds=300, seed=seed)
     seated = {e: sum(1 for r in res for x, _ in r if x == e) for e in entries}
-    print(f"\n{a.game} {a.players}p, {a.games} games, {time.perf_counter() - t:.0f} s, "
-          f"load {os.getloadavg()[0]:.1f}; pairwise Elo from rankings, anchor "
-          f"{'random' if 'random' in entries else entries[0]} = 0, 95% bootstrap interval")
+    print(f"\n{head}; pairwise Elo from rankings, anchor {anchor} = 0, 95% bootstrap interval")
     print("| entry | seats | Elo | 95% CI |")
     print("|---|---|---|---|")
     for e in entries:
@@ -114,19 +159,25 @@ def main() -> None:
             pts.append((math.log2(skill_settings(int(arg))[0]), elo[e]))  # a pure budget cap
     if len(pts) >= 2:
         print(f"Elo per doubling (budget-only entries, least squares): {slope(pts):.0f}")
-    if a.write_skill:
-        from search.presets import load, path_for
-        import json
+    return elo
 
-        data = json.loads(json.dumps(load(a.game)))
-        table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
-        played = data.get("skill", {}).get("preset", data.get("default", "none"))  # what skill: entries searched with
-        data["skill"] = {"preset": played, "elo": table, "how": f"bench/ladder.py {a.game} --players {a.players} --games "
-                         f"{a.games} --seed {a.seed} --entries {a.entries}; Elo relative to the random player"}
-        with open(path_for(a.game), "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
-        print(f"skill calibration written to {path_for(a.game)}")
+
+def write_skill(game: str, elo: dict, entries: list[str], how: str) -> str:
+    """Store the Elo of the ``skill:`` entries (any levels) as the game's ``skill.elo``; the file's path.
+
+    The whole table is replaced (one ladder's output, never merged with an older one) and
+    the preset the entries searched with is kept, as is the rest of the file.
+    """
+    from search.presets import load, path_for
+
+    data = json.loads(json.dumps(load(game)))
+    table = {e.split(":")[1]: round(elo[e]) for e in entries if e.startswith("skill:")}
+    played = data.get("skill", {}).get("preset", data.get("default", "none"))  # what skill: entries searched with
+    data["skill"] = {"preset": played, "elo": table, "how": how}
+    with open(path_for(game), "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1)
+        f.write("\n")
+    return path_for(game)
 
 
 if __name__ == "__main__":
