@@ -82,11 +82,17 @@ def fit(games: Sequence, anchor: Optional[Hashable] = None, prior: float = 0.5,
 
 def bootstrap(games: Sequence, anchor: Optional[Hashable] = None, rounds: int = 300, seed: int = 0,
               level: float = 0.95) -> dict:
-    """A ``level`` percentile interval of each entry's Elo, resampling whole games."""
+    """A ``level`` percentile interval of each entry's Elo, resampling whole games.
+
+    A resample without the ``anchor`` has no Elo scale and is skipped (with few
+    games holding the anchor that happens, and the interval rests on fewer rounds).
+    """
     rng = random.Random(seed)
     samples: dict = {}
     for _ in range(rounds):
         pick = [games[rng.randrange(len(games))] for _ in games]
+        if anchor is not None and not any(e == anchor for g in pick for e, _ in _seats(g)):
+            continue
         for k, v in fit(pick, anchor, iterations=300).items():
             samples.setdefault(k, []).append(v)
     out = {}

@@ -22,7 +22,7 @@ Named levels mean the same strength in every game: ``easy``, ``medium`` and
 --write-skill``; docs/strength.md) lies closest to :data:`NAMED_ELO`; a game
 without a calibration uses :data:`FALLBACK_LEVELS`.  Where no calibrated level
 reaches the ``hard`` Elo and two names would fall on one level (Between Two
-Cities: the whole ladder spans about 250 Elo), the three targets shrink in
+Cities: its strongest levels measure about 400 Elo), the three targets shrink in
 proportion to the strongest level measured (:func:`named_levels`), so the
 names stay three steps of that game's range.
 

@@ -45,3 +45,11 @@ def test_ties_and_copies_of_one_entry():
     pairs = [[("a", 1), ("b", 1)], [("a", 5), ("b", 1)]] * 10
     elo = fit(games, anchor="b")
     assert elo["a"] > 0 and abs(elo["a"] - fit(pairs, anchor="b")["a"]) < 1e-6
+
+
+def test_bootstrap_skips_resamples_without_the_anchor():
+    # the anchor sits in one game of twenty: most resamples miss it and have no Elo scale
+    games = [[("random", 1), ("a", 2)]] + [[("a", 1 + i % 2), ("b", 2 - i % 2)] for i in range(19)]
+    ci = bootstrap(games, anchor="random", rounds=50, seed=1)
+    assert ci["random"] == (0.0, 0.0)
+    assert ci["a"][0] <= fit(games, anchor="random")["a"] <= ci["a"][1]
