@@ -6,7 +6,8 @@ last of three layers, each its own module:
 - :mod:`cython_ext.guildes_rules` -- the buffer layout (documented there)
   and the rules: who moves, legal moves, apply, the end of a round;
 - :mod:`cython_ext.guildes_hidden` -- what each seat sees and
-  ``determinize`` (the placement search);
+  ``determinize`` (with the layers under it: ``guildes_observe``,
+  ``guildes_draws``, ``guildes_placement``, the placement search);
 - this module -- chance (the event card, the deal, the trick cards, the
   redistribution deal, the first seat of a sequential play, the draws of
   trick D) and ``rollout``, the uniformly random playout of the search.

@@ -1,6 +1,6 @@
 """Sweeps that move a play-phase Guildes deal towards the exact distribution.
 
-``GuildesHidden.c_place_played`` (:mod:`cython_ext.guildes_hidden`) puts
+``GuildesPlacement.c_place_played`` (:mod:`cython_ext.guildes_placement`) puts
 each card another seat has played into a slot of that seat, then the other
 slots draw from their sources.  That deal is consistent with the view but
 not drawn with the exact weights: a card placed in a slot of the unseen

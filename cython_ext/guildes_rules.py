@@ -4,7 +4,7 @@
 legal moves, applying a move or a chance outcome, the end of a round and its
 count (:mod:`cython_ext.guildes_count`).  Two layers build on it:
 :class:`cython_ext.guildes_hidden.GuildesHidden` (what each seat sees,
-determinize) and :class:`cython_ext.guildes.GuildesKernel` (chance, the
+determinize; four modules, from :mod:`cython_ext.guildes_observe`) and :class:`cython_ext.guildes.GuildesKernel` (chance, the
 random playout), the class the engine runs.
 
 Buffer fields (offsets come from the engine's Layout, see engine/guildes/game.py):

@@ -13,6 +13,7 @@ from cython_ext.walled_city_power_board cimport W_BUTCHERS, W_BARBERS, W_IRONMON
 
 cdef class WalledCityPowerLegal(WalledCityPowerBoard):
     cdef int can_power_(self, int* b, int seat, int w) noexcept
+    cdef int saddlers_kinds_(self, int* b) noexcept
     cdef int can_act_(self, int* b, int seat) noexcept
     cdef int power_arg_(self, int* b) noexcept
     cpdef int power_arg(self, int[::1] buf)

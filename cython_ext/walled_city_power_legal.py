@@ -94,12 +94,7 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
         if w == W_IRONMONGERS_B:
             return 1 if b[self.o_nob + seat] >= 2 else 0
         if w == W_SADDLERS:
-            n = 0
-            a = 0
-            for o in range(self.no):
-                n += self.count_on_board_(b, o, 0, 0)
-                a += self.count_on_board_(b, o, 1, 0)
-            return 1 if n >= 3 or a >= 2 else 0
+            return 1 if self.saddlers_kinds_(b) else 0
         if w == W_CURRIERS:
             for i in range(1, NDICE):
                 if b[self.o_dloc + i] != b[self.o_dloc]:
@@ -115,6 +110,17 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
                 return 0
             return 1 if self.own_cards_(b, seat) > 0 else 0
         return 0
+
+    def saddlers_kinds_(self, b):
+        """What the Saddlers' first step may pick: bit 0 peasants (three in the areas), bit 1 nobles
+        (two in the areas; towers' nobles never move)."""
+        p: cython.int = 0
+        q: cython.int = 0
+        o: cython.int
+        for o in range(self.no):
+            p += self.count_on_board_(b, o, 0, 0)
+            q += self.count_on_board_(b, o, 1, 0)
+        return (1 if p >= 3 else 0) | (2 if q >= 2 else 0)
 
     def can_act_(self, b, seat):
         """1 if ``seat`` may activate its guild now (Grocers: some power it may copy)."""
@@ -319,16 +325,11 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
                 n += 1
         elif w == W_SADDLERS:
             if s == 0:
-                k = 0
-                for y in range(self.no):
-                    k += self.count_on_board_(b, y, 0, 0)
-                if k >= 3:
+                k = self.saddlers_kinds_(b)
+                if k & 1:
                     out[n] = 0
                     n += 1
-                k = 0
-                for y in range(self.no):
-                    k += self.count_on_board_(b, y, 1, 0)
-                if k >= 2:
+                if k & 2:
                     out[n] = 1
                     n += 1
             elif s == 1:
