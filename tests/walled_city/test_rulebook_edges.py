@@ -1,0 +1,119 @@
+"""Rulebook sentences no other file pins down: a noble just settled may be promoted, fled
+nobles leave the game (not to the supply), second-most watchmen after a tie for most, the
+stand-in rings agree with "the first [Towers] you encounter along the fortifications in either
+direction", and state strings round-trip at random states of every configuration (full
+states and every seat's view)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import CHANCE
+from tests.walled_city.helpers import CONFIGS, COMPILED, empty_board, f, game, setup_state, texts, tower_votes
+
+
+def to_phase(s, pred, seed: int = 0):
+    rnd = random.Random(seed)
+    while not pred(s):
+        movers = s.to_move()
+        if movers == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance())
+        else:
+            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
+    return s
+
+
+def test_the_noble_just_settled_may_be_promoted():
+    """"The Nobles may be ones that you just Settled in the previous step."""
+    s = to_phase(setup_state(3, tuple(f"no-powers-{i}" for i in range(3)), 4),
+                 lambda s: int(f(s, "round")[0]) == 2 and int(f(s, "phase")[0]) == 3, 4)
+    seat = s.to_move()[0]
+    for name in ("an", "ap", "tw"):
+        f(s, name)[:] = 0                         # no noble anywhere before the wall
+    f(s, "wall")[:] = 0
+    if not f(s, "hand")[seat][9]:
+        f(s, "hand")[seat][9] = 1
+        f(s, "pool")[seat][9] += 1
+    s.apply_string(seat, "wall G0")               # G0: area A1, towers T0 and T1
+    s.apply_string(seat, "card 4/1")
+    s.apply_string(seat, "settle 1 promote 4")
+    assert texts(s) == ["nobles 0", "nobles 1"]
+    s.apply_string(seat, "nobles 1")
+    assert texts(s) == ["stop", f"promote p{seat} T0", f"promote p{seat} T1"]
+    s.apply_string(seat, f"promote p{seat} T1")
+    assert int(f(s, "tw")[1][seat]) == 1 and int(f(s, "an")[0][seat]) == 0
+    assert int(f(s, "phase")[0]) == 9             # no noble left: on to adjust, 3 promotions unused
+
+
+def test_fled_nobles_leave_the_game_not_for_the_supply():
+    """"Discard all such Nobles from the game.\""""
+    s = empty_board(3)
+    f(s, "round")[0] = 2
+    f(s, "road")[:] = 1
+    f(s, "wall")[:] = 1
+    f(s, "wall")[0] = 0
+    area = s.game.board["gaps"][0]["area"]
+    f(s, "an")[area][1] = 3
+    supply = list(f(s, "nob"))
+    buf = s.buf.copy()
+    s.game.kernel.count_votes(buf)
+    assert int(s.game.layout.view(buf, "an")[area][1]) == 0
+    assert list(s.game.layout.view(buf, "nob")) == supply
+
+
+def test_second_most_watchmen_after_a_tie_for_most():
+    """Two tie for most (both take the sum); the next lower count is second-most (docs/rulings.md,
+    The Walled City 6) and takes the lower half."""
+    s = empty_board(4)
+    t = 5
+    zones = [z for z, zd in enumerate(s.game.board["zones"]) if t in zd["towers"]]
+    for z, card in zip(zones, (10, 9)):            # 3/2 and 4/1, the 3 and the 1 toward tower 5
+        towers = s.game.board["zones"][z]["towers"]
+        f(s, "zcard")[z] = card + 1
+        f(s, "zown")[z] = 1
+        first_near = towers[0] == t
+        f(s, "zori")[z] = (0 if first_near else 1) if card == 10 else (1 if first_near else 0)
+    f(s, "tw")[t][:4] = [2, 2, 1, 0]
+    assert tower_votes(s) == [4, 4, 1, 0]
+
+
+@pytest.mark.parametrize("board", ["londonderry", "borderlands"])
+def test_each_gap_promotes_to_the_first_tower_either_way_and_zones_join_neighbour_towers(board):
+    g = game(3, ("borderlands",) if board == "borderlands" else ())
+    b = g.board
+    ring = b["ring"]
+    n = len(ring)
+    for i, item in enumerate(ring):
+        if not item.startswith("G"):
+            continue
+        ahead = next(ring[(i + k) % n] for k in range(1, n) if ring[(i + k) % n].startswith("T"))
+        behind = next(ring[(i - k) % n] for k in range(1, n) if ring[(i - k) % n].startswith("T"))
+        assert sorted(b["gaps"][int(item[1:])]["towers"]) == sorted([int(ahead[1:]), int(behind[1:])])
+    towers = [int(x[1:]) for x in ring if x.startswith("T")]
+    pairs = {frozenset((towers[i], towers[(i + 1) % len(towers)])) for i in range(len(towers))}
+    assert {frozenset(z["towers"]) for z in b["zones"]} == pairs
+    for t in range(b["towers"]):
+        assert sum(t in z["towers"] for z in b["zones"]) == 2   # "the Tower's two nearest Defense zones"
+
+
+@pytest.mark.parametrize("players,variants", CONFIGS)
+def test_state_strings_round_trip_at_random_states_and_views(players, variants):
+    g = game(players, variants)
+    rnd = random.Random(players)
+    s = g.new_initial_state(players)
+    step = 9 if COMPILED else 23
+    n = 0
+    while not s.is_terminal():
+        if n % step == 0:
+            assert g.parse_state(s.to_string()) == s
+            for seat in range(players):
+                view = s.observe(seat)
+                assert g.parse_state(view.to_string()) == view
+        movers = s.to_move()
+        if movers == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance())
+        else:
+            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
+        n += 1
+    assert g.parse_state(s.to_string()) == s
