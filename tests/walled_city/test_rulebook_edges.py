@@ -117,3 +117,37 @@ def test_state_strings_round_trip_at_random_states_and_views(players, variants):
             s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
         n += 1
     assert g.parse_state(s.to_string()) == s
+
+
+def test_saddlers_cross_paths_and_roads_never_a_fence():
+    """"Move each selected Peasant ... across one Road or Path into the area on the other side":
+    a Carpenters' fence is neither (docs/rulings.md, The Walled City 42), so the two halves of
+    a fenced area are not a move apart; each half reaches the areas across its own paths."""
+    from tests.walled_city.test_powers_fences import B2, FAR, carpenter, fence
+    s, me = carpenter()
+    f(s, "road")[:] = 0
+    f(s, "road")[3] = 1                           # a built road is crossed like a path
+    fence(s, "B2", 0)                             # B2' beyond: paths P13 (to A2) and P4 (to B3)
+    f(s, "ap")[B2][0] = 2
+    f(s, "ap")[FAR + B2][0] = 2
+    f(s, "guild")[me] = [g["power"] for g in s.game.guilds].index("saddlers-b") + 1
+    f(s, "piv")[me] = 0
+    from tests.walled_city.helpers import play
+    play(s, "activate saddlers11b", "saddlers peasants", "saddlers B2", "saddlers p0")
+    assert texts(s) == ["saddlers B1", "saddlers C2"]
+    play(s, "saddlers C2", "saddlers B2'", "saddlers p0")
+    assert texts(s) == ["saddlers A2", "saddlers B3"]
+
+
+def test_drapers_build_on_one_piece_not_on_a_stack_or_a_broken_one():
+    """"onto an already-filled Path as if it were empty": on a single road, not on two stacked
+    (docs/rulings.md, The Walled City 43) nor on a broken one ("No new Road/Wall may be built
+    in its place")."""
+    from tests.walled_city.helpers import play, power_turn
+    s, me = power_turn("drapers")
+    f(s, "road")[:3] = [1, 3, 2]
+    play(s, "activate drapers3")
+    built = set(texts(s))
+    assert "road P0" in built and "road P1" not in built and "road P2" not in built
+    assert {t for t in built if t.startswith("road")} == {f"road P{p}" for p in range(len(f(s, "road")))
+                                                          if f(s, "road")[p] <= 1}
