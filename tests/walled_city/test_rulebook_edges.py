@@ -151,3 +151,19 @@ def test_drapers_build_on_one_piece_not_on_a_stack_or_a_broken_one():
     assert "road P0" in built and "road P1" not in built and "road P2" not in built
     assert {t for t in built if t.startswith("road")} == {f"road P{p}" for p in range(len(f(s, "road")))
                                                           if f(s, "road")[p] <= 1}
+
+
+@pytest.mark.parametrize("players,variants", [c for c in CONFIGS if c not in
+                                              ((2, ()), (3, ("borderlands",)), (4, ("mixed-guilds",)))])
+def test_every_legal_move_round_trips_through_notation_in_the_other_configurations(players, variants):
+    """test_notation.py plays 2p Londonderry, 3p Borderlands and 4p mixed; these are the rest."""
+    s = game(players, variants).new_initial_state(players + 7)
+    rnd = random.Random(players)
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        moves = s.legal_moves(seat)
+        words = [s.move_to_string(seat, m) for m in moves]
+        assert len(set(words)) == len(words)
+        for m, w in zip(moves, words):
+            assert s.parse_move(seat, w) == m and not w.startswith("#")
+        s.apply(seat, rnd.choice(moves))
