@@ -167,3 +167,24 @@ def test_every_legal_move_round_trips_through_notation_in_the_other_configuratio
         for m, w in zip(moves, words):
             assert s.parse_move(seat, w) == m and not w.startswith("#")
         s.apply(seat, rnd.choice(moves))
+
+
+def test_saddlers_move_exactly_two_nobles_of_any_owners_then_stop():
+    """"any three Peasants or any two Nobles (but none in Towers) ... they may belong to the same
+    or different players, including yourself"."""
+    from tests.walled_city.helpers import play, power_turn
+    s, me = power_turn("saddlers-b", variants=("borderlands",))
+    names = s.game.board["areas"]
+    other = (me + 1) % 3
+    f(s, "an")[0][other] = 1                      # Centre: a rival's noble
+    f(s, "an")[1][me] = 1                         # North: my own
+    f(s, "tw")[0][me] = 4                         # watchmen never move
+    play(s, "activate saddlers11b")
+    assert texts(s) == ["saddlers nobles"]        # 2 nobles in the areas, no peasants
+    play(s, "saddlers nobles")
+    assert texts(s) == [f"saddlers {names[0]}", f"saddlers {names[1]}"]
+    play(s, f"saddlers {names[0]}", f"saddlers p{other}", f"saddlers {names[1]}")
+    assert texts(s) == [f"saddlers {names[1]}"]   # the moved noble is not picked again
+    play(s, f"saddlers {names[1]}", f"saddlers p{me}", f"saddlers {names[0]}")
+    assert int(f(s, "phase")[0]) == 3             # two moved: the power is over
+    assert int(f(s, "an")[0][me]) == 1 and int(f(s, "an")[1][other]) == 1 and int(f(s, "tw")[0][me]) == 4

@@ -179,3 +179,18 @@ def test_each_player_gets_one_turn_per_road_then_one_per_wall():
                 s.apply(seat, rnd.choice(s.legal_moves(seat)))
             assert turns[1] == [row["roads"]] * players, (players, board)
             assert turns[2] == [row["walls"]] * players, (players, board)
+
+
+def test_align_example_clothworkers_acts_last_in_the_build_phase():
+    """Olive (start player) picks Clothworkers to act last, William Fishmongers, Tanya Salters:
+    the build goes William (4), Tanya (9), Olive (12)."""
+    s = setup_state(3, base(), 1)
+    olive, william, tanya = 0, 1, 2
+    for power in ("clothworkers", "fishmongers", "salters"):
+        f(s, "gstate")[[g["power"] for g in s.game.guilds].index(power)] = 2
+    assert s.to_move() == (olive,)
+    s.apply_string(olive, "guild clothworkers12")
+    s.apply_string(william, "guild fishmongers4")
+    assert "guild clothworkers12" not in texts(s)
+    s.apply_string(tanya, "guild salters9")
+    assert list(f(s, "order")) == [william, tanya, olive] and s.to_move() == (william,)
