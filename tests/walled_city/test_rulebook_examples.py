@@ -186,6 +186,7 @@ def test_align_example_clothworkers_acts_last_in_the_build_phase():
     the build goes William (4), Tanya (9), Olive (12)."""
     s = setup_state(3, base(), 1)
     olive, william, tanya = 0, 1, 2
+    s.apply_string(olive, "road P0")                  # the 3-player starting road
     for power in ("clothworkers", "fishmongers", "salters"):
         f(s, "gstate")[[g["power"] for g in s.game.guilds].index(power)] = 2
     assert s.to_move() == (olive,)
