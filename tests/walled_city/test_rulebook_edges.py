@@ -188,3 +188,19 @@ def test_saddlers_move_exactly_two_nobles_of_any_owners_then_stop():
     play(s, f"saddlers {names[1]}", f"saddlers p{me}", f"saddlers {names[0]}")
     assert int(f(s, "phase")[0]) == 3             # two moved: the power is over
     assert int(f(s, "an")[0][me]) == 1 and int(f(s, "an")[1][other]) == 1 and int(f(s, "tw")[0][me]) == 4
+
+
+def test_a_face_down_card_shows_its_zone_not_its_orientation():
+    """The zone a card goes to is seen; which number faces which tower is on the hidden face."""
+    s = to_phase(setup_state(3, (), 5), lambda s: int(f(s, "phase")[0]) == 11, 5)
+    seat = s.to_move()[0]
+    other = (seat + 1) % 3
+    moves = s.legal_moves(seat)
+    k = s.game.kernel
+    pairs = [(m, m + 1) for m in moves if m % 2 == 0 and m + 1 in moves]
+    assert pairs, "a card with two different numbers has two orientations per zone"
+    m0, m1 = pairs[0]
+    assert k.observed_move(s.buf, seat, m0, other) == k.observed_move(s.buf, seat, m1, other)
+    assert k.observed_move(s.buf, seat, m0, seat) != k.observed_move(s.buf, seat, m1, seat)
+    zones = {k.observed_move(s.buf, seat, m, other) for m in moves}
+    assert len(zones) == len({m // 2 for m in moves})   # one code per zone
