@@ -204,3 +204,19 @@ def test_a_face_down_card_shows_its_zone_not_its_orientation():
     assert k.observed_move(s.buf, seat, m0, seat) != k.observed_move(s.buf, seat, m1, seat)
     zones = {k.observed_move(s.buf, seat, m, other) for m in moves}
     assert len(zones) == len({m // 2 for m in moves})   # one code per zone
+
+
+@pytest.mark.parametrize("board,tpaths,chits", [("londonderry", 0, 4), ("borderlands", 8, 1)])
+def test_stand_in_boards_have_the_printed_counts(board, tpaths, chits):
+    """Twelve Gaps for the 12 Walls, twenty Faction die spots, "eight Paths that act as the top
+    of a T" on Borderlands (none on Londonderry), four / one Survey chit spots, at most 24
+    Paths (the Road pieces) and enough for every Road a player count builds."""
+    g = game(3, ("borderlands",) if board == "borderlands" else ())
+    b = g.board
+    assert len(b["gaps"]) == 12 and len(b["die_spots"]) == 20 and len(b["chit_spots"]) == chits
+    assert sum(len(p["a"]) == 2 or len(p["b"]) == 2 for p in b["paths"]) == tpaths
+    assert all(len(p["a"]) == 1 or len(p["b"]) == 1 for p in b["paths"])   # one side of a T is one area
+    assert len(b["paths"]) <= 24
+    for n, row in b["setup"].items():
+        assert row["starting_roads"] + int(n) * row["roads"] <= len(b["paths"])
+        assert int(n) * row["walls"] == 12
