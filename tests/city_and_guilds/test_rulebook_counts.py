@@ -72,3 +72,23 @@ def test_a_completing_market_puts_a_lone_player_on_the_track_for_seven():
                  hands={YELLOW: ["market-bakers"] * 3}, cur=YELLOW)
     place(s, YELLOW, "place market-bakers h2")  # the block's only guild tile; nobody else on bakers
     assert money(s) == [0, 0, 0, 7]
+
+
+def test_guild_control_counts_tiles_in_separate_chains():
+    # block B: bakers e1 and g2, apart; candlemakers h1 alone in B but in a chain of 4
+    # (h1 - j1 - k1 - l1, across the street into block C)
+    mi = ("minstrel", None, 0)
+    s = position(tiles={"e1": ("building-bakers", None, 0), "g2": ("market-bakers", None, 0),
+                        "h1": ("building-candlemakers", None, 0), "j1": ("building-candlemakers", None, 0),
+                        "k1": ("market-candlemakers", None, 0), "l1": ("building-candlemakers", None, 0),
+                        "f1": mi, "g1": mi, "e2": mi, "f2": mi},
+                 hands={0: ["minstrel"] * 3}, tracks={BAKERS: [(2, 1)], CANDLE: [(3, 1)]})
+    assert s.game.kernel.guild_control(s.buf, 1) == BAKERS  # 2 tiles beat 1 in a chain of 4
+    place(s, 0, "place minstrel h2")
+    assert money(s) == [0, 0, 7, 0]
+
+
+def test_a_chain_that_leaves_a_block_and_comes_back_reaches_it_once():
+    # c1 (A) - e1 (B) - e2 (B) - c2 (A): 4 tiles in 2 blocks, 4 + 3
+    s = position(tiles={n: ("building-candlemakers", None, 0) for n in ("c1", "e1", "e2", "c2")})
+    assert s.game.kernel.guild_chain_value(s.buf, CANDLE) == 4 + BONUS[2]
