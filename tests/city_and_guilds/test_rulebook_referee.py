@@ -2,6 +2,7 @@
 placing turn the legal moves, and after every move each seat's money, must be the referee's."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -10,7 +11,7 @@ import engine
 from cython_ext import select
 from cython_ext.city_and_guilds_layout import NK, PLACE, SETUP, TAVERN_PH
 from engine.core import CHANCE, make_rng
-from tests.city_and_guilds.helpers import f
+from tests.city_and_guilds.helpers import f, game
 from tests.city_and_guilds.rulebook_referee import Referee
 
 COMPILED = select.mode(select.load("city_and_guilds")) == "compiled"
@@ -22,9 +23,9 @@ def hand(s, seat: int) -> list[str]:
     return [s.game.kind_name(k) for k in range(NK) for _ in range(int(h[k]))]
 
 
-def referee_game(players: int, seed: int, pick=None) -> Referee:
+def referee_game(players: int, seed: int, pick=None, edition: str | None = None) -> Referee:
     """Play a seeded game (uniform moves, or ``pick(texts, rnd)``) beside the referee."""
-    s = engine.make("city_and_guilds", players, [], seed=seed)
+    s = engine.make("city_and_guilds", players, [], seed=seed, edition=edition)
     g = s.game
     ref = Referee(g)
     rng, rnd = make_rng(seed), random.Random(seed)
@@ -68,3 +69,15 @@ def crowding(texts: list[str], rnd: random.Random) -> str:
 def test_games_full_of_men_and_taverns_match_the_referee(players):
     for seed in range(GAMES):
         referee_game(players, 7000 + 10 * players + seed, crowding)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_games_on_a_map_of_small_blocks_match_the_referee(tmp_path, players):
+    # nine blocks of four: counts, taverns and their chain reactions come often
+    data = json.load(open(game(3).edition_path))
+    data["map"] = ["AA.BB.CC", "AA.BB.CC", "........", "DD.EE.FF", "DD.EE.FF", "........",
+                   "GG.HH.II", "GG.HH.II"]
+    path = tmp_path / "small_blocks.json"
+    path.write_text(json.dumps(data))
+    for seed in range(GAMES):
+        referee_game(players, 300 + seed, crowding if seed % 2 else None, str(path))
