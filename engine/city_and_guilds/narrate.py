@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
+from cython_ext.city_and_guilds_layout import END, NG
+
 if TYPE_CHECKING:
     from engine.city_and_guilds.game import CityAndGuilds
     from engine.core import State
@@ -27,8 +29,8 @@ def _paid(game: "CityAndGuilds", buf: np.ndarray, count: Callable[[np.ndarray], 
     view = game.layout.view
     view(b, "money")[:] = 0
     if keep_guild is not None:
-        inv = view(b, "inv").reshape(4, game.players)
-        for g in range(4):
+        inv = view(b, "inv").reshape(NG, game.players)
+        for g in range(NG):
             if g != keep_guild:
                 inv[g] = 0
     if no_men:
@@ -54,8 +56,8 @@ def count_parts(game: "CityAndGuilds", before: "State", after: "State") -> list[
         guild = f"guild control of block {letter} (" + (game.guilds[g] if g >= 0 else "guilds tied") + ")"
         parts.append((f"block control of block {letter} (worth £{k.block_value(after.buf, blk)})", block))
         parts.append((guild, [a - b for a, b in zip(whole, block)]))
-    if game.phase(after) == 6 and game.phase(before) != 6:
-        for g in range(4):
+    if game.phase(after) == END and game.phase(before) != END:
+        for g in range(NG):
             value = k.guild_chain_value(after.buf, g)
             paid = _paid(game, after.buf, k.final_count, keep_guild=g, no_men=True)
             parts.append((f"{game.guilds[g]} chain (worth £{value})", paid))
@@ -76,4 +78,5 @@ def count_lines(game: "CityAndGuilds", before: "State", after: "State", seat: in
         if any(pays):
             texts.append(what + ": " + ", ".join(f"{n} {'+' if p >= 0 else '-'}£{abs(p)}"
                                                 for n, p in zip(names, pays) if p))
-    return ["; ".join(texts) + "; money now " + ", ".join(f"{n} £{int(v)}" for n, v in zip(names, f1("money")))]
+    now = ", ".join(f"{n} £{int(v)}" for n, v in zip(names, f1("money")))
+    return ["; ".join(texts) + "; money now " + now]

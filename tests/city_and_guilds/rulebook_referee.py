@@ -9,7 +9,6 @@ Rulings it follows are docs/rulings.md's (City and Guilds); the comments cite th
 """
 from __future__ import annotations
 
-SETUP_NONE = "none"
 STREET = "."
 
 
@@ -29,7 +28,8 @@ class Referee:
                     self.block[self.name(r, c)] = ch
         self.cells = list(self.block)
         self.adj = {n: self.neighbours(n) for n in self.cells}
-        self.tile: dict[str, tuple] = {}  # cell -> ("building", g) / ("market", g) / ("minstrel",) / ("tavern",)
+        # cell -> ("building", g) / ("market", g) / ("minstrel",) / ("tavern",)
+        self.tile: dict[str, tuple] = {}
         self.man: dict[str, tuple[int, int]] = {}  # cell -> (seat, men)
         self.men = [ed["men"][str(self.P)]] * self.P
         self.space = [[0] * self.P for _ in self.guilds]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+import engine
 from cython_ext.city_and_guilds_layout import SETUP
 from tests.city_and_guilds.helpers import game
-import engine
 
 
 def test_five_players_always_find_a_space_that_meets_the_setup_rule_on_the_stand_in():

@@ -2,6 +2,7 @@
 arrivals stack in order, and the last space of the track (40 on the stand-in, FACTS.md)."""
 from __future__ import annotations
 
+from cython_ext.city_and_guilds_layout import PLACE
 from tests.city_and_guilds.helpers import f, place, position
 
 CANDLE = 0
@@ -22,7 +23,7 @@ def test_a_second_and_a_third_cube_go_behind_those_already_there():
     for seat, cell in ((3, "f1"), (0, "g1"), (1, "h1")):  # 3, then 0, then 1 reach space 2
         f(s, "cur")[0] = seat
         place(s, seat, f"place building-candlemakers {cell}")
-        f(s, "phase")[0] = 3  # back to a placing turn (the draws are not what is tested)
+        f(s, "phase")[0] = PLACE  # back to a placing turn (the draws are not what is tested)
     assert ranked(s) == [(3, 2), (0, 2), (1, 2)]
 
 
