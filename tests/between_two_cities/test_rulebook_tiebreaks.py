@@ -89,3 +89,12 @@ def test_two_player_advanced_jamey_wins_alone_or_shares():
     # a human tied with Jamey on everything shares the win with him
     g, s = finished(2, ("two-player-advanced",), {0: ["shop"], 1: ["shop"], 2: ["shop"]})
     assert s.winners() == [0, 1] and s.returns("win") == [pytest.approx(1 / 3)] * 2
+
+
+def test_duplex_halves_count_as_buildings_in_the_second_tiebreaker():
+    # docs/rulings.md, Between Two Cities 14: a shop-house duplex is a shop and a house
+    g, s = finished(3, (), {0: ["office office office office"], 1: ["shop . house"], 2: ["SHOP HOUSE"]})
+    assert g.city_scores(s) == [10, 3, 3]
+    assert s.winners() == [0, 1]
+    g, s = finished(3, (), {0: ["office office office office"], 1: ["park . house"], 2: ["SHOP HOUSE"]})
+    assert s.winners() == [0]  # the duplex's shop half outranks a park
