@@ -101,3 +101,30 @@ def test_a_single_card_played_without_the_events_variant_plays_to_the_end(tmp_pa
             for seat in t.to_move():
                 t.apply(seat, t.legal_moves(seat)[0])
     assert F(t, "ndisc").tolist() == [3 * 8] * 4 and F(t, "table").sum(axis=1).tolist() == [3] * 4
+
+
+@pytest.mark.parametrize("variants,event", [((), "one-fewer"), (("events",), "one-or-two")])
+def test_a_chosen_card_cannot_be_taken_back_or_changed(variants, event):
+    # "once a card is chosen, it cannot be swapped": a seat that has chosen is
+    # not asked again at this step, and a second choice is refused unchanged
+    from engine.errors import IllegalMove
+
+    s = engine.make("guildes", players=4, variants=list(variants), seed=6)
+    while int(s.buf[s.game.layout["phase"]]) != 2:
+        s.apply(CHANCE, s.sample_chance() if int(s.buf[s.game.layout["phase"]]) else
+                s.game.event_names.index(event))
+    for _ in range(2):                                   # a pick, then (draft over) a play
+        first = s.legal_moves(0)[0]
+        s.apply(0, first)
+        assert 0 not in s.to_move()
+        before = s.buf.copy()
+        for m in range(s.game.G):
+            with pytest.raises(IllegalMove):
+                s.apply(0, m)
+        assert (s.buf == before).all()
+        while int(s.buf[s.game.layout["phase"]]) == 2:
+            for seat in s.to_move():
+                s.apply(seat, s.legal_moves(seat)[0])
+        if s.to_move() == (CHANCE,):
+            break
+    assert int(s.buf[s.game.layout["phase"]]) == 3
