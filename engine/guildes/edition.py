@@ -108,6 +108,11 @@ def variant_arrays(data: dict, players: int, events: bool, tricks: bool) -> dict
             name = e.get("effect", e["name"])
             _need(name in EVENT_EFFECTS, f"event {e['name']}: unknown effect (known: {', '.join(EVENT_EFFECTS)})")
             eff.append(EVENT_EFFECTS.index(name))
+        # "play one fewer card" from a single card would leave a play phase
+        # with nothing to play, which never ends: refuse the edition instead
+        played = data["players"][str(players)]["played"]
+        _need(EVENT_EFFECTS.index("one-fewer") not in eff or played >= 2,
+              f"players {players}: 'played' must be at least 2 with the event card one-fewer (variant events)")
         out["event_effect"] = np.array(eff, dtype=np.intc)
     if tricks:
         trs = data.get("tricks", [])
