@@ -9,7 +9,8 @@ Limits: ``movetime`` and ``clock``/``increment`` (through
 solver's nodes (with ``max_nodes``); ``iterations`` caps the worlds (one
 iteration = one solved world); ``infinite`` runs until ``stop``.  The first
 world may use half the time: if it is not solved by then, ISMCTS searches
-under the rest of the limits, so the player always answers in time.  A
+under the rest of the limits, so the player always answers in time (in debug
+mode its settings are said then, marked ``fallback_for=solver``).  A
 ``stop`` answers the best move so far: the mean over the worlds solved, or
 else the best of the root moves already solved exactly, or else the game
 heuristic's choice.  ``searchmoves``: only those root moves are solved (and
@@ -146,6 +147,7 @@ class SolverPlayer(Player):
                       nodes=None if limits.nodes is None else max(1, limits.nodes - used),
                       searchmoves=limits.searchmoves)
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
+        self.say_settings(view.game.name, rest, runner=fallback)  # debug mode: a second line, the fallback's
         return fallback.search(view, seat, rest, on_info, stop)
 
 
