@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.core import CHANCE, State, make_rng
 from engine.perft import play_to_decision
 from search.api import Limits, Player, SearchSettings, make_player
 from search.ismcts import IsmctsPlayer, iteration_budget
 from search.skill import skill_settings, with_skill
+from tests.search.one_move import one_move_position
 
 KINDS = ["random", "greedy", "flatmc", "pimc", "textbook", "ismcts", "solver", "skill"]
 
@@ -18,24 +18,9 @@ KINDS = ["random", "greedy", "flatmc", "pimc", "textbook", "ismcts", "solver", "
 def player(kind: str) -> Player:
     if kind == "skill":
         return with_skill(make_player("ismcts", seed=4), 3)
-    return make_player(kind, seed=4)
-
-
-def one_move_position() -> State:
-    """A Walled City decision where the seat to move has exactly one legal move."""
-    for seed in range(50):
-        s = engine.make("walled_city", players=2, seed=seed)
-        rng = make_rng(seed)
-        while s.to_move():
-            seat = s.to_move()[0]
-            if seat == CHANCE:
-                s.apply(CHANCE, s.sample_chance(rng))
-                continue
-            moves = s.legal_moves(seat)
-            if len(moves) == 1:
-                return s
-            s.apply(seat, moves[rng.below(len(moves))])
-    raise AssertionError("no one-move decision in 50 random games")
+    # the solver with a node cap that no opening fits in: it falls back at once (an opening
+    # takes minutes to fail at its default cap with interpreted kernels)
+    return make_player(kind, seed=4, **({"max_nodes": 50} if kind == "solver" else {}))
 
 
 def heard(p: Player) -> list[SearchSettings]:
