@@ -19,10 +19,11 @@ searched by the fallback).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Optional
 
 from engine.errors import BadConfig
-from search.api import Limits, MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
+from search.api import MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.solver.exact import SolverLimit
 from search.solver.solve import MAX_NODES, REWARDS, Solver
 from search.solver.table import MAX_MB, MIN_MB
@@ -142,10 +143,10 @@ class SolverPlayer(Player):
                               moves=[MoveStat(m, 0, v) for m, v in sorted(partial.items())])
         from search.ismcts import IsmctsPlayer
 
-        rest = Limits(iterations=limits.iterations, infinite=limits.infinite,
-                      movetime=None if left is None else left,
-                      nodes=None if limits.nodes is None else max(1, limits.nodes - used),
-                      searchmoves=limits.searchmoves)
+        # what is left of the limits (the deadline already holds the clock's share); the rest
+        # as given: the report interval and MultiPV are the frontend's, not the solver's
+        rest = replace(limits, movetime=left, clock=None, increment=None,
+                       nodes=None if limits.nodes is None else max(1, limits.nodes - used))
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
         self.say_settings(view.game.name, rest, runner=fallback)  # debug mode: a second line, the fallback's
         return fallback.search(view, seat, rest, on_info, stop)

@@ -121,3 +121,15 @@ def test_a_skill_wrapped_solver_says_both_lines_at_its_level():
     assert got[1].budget == cap
     p.on_settings = None  # debug off again: the inner player is quiet too
     assert p.inner.on_settings is None
+
+
+def test_the_solvers_fallback_keeps_the_report_interval_and_multipv():
+    """The fallback searches under what is left of the limits, the rest as given: it had
+    been handed fresh Limits, so it reported every 0.25 s whatever ``InfoInterval`` said
+    and drew no MultiPV lines."""
+    s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+    p = make_player("solver", seed=1, max_nodes=50)
+    reports = []
+    p.choose(s, 0, Limits(iterations=300, info_interval=1e-9, multipv=3), on_info=reports.append)
+    assert len(p.last_info.lines) == 3 and p.last_info.iterations == 300
+    assert len(reports) > 1  # periodic reports at the interval asked, then the final one
