@@ -152,7 +152,9 @@ class Player:
 
         ``omniscient=True`` (analysis only) searches the full state as given,
         every hidden value open: the search gets an :class:`OpenState`, whose
-        determinizations are copies of itself.
+        determinizations are copies of itself.  In debug mode (``on_settings``) the
+        decision's settings are said here, once, before it searches -- also when it has
+        one move and answers without a search -- so every player says them alike.
         """
         limits.validate()
         if seat not in state.to_move():

@@ -133,7 +133,11 @@ def named_levels(elo: dict[int, float]) -> dict[str, int]:
 
 
 class SkillPlayer(Player):
-    """``inner`` at skill ``level``: capped iterations, a move drawn from the root visits."""
+    """``inner`` at skill ``level``: capped iterations, a move drawn from the root visits.
+
+    The wrapper's decision is :meth:`Player.choose`'s; its search is the inner player's
+    under the cap, and its settings the inner player's at the capped limits with the
+    level, cap and temperature added."""
 
     def __init__(self, inner: Player, level: int, seed: Optional[int] = None) -> None:
         super().__init__(seed if seed is not None else inner.seed)
