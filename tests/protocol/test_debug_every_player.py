@@ -10,9 +10,8 @@ from guildhall.client import parse_settings
 from search.ismcts import IsmctsPlayer
 from search.skill import skill_settings
 from tests.protocol.conftest import expect, go, start
-from tests.search.one_move import one_move_position
+from tests.search.one_move import KINDS, one_move_position
 
-KINDS = ["random", "greedy", "flatmc", "pimc", "textbook", "ismcts", "solver", "skill"]
 SKILL = 3
 CAP = 50  # max_nodes: no opening fits, so the solver falls back at once (its default takes
           # minutes to fail on an opening with interpreted kernels); ISMCTS shares the option

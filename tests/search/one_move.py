@@ -6,6 +6,9 @@ from __future__ import annotations
 import engine
 from engine.core import CHANCE, State, make_rng
 
+# every player kind a frontend can choose (``skill``: ISMCTS at a Skill level below 20)
+KINDS = ["random", "greedy", "flatmc", "pimc", "textbook", "ismcts", "solver", "skill"]
+
 
 def one_move_position(game: str = "walled_city", players: int = 2) -> State:
     """The first such decision of seeded random games of ``game``."""

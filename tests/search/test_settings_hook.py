@@ -10,9 +10,7 @@ from engine.perft import play_to_decision
 from search.api import Limits, Player, SearchSettings, make_player
 from search.ismcts import IsmctsPlayer, iteration_budget
 from search.skill import skill_settings, with_skill
-from tests.search.one_move import one_move_position
-
-KINDS = ["random", "greedy", "flatmc", "pimc", "textbook", "ismcts", "solver", "skill"]
+from tests.search.one_move import KINDS, one_move_position
 
 
 def player(kind: str) -> Player:
