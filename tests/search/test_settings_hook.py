@@ -131,3 +131,17 @@ def test_the_solvers_fallback_keeps_the_report_interval_and_multipv():
     p.choose(s, 0, Limits(iterations=100, info_interval=1e-9, multipv=3), on_info=reports.append)
     assert len(p.last_info.lines) == 3 and p.last_info.iterations == 100
     assert len(reports) > 1  # periodic reports at the interval asked, then the final one
+
+
+def test_settings_that_cannot_be_resolved_refuse_the_decision_in_debug_mode_only():
+    """An unknown preset is found when the options are resolved: by the search, or in debug
+    mode by the settings, also for a decision with one move (docs/protocol.md, ``debug``)."""
+    from engine.errors import BadConfig
+
+    s = one_move_position()
+    seat = s.to_move()[0]
+    p = make_player("ismcts", seed=1, preset="bogus")
+    assert p.choose(s, seat, Limits(iterations=10)) == s.legal_moves(seat)[0]
+    heard(p)
+    with pytest.raises(BadConfig, match="no preset 'bogus'"):
+        p.choose(s, seat, Limits(iterations=10))
