@@ -175,6 +175,10 @@ class Settings:
     cap: Optional[int]  # the Skill level's iteration cap (None at full strength)
     temperature: float
     options: dict  # every effective search option, typed (bool, int, float or str)
+    # a search run inside another player's decision (the solver's ISMCTS fallback): that player
+    fallback_for: Optional[str] = None
+    # on the line of the player that answers the go: its fallback search's line, if it ran one
+    fallback: Optional["Settings"] = None
 
 
 def _setting_value(text: str):
@@ -200,7 +204,8 @@ def parse_settings(line: str) -> Settings:
     return Settings(line, head.get("player", ""), None if preset == "-" else preset,
                     [int(b) for b in entries.split(",")] if entries else [],
                     int(given("budget")) if given("budget") else None, int(head.get("skill", 20)),
-                    int(given("cap")) if given("cap") else None, float(head.get("temperature", 0.0)), opts)
+                    int(given("cap")) if given("cap") else None, float(head.get("temperature", 0.0)), opts,
+                    head.get("fallback_for"))
 
 
 @dataclass
@@ -315,7 +320,11 @@ def parse_info(line: str, info: Info) -> None:
     body = line[len("info"):].strip()
     if body.split()[:1] == ["string"]:
         if body.split()[1:2] == ["settings"]:
-            info.settings = parse_settings(line)
+            s = parse_settings(line)
+            if s.fallback_for is not None and info.settings is not None and info.settings.player == s.fallback_for:
+                info.settings.fallback = s  # the go's own line stays first
+            else:
+                info.settings = s
         return
     if body.startswith("moves"):
         info.moves = []

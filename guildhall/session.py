@@ -39,8 +39,8 @@ from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, U
                                 parse_item, parse_seat, seats_text, settings_line, split_items,
                                 split_keyword)
 from guildhall.options import SPIN_LIMIT
-from search.api import Limits, Player, SearchInfo, make_player
-from search.skill import SKILL_MAX, with_skill
+from search.api import Limits, SearchInfo, SearchSettings, make_player
+from search.skill import with_skill
 
 Out = Callable[[str], None]
 RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
@@ -410,13 +410,8 @@ class Session:
         if omniscient and state.observer is not None:
             raise IllegalMove("Omniscient search needs a full state, not a seat's view")
         player = self._current_player()
-        inner = getattr(player, "inner", player)  # under a Skill level's wrapper
-        debug = self.debug
-        # a player with a settings hook (ISMCTS) says what its search is about to use, from
-        # within the search; any other player's options are fixed when it is made
-        hooked = hasattr(inner, "on_settings")
-        if hooked:
-            inner.on_settings = self._settings_hook(player, inner, state.game.name) if debug else None
+        # debug mode: the player says what each search it runs uses (Player.say_settings)
+        player.on_settings = self._say_settings if self.debug else None
         shown = state if omniscient else seat_view(state, seat)  # every output line is rendered from it
         interval = self.options["infointerval"].value / 1000.0
         limits.info_interval = max(0.001, interval)
@@ -432,8 +427,6 @@ class Session:
                 self._report(shown, seat, info, top, multipv)
 
             best = None
-            if debug and not hooked:
-                self.out(settings_line(settings_header(player, inner.name), getattr(inner, "opts", {})))
             try:
                 best = player.choose(state, seat, limits, on_info, job.stop, omniscient=omniscient)
                 if player.last_info is not printed[0]:
@@ -522,14 +515,8 @@ class Session:
             self._player, self._player_key = new, key
         return self._player
 
-    def _settings_hook(self, player: Player, inner: Player, game: str) -> Callable[[dict, Optional[int]], None]:
-        """``on_settings`` for an ISMCTS player: one ``info string settings`` line from the
-        options dict its search is about to use and the budget that chose them."""
-        def hook(options: dict, budget: Optional[int]) -> None:
-            origin = inner.origin(game, budget)
-            self.out(settings_line(settings_header(player, inner.name, origin, budget), options))
-
-        return hook
+    def _say_settings(self, settings: SearchSettings) -> None:
+        self.out(settings_line(settings_header(settings), settings.options))
 
     def _report(self, state: State, seat: int, info: SearchInfo, top: int, multipv: int = 1) -> None:
         """One report: a summary line with the pv, the root move statistics, and with
@@ -581,18 +568,20 @@ def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
     return total
 
 
-def settings_header(player: Player, kind: str, origin: Optional[tuple[str, list[int]]] = None,
-                    budget: Optional[int] = None) -> dict:
-    """The header of a ``settings`` line: the player kind; its preset, the ``by_budget``
-    entries applied and the iteration budget that chose them (``-`` for a player without
-    presets); the Skill level with its iteration cap and move temperature."""
-    head: dict = {"player": kind}
-    if origin is None:
+def settings_header(s: SearchSettings) -> dict:
+    """The header of a ``settings`` line (docs/protocol.md, ``debug``): the player kind
+    (and, for a search run inside another player's decision, that player); its preset,
+    the ``by_budget`` entries applied and the iteration budget that chose them (``-``
+    for a player without presets); the Skill level with its iteration cap and move
+    temperature."""
+    head: dict = {"player": s.player}
+    if s.fallback_for is not None:
+        head["fallback_for"] = s.fallback_for
+    if s.origin is None:
         head.update(preset="-", by_budget="-", budget="-")
     else:
-        head.update(preset=origin[0], by_budget=origin[1], budget=budget)
-    head.update(skill=getattr(player, "level", SKILL_MAX), cap=getattr(player, "cap", None),
-                temperature=getattr(player, "temperature", 0.0))
+        head.update(preset=s.origin[0], by_budget=s.origin[1], budget=s.budget)
+    head.update(skill=s.skill, cap=s.cap, temperature=s.temperature)
     return head
 
 

@@ -98,6 +98,31 @@ class SearchInfo:
 InfoCallback = Callable[[SearchInfo], None]
 
 
+@dataclass
+class SearchSettings:
+    """What one decision searches with (the protocol's ``debug`` line): options only,
+    never anything of the position.
+
+    ``origin`` is where a preset player took ``options`` from -- (preset name, budgets of
+    the ``by_budget`` entries laid over it) -- and None for a player without presets;
+    ``budget`` the iteration budget that chose them (None: not limited by iterations).
+    ``skill``, ``cap`` and ``temperature`` are a Skill level's; ``fallback_for`` names
+    the player inside whose decision this search runs (the solver's ISMCTS fallback).
+    """
+
+    player: str
+    options: dict
+    origin: Optional[tuple[str, list[int]]] = None
+    budget: Optional[int] = None
+    skill: int = 20
+    cap: Optional[int] = None
+    temperature: float = 0.0
+    fallback_for: Optional[str] = None
+
+
+SettingsHook = Callable[[SearchSettings], None]
+
+
 class Player:
     """A decision maker for one seat.  Subclasses implement :meth:`search`."""
 
@@ -107,6 +132,9 @@ class Player:
     # words, {"min": lo, "max": hi} for a number's range (the protocol declares
     # combo and spin options from it); the constructor still checks every value
     option_meta: ClassVar[dict] = {}
+    # debug mode (the protocol's 'debug on'): told what each decision searches with, once per
+    # decision before its search starts -- also a decision with one move, answered without one
+    on_settings: Optional[SettingsHook] = None
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         unknown = set(options) - set(self.options)
@@ -124,7 +152,9 @@ class Player:
 
         ``omniscient=True`` (analysis only) searches the full state as given,
         every hidden value open: the search gets an :class:`OpenState`, whose
-        determinizations are copies of itself.
+        determinizations are copies of itself.  In debug mode (``on_settings``) the
+        decision's settings are said here, once, before it searches -- also when it has
+        one move and answers without a search -- so every player says them alike.
         """
         limits.validate()
         if seat not in state.to_move():
@@ -136,6 +166,7 @@ class Player:
                 raise SearchError(f"searchmoves: move {bad[0]} is not legal for seat {seat} here")
             limits = replace(limits, searchmoves=sorted(set(limits.searchmoves)))
             moves = limits.searchmoves
+        self.say_settings(state.game.name, limits)
         if len(moves) == 1:
             self.last_info = SearchInfo(best=moves[0], moves=[MoveStat(moves[0], 0, [])])
             return moves[0]
@@ -152,6 +183,24 @@ class Player:
     def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
                stop: threading.Event) -> SearchInfo:
         raise NotImplementedError
+
+    def settings(self, game: str, limits: Limits) -> SearchSettings:
+        """What a decision in ``game`` under ``limits`` searches with.  This default serves a
+        player whose options are fixed when it is made (``opts``); a player that chooses
+        them per decision (presets by budget, a Skill level) says how, and its search
+        must use the very options returned here."""
+        return SearchSettings(self.name, dict(getattr(self, "opts", {})))
+
+    def say_settings(self, game: str, limits: Limits, runner: Optional["Player"] = None) -> None:
+        """In debug mode (``on_settings`` set), say what the search about to run uses: this
+        player's own decision, or ``runner``'s, a search this player runs inside its own
+        decision (marked ``fallback_for`` this player).  Nothing is computed otherwise."""
+        if self.on_settings is None:
+            return
+        if runner is None:
+            self.on_settings(self.settings(game, limits))
+        else:
+            self.on_settings(replace(runner.settings(game, limits), fallback_for=self.name))
 
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""

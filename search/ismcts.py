@@ -54,13 +54,14 @@ import itertools
 import math
 import threading
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from cython_ext import select
 from engine.core import State
 from engine.errors import BadConfig
 from search import core
-from search.api import InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, register_player
+from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
+                        register_player)
 from search.timeman import move_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -159,10 +160,6 @@ class IsmctsPlayer(Player):
     name = "ismcts"
     options = {k: v[0] for k, v in ISMCTS_SPEC.items()}
     option_meta = spec_meta(ISMCTS_SPEC)
-    # the protocol's 'debug on': called by search() with the very dict of options it
-    # is about to search with and the iteration budget that chose them, so what is
-    # printed is what is searched (never a second computation beside it)
-    on_settings: Optional[Callable[[dict, Optional[int]], None]] = None
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -217,6 +214,12 @@ class IsmctsPlayer(Player):
         self.options_for(game, budget)
         return self._origin[(game, budget)]
 
+    def settings(self, game: str, limits: Limits) -> SearchSettings:
+        # the very dict search() takes from options_for (cached per game and budget), so
+        # what debug mode prints is what is searched, never a second computation beside it
+        budget = iteration_budget(limits)
+        return SearchSettings(self.name, self.options_for(game, budget), self.origin(game, budget), budget)
+
     def new_game(self) -> None:
         self._search = None
         self._key = None
@@ -254,8 +257,6 @@ class IsmctsPlayer(Player):
         start = time.perf_counter()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
         o = self.opts = self.options_for(view.game.name, iters)
-        if self.on_settings is not None:
-            self.on_settings(o, iters)
         seed = self.rng.next64()
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
@@ -352,9 +353,20 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     return s
 
 
+def iteration_budget(limits: Limits) -> Optional[int]:
+    """The iteration limit of a search under ``limits`` (None: not limited by iterations);
+    with no limit at all, :data:`DEFAULT_ITERATIONS`.  Presets choose their ``by_budget``
+    entries by it."""
+    if limits.infinite:
+        return None
+    if limits.iterations is None and limits.nodes is None and limits.movetime is None and limits.clock is None:
+        return DEFAULT_ITERATIONS
+    return limits.iterations
+
+
 def plan(limits: Limits, seat: int, players: int, start: float):
     """``(iterations, deadline, node visits)`` for this move; the first reached stops."""
-    iters, nodes = limits.iterations, limits.nodes
+    iters, nodes = iteration_budget(limits), limits.nodes
     deadline = None
     budget = limits.movetime
     if limits.clock is not None:
@@ -367,8 +379,6 @@ def plan(limits: Limits, seat: int, players: int, start: float):
         deadline = start + budget
     if limits.infinite:
         return None, None, None
-    if iters is None and nodes is None and deadline is None:
-        iters = DEFAULT_ITERATIONS
     return iters, deadline, nodes
 
 

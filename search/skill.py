@@ -47,7 +47,7 @@ from typing import Optional
 
 from engine.core import State
 from engine.errors import BadConfig
-from search.api import InfoCallback, Limits, Player, SearchInfo
+from search.api import InfoCallback, Limits, Player, SearchInfo, SearchSettings, SettingsHook
 
 SKILL_MAX = 20
 NAMED_ELO = {"easy": 150.0, "medium": 400.0, "hard": 700.0}  # Elo above the random player
@@ -133,7 +133,11 @@ def named_levels(elo: dict[int, float]) -> dict[str, int]:
 
 
 class SkillPlayer(Player):
-    """``inner`` at skill ``level``: capped iterations, a move drawn from the root visits."""
+    """``inner`` at skill ``level``: capped iterations, a move drawn from the root visits.
+
+    The wrapper's decision is :meth:`Player.choose`'s; its search is the inner player's
+    under the cap, and its settings the inner player's at the capped limits with the
+    level, cap and temperature added."""
 
     def __init__(self, inner: Player, level: int, seed: Optional[int] = None) -> None:
         super().__init__(seed if seed is not None else inner.seed)
@@ -152,19 +156,38 @@ class SkillPlayer(Player):
     def hand_over(self, successor: Player) -> None:
         self.inner.hand_over(successor)
 
-    def choose(self, state: State, seat: int, limits: Limits = Limits(),
-               on_info: Optional[InfoCallback] = None,
-               stop: Optional[threading.Event] = None, omniscient: bool = False) -> int:
-        if self.cap is not None and not limits.infinite:
-            its = self.cap if limits.iterations is None else min(self.cap, limits.iterations)
-            limits = replace(limits, iterations=its)
-        best = self.inner.choose(state, seat, limits, on_info, stop, omniscient)
-        info = self.inner.last_info
+    @property
+    def on_settings(self) -> Optional[SettingsHook]:
+        return self._on_settings
+
+    @on_settings.setter
+    def on_settings(self, hook: Optional[SettingsHook]) -> None:
+        # the inner player says the settings of a search it runs inside its own decision
+        # (the solver's fallback) through its hook: they run under this level too
+        self._on_settings = hook
+        self.inner.on_settings = None if hook is None else (lambda s: hook(self.leveled(s)))
+
+    _on_settings: Optional[SettingsHook] = None
+
+    def capped(self, limits: Limits) -> Limits:
+        """``limits`` with the level's iteration cap (none under ``infinite``)."""
+        if self.cap is None or limits.infinite:
+            return limits
+        its = self.cap if limits.iterations is None else min(self.cap, limits.iterations)
+        return replace(limits, iterations=its)
+
+    def leveled(self, settings: SearchSettings) -> SearchSettings:
+        return replace(settings, skill=self.level, cap=self.cap, temperature=self.temperature)
+
+    def settings(self, game: str, limits: Limits) -> SearchSettings:
+        return self.leveled(self.inner.settings(game, self.capped(limits)))
+
+    def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
+               stop: threading.Event) -> SearchInfo:
+        info = self.inner.search(view, seat, self.capped(limits), on_info, stop)
         if self.temperature > 0:
-            best = self.draw(info, best)
-            info = replace(info, best=best)
-        self.last_info = info
-        return best
+            info = replace(info, best=self.draw(info, info.best))
+        return info
 
     def draw(self, info: SearchInfo, best: int) -> int:
         """A root move drawn with weight ``visits ** (1/T)`` (the inner best if nothing was visited)."""

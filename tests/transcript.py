@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import pathlib
 import re
+from typing import Callable, Optional
 
+from guildhall.client import Engine
 from tests.protocol.conftest import expect, go, start
 
 VARYING = ("go ", "stop", "d ", "guildhall", "quit", "perft")
@@ -45,11 +47,17 @@ def in_order(want: list[str], got: list[str]) -> bool:
     return all(any(matches(w, g) for g in it) for w in want)
 
 
-def replay(steps: list[tuple[str, list[str]]]) -> None:
-    """Run ``steps`` in a fresh engine process, asserting the replies (module text)."""
+def replay(steps: list[tuple[str, list[str]]],
+           check_go: Optional[Callable[[Engine, str, list[str]], None]] = None) -> None:
+    """Run ``steps`` in a fresh engine process, asserting the replies (module text).
+    ``check_go(engine, command, printed replies)``, if given, runs each ``go`` other than
+    ``go infinite`` instead, and checks what it can of the search's output."""
     e = start()
     try:
         for cmd, replies in steps:
+            if check_go is not None and cmd.startswith("go ") and not cmd.startswith("go infinite"):
+                check_go(e, cmd, replies)
+                continue
             if cmd.startswith(VARYING):
                 if cmd.startswith("go infinite"):
                     e.send(cmd)

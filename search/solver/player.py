@@ -9,7 +9,8 @@ Limits: ``movetime`` and ``clock``/``increment`` (through
 solver's nodes (with ``max_nodes``); ``iterations`` caps the worlds (one
 iteration = one solved world); ``infinite`` runs until ``stop``.  The first
 world may use half the time: if it is not solved by then, ISMCTS searches
-under the rest of the limits, so the player always answers in time.  A
+under the rest of the limits, so the player always answers in time (in debug
+mode its settings are said then, marked ``fallback_for=solver``).  A
 ``stop`` answers the best move so far: the mean over the worlds solved, or
 else the best of the root moves already solved exactly, or else the game
 heuristic's choice.  ``searchmoves``: only those root moves are solved (and
@@ -18,10 +19,11 @@ searched by the fallback).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Optional
 
 from engine.errors import BadConfig
-from search.api import Limits, MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
+from search.api import MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.solver.exact import SolverLimit
 from search.solver.solve import MAX_NODES, REWARDS, Solver
 from search.solver.table import MAX_MB, MIN_MB
@@ -141,11 +143,12 @@ class SolverPlayer(Player):
                               moves=[MoveStat(m, 0, v) for m, v in sorted(partial.items())])
         from search.ismcts import IsmctsPlayer
 
-        rest = Limits(iterations=limits.iterations, infinite=limits.infinite,
-                      movetime=None if left is None else left,
-                      nodes=None if limits.nodes is None else max(1, limits.nodes - used),
-                      searchmoves=limits.searchmoves)
+        # what is left of the limits (the deadline already holds the clock's share); the rest
+        # as given: the report interval and MultiPV are the frontend's, not the solver's
+        rest = replace(limits, movetime=left, clock=None, increment=None,
+                       nodes=None if limits.nodes is None else max(1, limits.nodes - used))
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
+        self.say_settings(view.game.name, rest, runner=fallback)  # debug mode: a second line, the fallback's
         return fallback.search(view, seat, rest, on_info, stop)
 
 

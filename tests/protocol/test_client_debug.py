@@ -73,3 +73,30 @@ def test_asyncio_engine_debug():
 
     result, s = asyncio.run(main())
     assert result.info.settings is s and (s.skill, s.cap, s.budget) == (3, 23, 23)
+
+
+def test_a_fallback_line_is_kept_on_the_gos_own_settings():
+    info = Info()
+    parse_info("info string settings player=solver preset=- by_budget=- budget=- skill=20 cap=none "
+               "temperature=0.0 options max_nodes=50 reward=win", info)
+    parse_info("info string settings player=ismcts fallback_for=solver preset=p by_budget=none budget=40 "
+               "skill=20 cap=none temperature=0.0 options reward=win tree=mo", info)
+    s = info.settings
+    assert (s.player, s.fallback_for, s.options) == ("solver", None, {"max_nodes": 50, "reward": "win"})
+    f = s.fallback
+    assert (f.player, f.fallback_for, f.preset, f.budget, f.options) == (
+        "ismcts", "solver", "p", 40, {"reward": "win", "tree": "mo"})
+    # a fallback line with no line of its player before it stands alone
+    alone = Info()
+    parse_info(f.line, alone)
+    assert alone.settings.player == "ismcts" and alone.settings.fallback is None
+
+
+def test_the_solvers_fallback_settings_reach_the_result():
+    with popen() as eng:
+        eng.configure({"Engine": "solver", "max_nodes": 50})  # no opening fits: it falls back
+        dealt(eng, "walled_city", 2)
+        eng.debug(True)
+        s = eng.play(Limit(iterations=40)).info.settings
+        assert s is eng.settings and (s.player, s.options["max_nodes"]) == ("solver", 50)
+        assert (s.fallback.player, s.fallback.fallback_for, s.fallback.budget) == ("ismcts", "solver", 40)

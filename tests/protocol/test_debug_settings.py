@@ -19,13 +19,6 @@ GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 3, "walled_ci
 HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
 
 
-@pytest.fixture(scope="module")
-def eng():
-    e = start()
-    yield e
-    e.quit()
-
-
 @pytest.fixture
 def fresh():
     """A process of its own, for tests that set search options (a set option stays set)."""
@@ -181,34 +174,6 @@ def test_the_line_holds_settings_only(eng):
     assert all(re.fullmatch(r"[a-z_]+=[\w.,+-]+", w) for w in words[3:] if w != "options"), first
 
 
-def test_a_go_answered_without_a_search_sends_no_settings(eng):
-    deal(eng, "guildes")
-    [moves] = expect(eng, "validmoves 0")
-    one = moves.split(" moves ")[1].split("; ")[0]
-    lines = go(eng, f"go iterations 50 searchmoves {one}")
-    assert lines[-1] == f"bestmove {one}" and not any(x.startswith("info string") for x in lines)
-
-
-def masked(lines):
-    return [re.sub(r" (time|ips) \d+", "", x) for x in lines]
-
-
-def test_debug_off_adds_nothing_and_on_adds_one_line_first(eng):
-    # no periodic report (they come by the clock): the final one only, the same every run
-    assert expect(eng, "setoption name InfoInterval value 60000") == []
-    runs = {}
-    for mode in ("off", "on", "off"):
-        assert expect(eng, f"debug {mode}") == []
-        deal(eng, "walled_city")  # newgame: a fresh player, so each search is the same one
-        runs.setdefault(mode, []).append(masked(go(eng, "go iterations 60")))
-    assert expect(eng, "setoption name InfoInterval value 200") == []
-    off_before, off_after = runs["off"]
-    [on] = runs["on"]
-    assert off_before == off_after
-    assert not any(x.startswith("info string") for x in off_before)
-    assert on[0].startswith("info string settings ") and on[1:] == off_before
-
-
 @pytest.mark.parametrize("line", ["debug maybe", "debug on off", "debug 1", "debug off on"])
 @pytest.mark.parametrize("before", ["on", "off"])
 def test_a_bad_debug_line_is_refused_and_changes_nothing(eng, line, before):
@@ -245,27 +210,19 @@ def test_the_documented_example_runs_and_its_settings_lines_are_verbatim():
     """docs/protocol.md, ``debug``: each ``go``'s settings line (its first reply) and the
     other replies as printed; the rest of a search's output varies, and is only run."""
     from tests.protocol.test_docs_example import DOC
-    from tests.transcript import transcript
+    from tests.transcript import replay, transcript
+
+    checked = []
+
+    def check_go(e, cmd, replies):
+        first, lines = first_settings(e, cmd)
+        assert first == replies[0] and lines[-1].startswith("bestmove "), (cmd, lines)
+        checked.append(cmd)
 
     steps = transcript(DOC, "### `debug [on | off]`", 1)
     assert steps[0][0].startswith("newgame guildes ")
-    e = start()
-    try:
-        for cmd, replies in steps:
-            if cmd.startswith("go "):
-                first, lines = first_settings(e, cmd)
-                assert first == replies[0] and lines[-1].startswith("bestmove "), (cmd, lines)
-                continue
-            got = expect(e, cmd)
-            note = next((r for r in replies if r.startswith("  ... (play random")), None)
-            if note:
-                for _ in range(int(re.search(r"(\d+) times", note).group(1)) - 1):
-                    assert expect(e, cmd) == [], cmd
-                continue
-            assert got == replies, (cmd, got)
-        assert sum(cmd.startswith("go ") for cmd, _ in steps) == 2
-    finally:
-        e.quit()
+    replay(steps, check_go)
+    assert len(checked) == 2
 
 
 def test_the_line_is_the_dict_the_search_ran_with():

@@ -10,7 +10,8 @@ from tests.protocol.conftest import cheap, expect, go, ready, start
 
 
 def deal(e, game="guildes", players=3, seed=7):
-    expect(e, f"newgame {game} players {players} seed {seed}")
+    # a refused newgame (busy, internal) would keep the old player and its workers
+    assert expect(e, f"newgame {game} players {players} seed {seed}") == []
     while expect(e, "status")[0].split()[2] == "chance":
         assert expect(e, "play random") == []
 
@@ -24,6 +25,16 @@ def children(pid: int) -> set[str]:
         except FileNotFoundError:  # the thread ended since the listing (each go runs on its own)
             continue
     return kids
+
+
+def proc_state(pid: str) -> str:
+    """A process's state letter and parent pid from /proc (a failure's diagnosis)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return f"state {fields[0]} ppid {fields[1]}"
+    except FileNotFoundError:
+        return "gone"
 
 
 def gone(pid: str) -> bool:
@@ -107,8 +118,9 @@ def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
         summary = [x for x in lines if x.startswith("info seat")][-1].split()
         assert int(summary[summary.index("iterations") + 1]) == 60
         assert len(children(e.proc.pid)) == 1 and children(e.proc.pid) < kids
-        deal(e)  # newgame: the workers go with the old game
-        assert children(e.proc.pid) == set()
+        deal(e)  # newgame: the workers go with the old game, reaped before its reply (Pool.close)
+        left = children(e.proc.pid)
+        assert left == set(), {k: proc_state(k) for k in left}
         go(e, "go iterations 60")
         kids = children(e.proc.pid)
         assert len(kids) == 1
