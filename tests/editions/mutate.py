@@ -22,7 +22,8 @@ GAMES = ("guildes", "between_two_cities", "city_and_guilds", "walled_city")
 CONFIGS = {
     "guildes": [(3, ()), (4, ("events",)), (5, ("tricks",)), (6, ("events", "tricks"))],
     "between_two_cities": [(3, ()), (2, ("two-player",)), (2, ("two-player-advanced",)), (4, ("beginner",)),
-                           (5, ("districts",)), (7, ()), (2, ("two-player-advanced", "districts", "beginner"))],
+                           (5, ("districts",)), (6, ()), (7, ()),
+                           (2, ("two-player-advanced", "districts", "beginner"))],
     "city_and_guilds": [(3, ()), (4, ()), (5, ())],
     "walled_city": [(2, ()), (3, ("borderlands",)), (4, ("mixed-guilds",)), (3, ()), (2, ("borderlands",))],
 }

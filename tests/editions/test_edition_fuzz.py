@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+
+import engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +47,20 @@ def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, 
         assert names_field(detail, paths), f"{detail!r} names none of {paths}"
     else:
         kernel_rollout(game, path, players, variants, seed)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_configs_cover_every_player_count_and_variant(game):
+    """The fuzzer's configurations reach every player count the game accepts and every
+    variant (bar the strength matches' ``no-powers-*`` seats, which change no table)."""
+    from engine.registry import game_class
+
+    cls = game_class(game)
+    assert {p for p, _ in CONFIGS[game]} == set(range(cls.min_players, cls.max_players + 1))
+    wanted = {v.name for v in cls.variant_list if not v.name.startswith("no-powers-")}
+    assert wanted <= {v for _, vs in CONFIGS[game] for v in vs}
+    for players, variants in CONFIGS[game]:
+        engine.make_game(game, players, variants)
 
 
 @pytest.mark.parametrize("game, change, words", [
