@@ -13,7 +13,7 @@ import engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.editions.mutate import CONFIGS, GAMES, kernel_rollout, mutate, names_field, standin, try_edition
+from tests.editions.mutate import CONFIGS, GAMES, check_notation, kernel_rollout, mutate, names_field, standin, try_edition
 
 
 class DrawChooser:
@@ -47,6 +47,18 @@ def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, 
         assert names_field(detail, paths), f"{detail!r} names none of {paths}"
     else:
         kernel_rollout(game, path, players, variants, seed)
+        state = engine.make(game, players=players, variants=list(variants), edition=path, seed=seed)
+        check_notation(state, rnd.randrange, 300)
+
+
+def _rename_building(d: dict, i: int, name: str) -> None:
+    """Rename a building kind everywhere (the duplex tiles too): only the name's case is wrong."""
+    old = d["buildings"][i]["name"]
+    d["buildings"][i]["name"] = name
+    for t in d["duplex"]:
+        for side in ("left", "right"):
+            if t[side] == old:
+                t[side] = name
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -82,6 +94,18 @@ def test_configs_cover_every_player_count_and_variant(game):
     ("guildes", lambda d: d["guilds"][1].update(copies=2**40), "guild alchemists: 'copies'"),
     ("guildes", lambda d: d["guilds"][1].update(copies=12.5), "guild alchemists: 'copies'"),
     ("guildes", lambda d: d["players"]["4"].update(dealt=True), "players 4: 'dealt'"),
+    # names that moves print and parse back (lower-cased): one lower-case word, one card each
+    ("between_two_cities", lambda d: _rename_building(d, 0, "Factory"), r"buildings\[0\].*lower-case"),
+    ("between_two_cities", lambda d: d["duplex"].append(dict(d["duplex"][0])),
+     r"duplex\[\d+\]: \w+-\w+ is already duplex\[0\]"),
+    ("between_two_cities", lambda d: d["mats"][1].update(name=d["mats"][0]["name"]),
+     r"mats\[1\]: name '\w+' already names mats\[0\]"),
+    ("between_two_cities", lambda d: d["mats"][0].update(name="Big Lake"), r"mats\[0\]: name 'Big Lake'"),
+    ("guildes", lambda d: d["events"][1].update(name=d["events"][0]["name"]),
+     r"events\[1\]: name 'one-fewer' already names events\[0\]"),
+    ("guildes", lambda d: d["events"][2].update(name="Sequential"), r"events\[2\]: name 'Sequential'"),
+    ("guildes", lambda d: d["tricks"][3].update(name=d["tricks"][2]["name"]),
+     r"tricks\[3\]: name 'sacrifice' already names tricks\[2\]"),
     ("city_and_guilds", lambda d: d["values"].update(block=True), "values.block"),
     ("city_and_guilds", lambda d: d.update(extra=1), "unknown key 'extra'"),
 ])
