@@ -93,6 +93,12 @@ def validate(data: dict) -> None:
         _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
         integer(t.get("min_players", 3), f"trick {t['name']}: 'min_players'", 3, 6)
     _names_are_words(tricks, "tricks")
+    # tricks act in alphabetical order of their letters; the kernel acts in list order
+    letters = [(i, t["letter"]) for i, t in enumerate(tricks) if "letter" in t]
+    for i, x in letters:
+        _need(isinstance(x, str) and len(x) == 1 and "A" <= x <= "Z", f"tricks[{i}]: 'letter' must be one capital letter")
+    for (_, x), (j, y) in zip(letters, letters[1:]):
+        _need(x < y, f"tricks[{j}]: letter {y} after {x}: list the tricks in their letters' order (they act in it)")
 
 
 def _names_are_words(cards: list, field: str) -> None:

@@ -106,6 +106,8 @@ def test_configs_cover_every_player_count_and_variant(game):
     ("guildes", lambda d: d["events"][2].update(name="Sequential"), r"events\[2\]: name 'Sequential'"),
     ("guildes", lambda d: d["tricks"][3].update(name=d["tricks"][2]["name"]),
      r"tricks\[3\]: name 'sacrifice' already names tricks\[2\]"),
+    ("guildes", lambda d: d["tricks"][4].update(letter="B"), r"tricks\[4\]: letter B after D: list the tricks"),
+    ("guildes", lambda d: d["tricks"][0].update(letter="a"), r"tricks\[0\]: 'letter' must be one capital"),
     ("city_and_guilds", lambda d: d["values"].update(block=True), "values.block"),
     ("city_and_guilds", lambda d: d.update(extra=1), "unknown key 'extra'"),
 ])
