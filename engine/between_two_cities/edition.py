@@ -39,8 +39,9 @@ def validate(data: dict) -> None:
         where = f"buildings[{i}]"
         obj(kind, where)
         name = kind.get("name")
-        _need(isinstance(name, str) and name != "" and all(ch.isalnum() or ch == "_" for ch in name),
-              f"{where}: name must be letters, digits or '_', not {name!r}")
+        # moves print the name and parse the lower-cased text back (notation.py)
+        _need(isinstance(name, str) and name != "" and all(ch.isalnum() or ch == "_" for ch in name)
+              and name == name.lower(), f"{where}: name must be lower-case letters, digits or '_', not {name!r}")
         where = f"buildings[{i}] ({name})"
         _need(name not in names, f"buildings: duplicate name {name!r}")
         names.append(name)
@@ -64,9 +65,19 @@ def validate(data: dict) -> None:
         _need(t.get("left") in names and t.get("right") in names,
               f"duplex[{i}]: left and right must name building kinds")
         integer(t["count"], f"duplex[{i}].count", 0, MAX_COUNT)
+        # a duplex is named "left-right" in moves: two entries of one pair would parse as the first
+        pair = (t["left"], t["right"])
+        first = next(j for j, u in enumerate(d) if (u.get("left"), u.get("right")) == pair)
+        _need(first == i, f"duplex[{i}]: {t['left']}-{t['right']} is already duplex[{first}] (add to its count)")
     mats = lst(data["mats"], "mats", 1, 16)
     for i, m in enumerate(mats):
         _validate_mat(i, m)
+    # chance moves print "mat <name>" (a mat without one is mat<i>) and parse it back lower-cased
+    mat_names = [m.get("name", f"mat{i}") for i, m in enumerate(mats)]
+    for i, name in enumerate(mat_names):
+        _need(isinstance(name, str) and name != "" and name == name.lower() and name.split() == [name]
+              and not name.startswith("#"), f"mats[{i}]: name {name!r} must be one lower-case word")
+        _need(mat_names.index(name) == i, f"mats[{i}]: name {name!r} already names mats[{mat_names.index(name)}]")
     ds = obj(data["districts"], "districts")
     keys(ds, "districts", ("cards", "points"), ("apart",))
     cards = ds.get("cards")

@@ -77,6 +77,7 @@ def validate(data: dict) -> None:
         keys(e, f"events[{i}]", ("name", "direction"), ("effect",))
         if "effect" in e:
             text(e["effect"], f"events[{i}].effect")
+    _names_are_words(events, "events")
     for g in guilds:
         _need(isinstance(g.get("worth10", False), bool), f"guild {g['name']}: 'worth10' must be true or false")
     tricks = data.get("tricks", [])
@@ -91,6 +92,25 @@ def validate(data: dict) -> None:
             kind = "virtual"
         _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
         integer(t.get("min_players", 3), f"trick {t['name']}: 'min_players'", 3, 6)
+    _names_are_words(tricks, "tricks")
+    # tricks act in alphabetical order of their letters; the kernel acts in list order
+    letters = [(i, t["letter"]) for i, t in enumerate(tricks) if "letter" in t]
+    for i, x in letters:
+        _need(isinstance(x, str) and len(x) == 1 and "A" <= x <= "Z", f"tricks[{i}]: 'letter' must be one capital letter")
+    for (_, x), (j, y) in zip(letters, letters[1:]):
+        _need(x < y, f"tricks[{j}]: letter {y} after {x}: list the tricks in their letters' order (they act in it)")
+
+
+def _names_are_words(cards: list, field: str) -> None:
+    """Chance moves print ``event <name>`` / ``trick <name>`` and parse the lower-cased words
+    back (engine/guildes/game.py): a name must be one lower-case word, and only one card's."""
+    seen: dict = {}
+    for i, c in enumerate(cards):
+        name = c["name"]
+        _need(name != "" and name == name.lower() and name.split() == [name] and not name.startswith("#"),
+              f"{field}[{i}]: name {name!r} must be one lower-case word (moves name the card)")
+        _need(name not in seen, f"{field}[{i}]: name {name!r} already names {field}[{seen.get(name)}]")
+        seen[name] = i
 
 
 # the effects the kernel implements, in its numbering (the enums of cython_ext/guildes_rules.pxd)

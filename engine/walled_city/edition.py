@@ -6,6 +6,7 @@ from engine.schema import fixed, keys, lst, need, obj, text
 
 BOARDS = ("londonderry", "borderlands")
 NDICE = 20
+NEUTRAL_SUPPLY = (20, 25)  # a colour's nobles and peasants in the box (FACTS.md: neutral pieces)
 POWERS = ("mercers", "grocers", "drapers", "fishmongers", "goldsmiths", "skinners", "taylors", "haberdashers",
           "salters", "ironmongers", "vintners", "clothworkers", "carpenters-b", "painter_stainers-b", "bakers-b",
           "butchers-b", "barbers-b", "ironmongers-b", "saddlers-b", "curriers-b")
@@ -130,6 +131,7 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         for t in z["towers"]:
             seen[_int(t, 0, nt - 1, f"{name}: zone {i} tower")] += 1
     _need(all(s == 2 for s in seen), f"{name}: every tower needs exactly two nearest defense zones")
+    _validate_wall(name, b, nt, gaps, zones)
     spots = b.get("die_spots")
     _need(isinstance(spots, list) and len(spots) == NDICE, f"{name}: 'die_spots' must list {NDICE} spots")
     for i, s in enumerate(spots):
@@ -143,6 +145,8 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
     _need(isinstance(chits, list) and 1 <= len(chits) <= 8, f"{name}: 'chit_spots' must list 1..8 areas")
     for a in chits:
         _int(a, 0, na - 1, f"{name}: chit spot area")
+    # the board prints one chit spot per area ("four areas that have a faint Survey chit spot")
+    _need(len(set(chits)) == len(chits), f"{name}: chit_spots: area {_twice(chits)} has two chit spots")
     # moves name an area, its fenced far half or a tower in one id below 62
     _need(2 * na + nt <= 62, f"{name}: {na} areas and {nt} towers: at most 62 - towers areas and halves")
     _validate_fences(name, b, na, paths, gaps)
@@ -161,6 +165,12 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
               f"{name}: setup {p} discards must be cards of the deck")
         _need(int(p) * row["roads"] + row["starting_roads"] <= len(paths), f"{name}: not enough paths for the roads")
         _need(int(p) * row["walls"] <= len(gaps), f"{name}: not enough gaps for the walls")
+        if p == "2":  # the neutral colour's setup comes out of its box (game.initial_buffer)
+            by_gap = len({g["area"] for g in gaps})
+            _need(by_gap + nt <= NEUTRAL_SUPPLY[0] and 2 * by_gap <= NEUTRAL_SUPPLY[1],
+                  f"{name}: setup 2: the neutral colour needs {by_gap + nt} nobles and {2 * by_gap} peasants "
+                  f"(a noble and two peasants by each of {by_gap} gap areas, a noble per tower), "
+                  f"its box holds {NEUTRAL_SUPPLY[0]} and {NEUTRAL_SUPPLY[1]}")
         _need(len({tuple(c) for c in row["discard"]}) == len(row["discard"]),
               f"{name}: setup {p} discards must differ")
         # every road and wall is built with a card, and each defense phase takes one more
@@ -173,6 +183,74 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
     keys(setup, f"{name}: setup", ("2", "3", "4"), meta=())
 
 
+def _twice(xs: list):
+    """The first entry of ``xs`` seen before (for the error message)."""
+    seen = set()
+    for x in xs:
+        if x in seen:
+            return x
+        seen.add(x)
+    return None
+
+
+def _validate_wall(name: str, b: dict, nt: int, gaps: list, zones: list) -> None:
+    """The fortifications as one loop: towers joined by the defense zones between consecutive
+    towers, each gap between its two closest towers (FACTS.md, "Board topology"), and the
+    optional ``ring`` the same loop written out.  The rules read only ``gaps`` and ``zones``;
+    the drawings read ``ring``, derived here from them when the file has none."""
+    pairs = []
+    for i, z in enumerate(zones):
+        t1, t2 = z["towers"]
+        _need(t1 != t2, f"{name}: zone {i} needs two different towers, got {z['towers']}")
+        pairs.append(frozenset((t1, t2)))
+    if nt > 2:  # two towers: both zones lie between T0 and T1, one on each side
+        dup = _twice(pairs)
+        _need(dup is None, f"{name}: zones: two zones between towers {sorted(dup or ())} (one per wall segment)")
+    nbr: dict[int, list[int]] = {t: [] for t in range(nt)}
+    for pr in pairs:
+        t1, t2 = sorted(pr)
+        nbr[t1].append(t2)
+        nbr[t2].append(t1)
+    loop, prev = [0], -1
+    while len(loop) < nt:
+        here = loop[-1]
+        nxt = nbr[here][0] if nbr[here][0] != prev else nbr[here][1]
+        if nxt == 0:
+            break
+        loop.append(nxt)
+        prev = here
+    _need(len(loop) == nt, f"{name}: zones: towers {', '.join(f'T{t}' for t in sorted(set(range(nt)) - set(loop)))} "
+          f"are not on the loop through T0 (the zones must join all towers in one ring)")
+    for i, g in enumerate(gaps):
+        _need(frozenset(g["towers"]) in pairs, f"{name}: gap {i}: towers {g['towers']} are not consecutive on "
+              f"the wall (no defense zone between them)")
+    ring = b.get("ring")
+    if ring is None:
+        ring = []
+        for k, t in enumerate(loop):
+            ring.append(f"T{t}")
+            seg = frozenset((t, loop[(k + 1) % nt]))
+            ring += [f"G{i}" for i, g in enumerate(gaps)
+                     if frozenset(g["towers"]) == seg and (nt > 2 or k == 0)]
+        b["ring"] = ring
+        return
+    at = [int(x[1:]) if x[0] == "T" else None for x in ring]
+    towers = [t for t in at if t is not None]
+    for k, t in enumerate(towers):
+        u = towers[(k + 1) % nt]
+        _need(frozenset((t, u)) in pairs, f"{name}: ring: T{t} and T{u} are neighbours on the ring but no "
+              f"defense zone lies between them")
+    n = len(ring)
+    for k, x in enumerate(ring):
+        if at[k] is None:
+            before = next(at[(k - j) % n] for j in range(1, n) if at[(k - j) % n] is not None)
+            after = next(at[(k + j) % n] for j in range(1, n) if at[(k + j) % n] is not None)
+            g = gaps[int(x[1:])]
+            _need(sorted(g["towers"]) == sorted((before, after)),
+                  f"{name}: ring: {x} lies between T{before} and T{after}, but gaps[{x[1:]}] "
+                  f"names towers {g['towers']}")
+
+
 def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> None:
     """Carpenters' splits: per area, the pieces on the far side of the fence (``paths``,
     ``gaps``) and the paths the fence ends on (``tpaths``, each then borders both halves:
@@ -183,6 +261,7 @@ def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> No
         _need(isinstance(splits, list) and len(splits) <= 6, f"{name}: fences of area {a} must be a list of 0..6")
         own_p = {i for i, p in enumerate(paths) if a in p["a"] or a in p["b"]}
         own_g = {i for i, g in enumerate(gaps) if g["area"] == a}
+        lines: dict = {}
         for k, s in enumerate(splits):
             what = f"{name}: fences[{a}][{k}]"
             _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list)
@@ -200,3 +279,9 @@ def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> No
                 _need(len(side) == 1, f"{what}: tpath {x} already has two areas on area {a}'s side")
             _need(far_p | far_g | tp and (own_p - far_p) | (own_g - far_g),
                   f"{what}: each half needs a path or gap of its own")
+            # one fence line, written from either half: a second copy would be a second move
+            line = frozenset(far_p), frozenset(far_g), frozenset(tp)
+            mirror = frozenset(own_p - far_p - tp), frozenset(own_g - far_g), frozenset(tp)
+            _need(line not in lines and mirror not in lines,
+                  f"{what}: the same fence line as fences[{a}][{lines.get(line, lines.get(mirror))}]")
+            lines[line] = k

@@ -19,14 +19,13 @@ from engine.layout import Layout
 from engine.registry import register
 from engine.walled_city import draw as _draw
 from engine.walled_city import notation
-from engine.walled_city.edition import POWERS, validate
+from engine.walled_city.edition import NEUTRAL_SUPPLY, POWERS, validate
 
 NDICE, NGUILD, K, OWN = 20, 20, 14, 11
 RANK_KEYS = 4                                 # words per competitor (kernel contract)
 MAX_MOVES = 64
 PHASES = ("chance", "start-roads", "align", "construct", "card", "split", "nobles", "nobles-2",
           "promote", "adjust", "defense-card", "defense-zone", "end", "turn-end", "power", "power-chance")
-NEUTRAL_SUPPLY = (20, 25)                     # a colour's nobles and peasants in the box
 
 
 MAXS, MAXP, MAXG = 6, 32, 16                  # fence splits per area, paths, gaps (walled_city .pxd)

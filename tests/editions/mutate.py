@@ -22,7 +22,8 @@ GAMES = ("guildes", "between_two_cities", "city_and_guilds", "walled_city")
 CONFIGS = {
     "guildes": [(3, ()), (4, ("events",)), (5, ("tricks",)), (6, ("events", "tricks"))],
     "between_two_cities": [(3, ()), (2, ("two-player",)), (2, ("two-player-advanced",)), (4, ("beginner",)),
-                           (5, ("districts",)), (7, ()), (2, ("two-player-advanced", "districts", "beginner"))],
+                           (5, ("districts",)), (6, ()), (7, ()),
+                           (2, ("two-player-advanced", "districts", "beginner"))],
     "city_and_guilds": [(3, ()), (4, ()), (5, ())],
     "walled_city": [(2, ()), (3, ("borderlands",)), (4, ("mixed-guilds",)), (3, ()), (2, ("borderlands",))],
 }
@@ -173,3 +174,20 @@ def kernel_rollout(game: str, path: str, players: int, variants: tuple, seed: in
     """The kernel's own playout (the search's path) on the same edition."""
     state = engine.make(game, players=players, variants=list(variants), edition=path, seed=seed)
     state.game.kernel.rollout(state.buf, Rng(seed))
+
+
+def check_notation(state, rnd: Callable[[int], int], plies: int) -> None:
+    """For ``plies`` random plies, every legal move (and chance outcome) prints a string that
+    parses back to the same move: a record of the game replays on this edition."""
+    for _ in range(plies):
+        movers = state.to_move()
+        if not movers:
+            return
+        seat = movers[0]
+        moves = [m for m, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_moves(seat)
+        for m in moves:
+            text = state.move_to_string(seat, m)
+            back = state.parse_move(seat, text)
+            if back != m:
+                raise AssertionError(f"move {m} prints {text!r}, which parses as {back}")
+        state.apply(seat, moves[rnd(len(moves))])

@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
+
+import engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.editions.mutate import CONFIGS, GAMES, kernel_rollout, mutate, names_field, standin, try_edition
+from tests.editions.mutate import CONFIGS, GAMES, check_notation, kernel_rollout, mutate, names_field, standin, try_edition
 
 
 class DrawChooser:
@@ -45,6 +47,32 @@ def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, 
         assert names_field(detail, paths), f"{detail!r} names none of {paths}"
     else:
         kernel_rollout(game, path, players, variants, seed)
+        state = engine.make(game, players=players, variants=list(variants), edition=path, seed=seed)
+        check_notation(state, rnd.randrange, 300)
+
+
+def _rename_building(d: dict, i: int, name: str) -> None:
+    """Rename a building kind everywhere (the duplex tiles too): only the name's case is wrong."""
+    old = d["buildings"][i]["name"]
+    d["buildings"][i]["name"] = name
+    for t in d["duplex"]:
+        for side in ("left", "right"):
+            if t[side] == old:
+                t[side] = name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_configs_cover_every_player_count_and_variant(game):
+    """The fuzzer's configurations reach every player count the game accepts and every
+    variant (bar the strength matches' ``no-powers-*`` seats, which change no table)."""
+    from engine.registry import game_class
+
+    cls = game_class(game)
+    assert {p for p, _ in CONFIGS[game]} == set(range(cls.min_players, cls.max_players + 1))
+    wanted = {v.name for v in cls.variant_list if not v.name.startswith("no-powers-")}
+    assert wanted <= {v for _, vs in CONFIGS[game] for v in vs}
+    for players, variants in CONFIGS[game]:
+        engine.make_game(game, players, variants)
 
 
 @pytest.mark.parametrize("game, change, words", [
@@ -66,6 +94,20 @@ def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, 
     ("guildes", lambda d: d["guilds"][1].update(copies=2**40), "guild alchemists: 'copies'"),
     ("guildes", lambda d: d["guilds"][1].update(copies=12.5), "guild alchemists: 'copies'"),
     ("guildes", lambda d: d["players"]["4"].update(dealt=True), "players 4: 'dealt'"),
+    # names that moves print and parse back (lower-cased): one lower-case word, one card each
+    ("between_two_cities", lambda d: _rename_building(d, 0, "Factory"), r"buildings\[0\].*lower-case"),
+    ("between_two_cities", lambda d: d["duplex"].append(dict(d["duplex"][0])),
+     r"duplex\[\d+\]: \w+-\w+ is already duplex\[0\]"),
+    ("between_two_cities", lambda d: d["mats"][1].update(name=d["mats"][0]["name"]),
+     r"mats\[1\]: name '\w+' already names mats\[0\]"),
+    ("between_two_cities", lambda d: d["mats"][0].update(name="Big Lake"), r"mats\[0\]: name 'Big Lake'"),
+    ("guildes", lambda d: d["events"][1].update(name=d["events"][0]["name"]),
+     r"events\[1\]: name 'one-fewer' already names events\[0\]"),
+    ("guildes", lambda d: d["events"][2].update(name="Sequential"), r"events\[2\]: name 'Sequential'"),
+    ("guildes", lambda d: d["tricks"][3].update(name=d["tricks"][2]["name"]),
+     r"tricks\[3\]: name 'sacrifice' already names tricks\[2\]"),
+    ("guildes", lambda d: d["tricks"][4].update(letter="B"), r"tricks\[4\]: letter B after D: list the tricks"),
+    ("guildes", lambda d: d["tricks"][0].update(letter="a"), r"tricks\[0\]: 'letter' must be one capital"),
     ("city_and_guilds", lambda d: d["values"].update(block=True), "values.block"),
     ("city_and_guilds", lambda d: d.update(extra=1), "unknown key 'extra'"),
 ])
