@@ -1,0 +1,160 @@
+"""The end of a Guildes round: the rules' layer 2 of 4 (below:
+:mod:`cython_ext.guildes_layout`; above: :mod:`cython_ext.guildes_tricks`).
+
+``c_end_round`` discards the unplayed cards, counts the votes
+(:mod:`cython_ext.guildes_count`) and opens the next round or ends the game;
+``c_remember_round`` adds the round's lesson to each seat's ``known``;
+``scores`` reads the votes.
+
+This file is compiled by Cython (declarations in ``guildes_round_end.pxd``)
+and runs unchanged as plain Python; see :mod:`cython_ext`.
+"""
+try:
+    import cython
+except ModuleNotFoundError:  # interpreted on a machine without Cython
+    from cython_ext import shim as cython
+
+from .guildes_layout import GuildesLayout
+
+if not cython.compiled:
+    from .guildes_count import c_count_votes, c_exclude_ties
+    from .guildes_layout import EVENT, NOTIES, OVER, imod
+
+
+@cython.cclass
+class GuildesRoundEnd(GuildesLayout):
+    """The layout plus the end of a round (``cfg`` as for :class:`GuildesLayout`)."""
+
+    def c_remember_round(self, b):
+        """Add this round's lesson to each seat's ``known``: the cards it saw
+        in the hands it held (each packet at its first sighting) that it did
+        not pick were picked by others; what they did not play (``played``,
+        which includes trick E's card) they discarded.  The card a seat
+        received in a redistribution may be one of them: it is not counted.
+        A lower bound, never above the truth; a row of -1 (another seat's,
+        in a determinized world) stays unknown.
+
+        A packet at its first sighting is rebuilt from its dealt content
+        (hist row 0) minus the picks made from it before, so that the fast
+        playout (which keeps no later hist rows) gives the same result."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        dirn: cython.int = b[self.o_dir]
+        i: cython.int
+        p: cython.int
+        t: cython.int
+        tf: cython.int
+        g: cython.int
+        o: cython.int
+        c: cython.int
+        row: cython.int
+        ct: cython.p_int = self.s_ct
+        tot: cython.p_int = self.s_ct + G  # the cards all seats played (s_ct holds n*G >= 2*G)
+        known: cython.int = self.o_known
+        picks: cython.int = self.o_picks
+        played: cython.int = self.o_played
+        hist: cython.int = self.o_hist
+        for g in range(G):
+            tot[g] = 0
+        for o in range(n):
+            for g in range(G):
+                tot[g] += b[played + o * G + g]
+        for i in range(n):
+            if b[known + i * G] < 0:
+                continue
+            # seen - own picks - what the others played: start from -others' plays
+            for g in range(G):
+                ct[g] = b[played + i * G + g] - tot[g]
+            for p in range(n):
+                tf = imod((i - p) * dirn, n)  # seat i first holds packet p at pick tf
+                if tf >= h:
+                    continue
+                row = hist + p * G
+                for g in range(G):
+                    ct[g] += b[row + g]
+                for t in range(tf):
+                    ct[b[picks + imod(p + dirn * t, n) * h + t]] -= 1
+            for t in range(h):
+                ct[b[picks + i * h + t]] -= 1
+            if self.ev_on and b[self.o_rrecv + i] >= 0:
+                ct[b[self.o_rrecv + i]] -= 1
+            for g in range(G):
+                c = ct[g]
+                b[known + i * G + g] += c if c > 0 else 0
+
+    def c_end_round(self, b):
+        """Unplayed cards are discarded, the votes counted; next round or the end."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        i: cython.int
+        r: cython.int
+        var_: cython.bint = self.ev_on or self.tr_on
+        c: cython.int
+        # offsets in locals: the buffer might alias self's fields as far as gcc
+        # knows, so loops over b[self.o_x + i] reload them and do not vectorise
+        kept: cython.int = self.o_kept
+        disc: cython.int = self.o_disc
+        played: cython.int = self.o_played
+        picks: cython.int = self.o_picks
+        hist: cython.int = self.o_hist
+        self.c_remember_round(b)
+        if var_:
+            for i in range(n * G):
+                b[self.o_ndisc + i // G] += b[kept + i]
+        for i in range(n * G):
+            b[disc + i] += b[kept + i]
+            b[kept + i] = 0
+            b[played + i] = 0
+        for i in range(n):
+            self.s_votes[i] = 0
+        if var_:
+            # counts with the virtual cards, never below 0
+            for i in range(n * G):
+                c = b[self.o_table + i]
+                if self.tr_on:
+                    c += b[self.o_virt + i]
+                self.s_ct[i] = c if c > 0 else 0
+            if self.c_effect(b) == NOTIES:
+                c_exclude_ties(self.s_ct, n, G, self.militia, self.s_mark)
+            c_count_votes(self.s_ct, n, G, b[self.o_round], self.militia, self.mvotes,
+                          self.c_places, self.c_values, self.s_votes)
+        elif cython.compiled:
+            c_count_votes(cython.address(b[self.o_table]), n, G, b[self.o_round], self.militia, self.mvotes,
+                          self.c_places, self.c_values, self.s_votes)
+        else:
+            c_count_votes(b[self.o_table:], n, G, b[self.o_round], self.militia, self.mvotes,
+                          self.c_places, self.c_values, self.s_votes)
+        for i in range(n):
+            b[self.o_score + i] += self.s_votes[i]
+        for i in range(n * h):
+            b[picks + i] = -1
+        for i in range(h * n * G):
+            b[hist + i] = 0
+        if self.ev_on:
+            b[self.o_start] = -1
+            b[self.o_sub] = 0
+            for i in range(n):
+                b[self.o_pend2 + i] = -1
+                b[self.o_fdown + i] = -1
+                b[self.o_rdisc + i] = -1
+                b[self.o_rrecv + i] = -1
+        if self.tr_on:
+            for i in range(n):
+                b[self.o_prevtrick + i] = b[self.o_trick + i]
+                b[self.o_trick + i] = -1
+            for i in range(n * G):
+                b[self.o_virt + i] = 0
+                b[self.o_disc + i] += b[self.o_tdisc + i]
+                b[self.o_tdisc + i] = 0
+            b[self.o_tstep] = 0
+        b[self.o_step] = 0
+        r = b[self.o_round] + 1
+        b[self.o_round] = r
+        b[self.o_phase] = OVER if r == 3 else EVENT
+
+    def scores(self, buf, out):
+        i: cython.int
+        for i in range(self.n):
+            out[i] = buf[self.o_score + i]
