@@ -1,6 +1,8 @@
 """Shared helpers for The Walled City tests: configs, fixed positions, counted games."""
 from __future__ import annotations
 
+import random
+
 import numpy as np
 
 import engine
@@ -92,6 +94,18 @@ def random_to(state, rnd, steps: int):
         else:
             state.apply(movers[0], rnd.choice(state.legal_moves(movers[0])))
     return state
+
+
+def to_phase(s, pred, seed: int = 0):
+    """Play ``s`` at random (seat-first movers, chance sampled) until ``pred(s)``."""
+    rnd = random.Random(seed)
+    while not pred(s):
+        movers = s.to_move()
+        if movers == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance())
+        else:
+            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
+    return s
 
 
 def np_buf(state):

@@ -10,18 +10,7 @@ import random
 import pytest
 
 from engine.core import CHANCE
-from tests.walled_city.helpers import CONFIGS, COMPILED, empty_board, f, game, setup_state, texts, tower_votes
-
-
-def to_phase(s, pred, seed: int = 0):
-    rnd = random.Random(seed)
-    while not pred(s):
-        movers = s.to_move()
-        if movers == (CHANCE,):
-            s.apply(CHANCE, s.sample_chance())
-        else:
-            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
-    return s
+from tests.walled_city.helpers import COMPILED, CONFIGS, empty_board, f, game, setup_state, texts, to_phase, tower_votes
 
 
 def test_the_noble_just_settled_may_be_promoted():

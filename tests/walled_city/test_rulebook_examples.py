@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import CHANCE
-from tests.walled_city.helpers import f, setup_state, texts, tower_votes
+from tests.walled_city.helpers import f, setup_state, texts, to_phase, tower_votes
 
 BLUE, ORANGE, PURPLE, YELLOW, GREEN = range(5)
 # Londonderry stand-in: area dice d0..d11 (A1 A2 A4 B1 B3 B4 C1 C2 C4 D1 D3 D4), tower dice
@@ -23,17 +22,6 @@ B3, B4 = 6, 7               # areas beside path P5; B4 borders gap G4, whose tow
 
 def base(players: int = 3) -> tuple[str, ...]:
     return tuple(f"no-powers-{i}" for i in range(players))
-
-
-def to_phase(s, pred, seed: int = 0):
-    rnd = random.Random(seed)
-    while not pred(s):
-        movers = s.to_move()
-        if movers == (CHANCE,):
-            s.apply(CHANCE, s.sample_chance())
-        else:
-            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
-    return s
 
 
 def dice(s):

@@ -6,24 +6,10 @@ for round 2 ("Unchosen Guilds remain in the display").  Votes are set just befor
 that orders the players, with nobody on the board so that the count adds nothing."""
 from __future__ import annotations
 
-import random
-
-from engine.core import CHANCE
-from tests.walled_city.helpers import f, guild_id, setup_state
+from tests.walled_city.helpers import f, guild_id, setup_state, to_phase
 
 PLAYERS = 4
 VARIANTS = ("mixed-guilds",) + tuple(f"no-powers-{i}" for i in range(PLAYERS))
-
-
-def to_phase(s, pred, seed: int = 0):
-    rnd = random.Random(seed)
-    while not pred(s):
-        movers = s.to_move()
-        if movers == (CHANCE,):
-            s.apply(CHANCE, s.sample_chance())
-        else:
-            s.apply(movers[0], rnd.choice(s.legal_moves(movers[0])))
-    return s
 
 
 def give(s, field: str, seat: int, power: str) -> None:
