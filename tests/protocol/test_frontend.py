@@ -17,12 +17,19 @@ def deal(e, game="guildes", players=3, seed=7):
 
 
 def children(pid: int) -> set[str]:
+    """Every process whose parent is ``pid``, zombies included, from each process's own
+    ``/proc/N/stat``.  (``/proc/pid/task/*/children`` lists a thread's children only, and the
+    kernel documents it as unreliable while tasks come and go: it once showed none of three
+    workers that were there.)"""
     kids = set()
-    for task in os.listdir(f"/proc/{pid}/task"):
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
         try:
-            with open(f"/proc/{pid}/task/{task}/children") as fh:
-                kids |= set(fh.read().split())
-        except FileNotFoundError:  # the thread ended since the listing (each go runs on its own)
+            with open(f"/proc/{entry}/stat") as fh:
+                if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    kids.add(entry)
+        except (FileNotFoundError, ProcessLookupError):  # it ended since the listing
             continue
     return kids
 
