@@ -96,3 +96,18 @@ def test_a_tie_on_every_key_is_shared():
     assert final_lines(g, s, 1)[-3:] == ["  seat 0: city 0 4 + city 1 4 = 8", "  you: city 2 4 + city 3 4 = 8",
                                          "winners: seat 0 and you (tied on every tie-break)"]
     assert s.winners() == [0, 1]
+
+
+def test_guildhall_play_tells_the_final_scoring_before_the_final_scores():
+    """Through ``guildhall play``'s game loop (the person always plays the first legal move)."""
+    from guildhall.human import HumanGame
+    from search.api import Limits
+
+    told: list[str] = []
+    h = HumanGame(make_game(3), 0, "random", Limits(iterations=1), seed=2, echo=told.append)
+    h.ask = lambda: h.state.legal_moves(0)[0]
+    h.run()
+    start = told.index("final scoring:")
+    assert told[start + 1].startswith("  city 0 (your left city): shops ")
+    assert told[start + 4].startswith("  you: lower city ") and told[start + 7].startswith("winner")
+    assert any(t.startswith("final scores: ") for t in told[start + 8:])

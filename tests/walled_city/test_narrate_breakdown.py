@@ -125,3 +125,19 @@ def test_parts_of_a_board_not_yet_counted_leave_out_the_nobles_that_will_flee():
     hoods, _ = count_parts(s.game, s, 2)
     assert dict(hoods) == {s.game.area_names[g0]: [3, 5, 0], s.game.area_names[g1]: [5, 0, 0]}
     assert _sums(hoods) == oracle_count(s)[0]
+
+
+def test_guildhall_play_tells_both_counts_and_the_towers():
+    """Through ``guildhall play``'s game loop (the person always plays the first legal move)."""
+    from guildhall.human import HumanGame
+    from search.api import Limits
+
+    told: list[str] = []
+    h = HumanGame(game(2), 0, "random", Limits(iterations=1), seed=2, echo=told.append)
+    h.ask = lambda: h.state.legal_moves(0)[0]
+    h.run()
+    heads = [t for t in told if t.endswith(":") and not t.startswith(" ")]
+    assert heads == ["vote count of round 1:", "vote count of round 2:", "tower scoring at the end of the game:"]
+    towers = told.index("tower scoring at the end of the game:")
+    assert told[towers + 1].startswith("  towers: you ")
+    assert any(t.startswith("final scores: ") for t in told[towers:])
