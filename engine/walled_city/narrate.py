@@ -112,7 +112,7 @@ def _category(names: list[str], players: int, title: str, parts: list[Part]) -> 
 def count_lines(game: "WalledCity", before: "State", after: "State", seat: int) -> list[str]:
     """Each count the move made, category by category, then the votes each seat holds.
 
-    Votes won outside a count (the Bakers' +13) are told as such."""
+    Votes a guild power gives (Grocers' copied player +3, Bakers +13) are told apart."""
     names = _names(game, seat)
     P = game.players
     s0, s1 = game.field(before, "score"), game.field(after, "score")
@@ -135,7 +135,7 @@ def count_lines(game: "WalledCity", before: "State", after: "State", seat: int) 
         lines += text
     other = [g - c for g, c in zip(gained, counted)]
     if any(other):
-        lines.append("votes won outside the count: " + _votes(names[:P], other))
+        lines.append("votes from a guild power: " + _votes(names[:P], other))
     if not lines:
         return []
     if any(counted):

@@ -62,7 +62,9 @@ def test_each_category_is_the_rulebook_count_and_they_sum_to_the_votes(players, 
             towers = _sums(tower_parts(g, after))
             assert towers == oracle_towers(after)
             told = [t + x for t, x in zip(told, towers)]
-        assert told == gained
+        power = [x - t for x, t in zip(gained, told)]  # Bakers may end the build phase
+        assert all(v in (0, 13) for v in power) and (any(power) == any(
+            "votes from a guild power: " in line for line in count_lines(g, before, after, 0)))
         lines = [count_lines(g, before, after, seat) for seat in range(players)]
         assert lines == [count_lines(g, before.observe(seat), after.observe(seat), seat)
                          for seat in range(players)]
@@ -71,6 +73,26 @@ def test_each_category_is_the_rulebook_count_and_they_sum_to_the_votes(players, 
         elif not any(gained):  # the end of a defense: nothing to tell
             assert lines == [[]] * players
     assert counts >= 2
+
+
+def test_votes_a_guild_power_gives_are_told_apart_from_a_count():
+    """Grocers' "the copied player will immediately receive 3 Votes" is no count."""
+    g = game(3)
+    s, rnd, seen = g.new_initial_state(1), random.Random(1), 0
+    while not s.is_terminal():
+        movers = s.to_move()
+        before = s.clone()
+        s.apply(movers[0], s.sample_chance() if movers == (CHANCE,) else rnd.choice(s.legal_moves(movers[0])))
+        gained = [int(b) - int(a) for a, b in zip(f(before, "score"), f(s, "score"))]
+        if any(gained) and _stage(g, before) == _stage(g, s) and not s.is_terminal():
+            assert sorted(gained) == [0, 0, 3]
+            who = gained.index(3)
+            assert count_lines(g, before, s, 0) == [
+                "votes from a guild power: " + ("you" if who == 0 else f"seat {who}") + " +3",
+                "votes now " + ", ".join(("you" if o == 0 else f"seat {o}") + f" {int(v)}"
+                                         for o, v in enumerate(f(s, "score")))]
+            seen += 1
+    assert seen
 
 
 def test_rulebook_example_3_and_yellow_example_1_told_as_one_count():
