@@ -355,6 +355,14 @@ def score_one_city(kernel, buf, base: cython.int, g: cython.int) -> cython.int:
     return k.score_city(ptr(buf), base, g)
 
 
+def score_city_at(kernel, buf, c: cython.int) -> cython.int:
+    """City ``c``'s score without factories and districts, on its own mat (the narrator scores
+    copies of a city holding some categories only with it, in both modes)."""
+    k: BetweenTwoCitiesScoring = kernel
+    b: cython.p_int = ptr(buf)
+    return k.score_city(b, k.O_CITY + c * NCELL, k.geo(b, c))
+
+
 def scoring_terms(largest: cython.int) -> tuple:
     """``park_points`` of groups of 1 to ``largest`` parks and ``civic_points`` of a civic
     building by no disliked type, then by one, with 0, 1 and 2 liked types (tests compare them
