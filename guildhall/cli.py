@@ -6,7 +6,6 @@ a traceback: :func:`friendly` catches ``GuildhallError`` at the boundary.
 """
 from __future__ import annotations
 
-import functools
 import sys
 import time
 from typing import Callable, Optional, Sequence
@@ -14,22 +13,7 @@ from typing import Callable, Optional, Sequence
 import click
 
 from guildhall import __version__
-
-
-def friendly(fn: Callable) -> Callable:
-    """Turn a GuildhallError into ``error: message`` and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from engine.errors import GuildhallError
-
-        try:
-            return fn(*args, **kwargs)
-        except GuildhallError as exc:
-            click.echo(f"error: {' '.join(str(exc).split())}", err=True)
-            sys.exit(1)
-
-    return wrapper
+from guildhall.cli_options import friendly, game_options
 
 
 @click.group()
@@ -69,13 +53,6 @@ def info() -> None:
 
 
 # -- shared options ------------------------------------------------------------------------
-def game_options(fn: Callable) -> Callable:
-    fn = click.option("--edition", type=str, default=None, help="Edition data file (JSON).")(fn)
-    fn = click.option("--variant", "variants", multiple=True, help="Rule variant (repeatable).")(fn)
-    fn = click.option("--players", type=int, default=None, help="Number of players.")(fn)
-    return fn
-
-
 def search_options(fn: Callable) -> Callable:
     fn = click.option("--movetime", type=int, default=None, help="Milliseconds per AI move.")(fn)
     fn = click.option("--iterations", type=int, default=None,
@@ -374,7 +351,7 @@ def play(game, players, variants, edition, seat, seed, engine_name, skill, itera
 
 
 def _register() -> None:
-    # commands in their own modules; solve_cmd uses the helpers above, the others do not import this one
+    # commands in their own modules (their shared decorators are in cli_options, so none imports this one)
     from guildhall.draw_cmd import draw
     from guildhall.serve_cmd import serve
     from guildhall.solve_cmd import solve

@@ -14,22 +14,8 @@ from typing import TYPE_CHECKING, Optional
 
 import click
 
+from guildhall.cli_options import friendly
 
-def friendly(fn):
-    """``error: message`` and exit status 1 on a GuildhallError (as guildhall.cli does)."""
-    import functools
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from engine.errors import GuildhallError
-
-        try:
-            return fn(*args, **kwargs)
-        except GuildhallError as exc:
-            click.echo(f"error: {' '.join(str(exc).split())}", err=True)
-            sys.exit(1)
-
-    return wrapper
 
 if TYPE_CHECKING:
     from engine.core import State

@@ -5,7 +5,7 @@ import os
 
 import click
 
-from guildhall.draw_cmd import friendly
+from guildhall.cli_options import friendly
 
 
 def parse_editions(items: tuple[str, ...]) -> dict[str, dict[str, str]]:

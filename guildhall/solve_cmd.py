@@ -11,7 +11,7 @@ from typing import Optional
 
 import click
 
-from guildhall.cli import friendly, game_options
+from guildhall.cli_options import friendly, game_options
 
 
 def parse_position(game: str, state: str, players: Optional[int], variants, edition):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from guildhall.draw_cmd import friendly
+from guildhall.cli_options import friendly
 
 
 @click.command("tune")
