@@ -7,7 +7,7 @@ A city is written as rows of words placed on the 9x9 board from ``top``/``left``
 from __future__ import annotations
 
 import engine
-from cython_ext.between_two_cities_encoding import NOTHING
+from cython_ext.between_two_cities_encoding import BW, HALF, NCELL, NOTHING, TILE
 
 GAME = "between_two_cities"
 
@@ -67,3 +67,22 @@ def score(rows: list[str], players: int = 3, variants: tuple[str, ...] = (), mat
     for c, r in (others or {}).items():
         put(g, s, c, r)
     return g.city_scores(s)[0]
+
+
+def city_frame(game, buf, c: int, duplex: bool):
+    """What a placement reference needs of city ``c`` before its next tile (a duplex: ``duplex``):
+    its cells, mat index ``g`` (the plain board is ``game.NMAT``), tiles placed, the 5x5 window's
+    bounds so far ``[top, bottom, left, right]``, the duplex tiles still ``need``-ed, and ``s``, the
+    single tiles it gets before its duplex tiles (a hand less the discard, after this tile)."""
+    lay = game.layout
+    cells = lay.view(buf, "city")[c]
+    m = int(lay.view(buf, "mat")[c])
+    g = m if m >= 0 else game.NMAT
+    tiles = [x for x in range(NCELL) if cells[x] >= TILE]
+    box = list(game.tables["mbox"].reshape(-1, 4)[g]) if not game.beginner else [99, -1, 99, -1]
+    for x in tiles:
+        box = [min(box[0], x // BW), max(box[1], x // BW), min(box[2], x % BW), max(box[3], x % BW)]
+    need = 2 - int(lay.view(buf, "dcnt")[c]) - duplex
+    singles = sum(1 for x in tiles if cells[x] < HALF)
+    s = max(int(game.kernel_cfg["rhand"][0]) - 2 - singles, 0) if need == 2 else 0
+    return cells, g, tiles, box, need, s

@@ -14,8 +14,8 @@ import pytest
 
 import engine
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import BW, CENTER, HALF, NCELL, PH_PLACE, PLACE_BASE, TILE
-from tests.between_two_cities.helpers import random_walk
+from cython_ext.between_two_cities_encoding import BW, CENTER, NCELL, PH_PLACE, PLACE_BASE, TILE
+from tests.between_two_cities.helpers import city_frame, random_walk
 
 C, PY = select.twins("between_two_cities")
 MODES = [("interpreted", PY)] + ([("compiled", C)] if C is not None else [])
@@ -77,17 +77,7 @@ def completable(game, cells, g, box, x1, x2, need, s):
 
 def reference_cells(game, buf, c, duplex):
     """The legal cells of city ``c`` for the next tile (a duplex: its left half)."""
-    lay = game.layout
-    cells = lay.view(buf, "city")[c]
-    m = int(lay.view(buf, "mat")[c])
-    g = m if m >= 0 else game.NMAT
-    tiles = [x for x in range(NCELL) if cells[x] >= TILE]
-    box = list(game.tables["mbox"].reshape(-1, 4)[g]) if not game.beginner else [99, -1, 99, -1]
-    for x in tiles:
-        box = [min(box[0], x // BW), max(box[1], x // BW), min(box[2], x % BW), max(box[3], x % BW)]
-    need = 2 - int(lay.view(buf, "dcnt")[c]) - duplex
-    singles = sum(1 for x in tiles if cells[x] < HALF)
-    s = max(int(game.kernel_cfg["rhand"][0]) - 2 - singles, 0) if need == 2 else 0
+    cells, g, tiles, box, need, s = city_frame(game, buf, c, duplex)
     nb = game.tables["nb"].reshape(-1, NCELL, 4)
     for strict in (True, False):
         out = []

@@ -24,7 +24,8 @@ import pytest
 
 import engine
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import BW, CENTER, HALF, NCELL, PH_PLACE, PLACE_BASE, TILE
+from cython_ext.between_two_cities_encoding import BW, CENTER, NCELL, PH_PLACE, PLACE_BASE, TILE
+from tests.between_two_cities.helpers import city_frame
 from engine.core import CHANCE, make_rng
 
 C, PY = select.twins("between_two_cities")
@@ -99,19 +100,8 @@ def can_finish(W, cells, nb, box, placed, need, s, duplex_room=True):
 
 def exact_cells(game, buf, c, duplex, duplex_room=True):
     """The cells the exact reading allows for the next tile of city ``c`` (a duplex: its left half)."""
-    lay = game.layout
-    cells = lay.view(buf, "city")[c]
-    m = int(lay.view(buf, "mat")[c])
-    g = m if m >= 0 else game.NMAT
+    cells, g, tiles, box, need, s = city_frame(game, buf, c, duplex)
     nb = game.tables["nb"].reshape(-1, NCELL, 4)[g]
-    tiles = [x for x in range(NCELL) if cells[x] >= TILE]
-    box = list(game.tables["mbox"].reshape(-1, 4)[g]) if not game.beginner else [99, -1, 99, -1]
-    for x in tiles:
-        box = [min(box[0], x // BW), max(box[1], x // BW), min(box[2], x % BW), max(box[3], x % BW)]
-    need = 2 - int(lay.view(buf, "dcnt")[c]) - duplex
-    # the singles a city gets before its duplex tiles: a hand less one (the discard), after this tile
-    singles = sum(1 for x in tiles if cells[x] < HALF)
-    s = max(int(game.kernel_cfg["rhand"][0]) - 2 - singles, 0) if need == 2 else 0
     out = []
     for x in range(NCELL):
         placed = [x, x + 1] if duplex else [x]
