@@ -87,17 +87,18 @@ def first_decision(game: str, players: int, seed: int = 1):
     raise BadConfig(f"{game} has no {players}-player configuration")
 
 
-def preset_options(game: str, own: bool = False, players: Optional[int] = None) -> dict:
+def preset_options(game: str, own: bool = False, players: Optional[int] = None,
+                   root: Optional[str] = None) -> dict:
     """The search options of ``game``'s default preset at ``players`` seats (the file's
     per-count default where it names one: what a user gets there) of
     ``search/presets/<game>.json`` of the tree this script is in, those ``make_search``
     takes; both A/B sides get them.  ``own``: of the tree being measured instead (its
     ``search`` package), so that each side runs its own default (none in a tree without
-    the file: the built-in options)."""
+    the file: the built-in options).  ``root``: that ``search`` folder instead."""
     import search
 
-    root = os.path.dirname(search.__file__) if own else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "search")
+    root = root or (os.path.dirname(search.__file__) if own else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "search"))
     path = os.path.join(root, "presets", f"{game}.json")
     try:
         with open(path, encoding="utf-8") as f:
