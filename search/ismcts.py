@@ -118,7 +118,8 @@ ISMCTS_SPEC = {
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
-               "a preset name of search/presets/<game>.json (default: the file's choice; none: built-in)"),
+               "a preset name of search/presets/<game>.json (default: the file's choice at the table's "
+               "player count; none: built-in)"),
 }
 
 
@@ -156,7 +157,8 @@ class IsmctsPlayer(Player):
     ``final`` the move played: visits (most visited), value (best mean
     reward among moves with at least ``final_share`` of the top visits) or
     secure (mean reward minus 1/sqrt(visits)); ``preset`` where the options
-    not given come from (search/presets, with its ``by_budget`` entries).
+    not given come from (search/presets, with its ``by_budget`` entries;
+    ``default`` at the table's player count).
     """
 
     name = "ismcts"
