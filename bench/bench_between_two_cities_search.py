@@ -9,7 +9,7 @@ The script form prints one line per player count: the search's iterations/s
 decision), the bare ceiling (determinize + rollout, no tree) and their ratio.
 To compare two checkouts in one run, call it alternately with each one's
 ``PYTHONPATH`` (docs/games/between_two_cities.md shows the figures).
-``--preset``: the game's default preset (``search/presets/between_two_cities.json``).
+``--preset``: the game's default preset at each player count (``search/presets/between_two_cities.json``).
 
 ``--fingerprint`` prints, per player count, a hash of the trees of default-preset
 searches of ``--iters`` iterations from three seeds (nodes, and every root move's
@@ -42,21 +42,15 @@ def first_decision(players: int, variants=(), seed: int = 1):
     return s.observe(0)
 
 
-OPTIONS: dict = {}  # --preset: the default preset's search options
+OPTIONS: dict = {}  # --preset: the default preset's search options at the table measured
 
 
-def preset_options() -> dict:
-    """The search options of the default preset of this tree's ``search/presets``."""
-    import json
-    import os
+def preset_options(players: int) -> dict:
+    """The search options of the default preset at ``players`` seats (its plain options,
+    a per-count default included) of this tree's ``search/presets``: what a user gets."""
+    from search.presets import options_for
 
-    import search
-
-    with open(os.path.join(os.path.dirname(search.__file__), "presets", "between_two_cities.json"),
-              encoding="utf-8") as f:
-        data = json.load(f)
-    opts = data["presets"][data["default"]]["options"]
-    return {k: v for k, v in opts.items()
+    return {k: v for k, v in options_for("between_two_cities", players=players).items()
             if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
 
 
@@ -67,7 +61,7 @@ def fingerprint(players: int, variants, iters: int) -> str:
     h = hashlib.sha256()
     for seed in (1, 2, 3):
         view = first_decision(players, variants, seed)
-        s = core.make_search(view, 0, max_nodes=200_000, **preset_options())
+        s = core.make_search(view, 0, max_nodes=200_000, **preset_options(players))
         s.run(core.rng_for(view.game.kernel, seed), iters, 0.0, 0)
         h.update(repr((s.node_count(), sorted(root_stats(s, 0).items()))).encode())
     return h.hexdigest()[:16]
@@ -126,10 +120,11 @@ def main() -> None:
     if a.cpu:
         global CLOCK
         CLOCK = time.process_time
-    if a.preset:
-        OPTIONS.update(preset_options())
     for p in a.players.split(","):
         players, variants = EXTRA[p] if p in EXTRA else (int(p), CASES[int(p)])
+        if a.preset:
+            OPTIONS.clear()
+            OPTIONS.update(preset_options(players))
         if a.fingerprint:
             print(f"{p:>3} players {','.join(variants) or '-':<20} {a.iters} iterations: "
                   f"{fingerprint(players, variants, a.iters)}", flush=True)

@@ -37,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Optional
 
 CONFIGS = {"guildes": range(3, 7), "between_two_cities": range(2, 8), "city_and_guilds": range(3, 6),
            "walled_city": range(2, 5), "walled_city+powers": range(2, 5)}
@@ -86,22 +87,27 @@ def first_decision(game: str, players: int, seed: int = 1):
     raise BadConfig(f"{game} has no {players}-player configuration")
 
 
-def preset_options(game: str, own: bool = False) -> dict:
-    """The search options of ``game``'s default preset (``search/presets/<game>.json`` of
-    the tree this script is in), those ``make_search`` takes; both A/B sides get them.
-    ``own``: of the tree being measured instead (its ``search`` package), so that each side
-    runs its own default (none in a tree without the file: the built-in options)."""
+def preset_options(game: str, own: bool = False, players: Optional[int] = None,
+                   root: Optional[str] = None) -> dict:
+    """The search options of ``game``'s default preset at ``players`` seats (the file's
+    per-count default where it names one: what a user gets there) of
+    ``search/presets/<game>.json`` of the tree this script is in, those ``make_search``
+    takes; both A/B sides get them.  ``own``: of the tree being measured instead (its
+    ``search`` package), so that each side runs its own default (none in a tree without
+    the file: the built-in options).  ``root``: that ``search`` folder instead."""
     import search
 
-    root = os.path.dirname(search.__file__) if own else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "search")
+    root = root or (os.path.dirname(search.__file__) if own else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "search"))
     path = os.path.join(root, "presets", f"{game}.json")
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
     except OSError:
         return {}
-    name = data.get("default", "none")
+    # read here, not through search.presets.resolve: the tree measured may predate it (or
+    # default_by_players), and its file is read as that tree would read it
+    name = data.get("default_by_players", {}).get(str(players)) or data.get("default", "none")
     opts = data.get("presets", {}).get(name, {}).get("options", {})
     return {k: v for k, v in opts.items()
             if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
@@ -135,7 +141,7 @@ def fixed_search(game: str, players: int, iterations: int, presets: bool = True)
     st = first_decision(game, players)
     seat = st.to_move()[0]
     view = st.observe(seat)
-    s = core.make_search(view, seat, **(preset_options(game.split("+")[0]) if presets else {}))
+    s = core.make_search(view, seat, **(preset_options(game.split("+")[0], players=players) if presets else {}))
     done = s.run(core.rng_for(view.game.kernel, 7), iterations, 1.0e18, 0)
     return {"iterations": done, "nodes": s.node_count(), "value_calls": s.value_calls}
 
@@ -168,8 +174,8 @@ def table(seconds: float, presets: bool = False, own: bool = False) -> dict:
     ``presets``: each game's default preset options instead of ``tree=so reward=win``."""
     out = {}
     for game, counts in CONFIGS.items():
-        opts = preset_options(game.split("+")[0], own) if presets else {}
         for p in counts:
+            opts = preset_options(game.split("+")[0], own, p) if presets else {}
             st = first_decision(game, p)
             seat = st.to_move()[0]
             view = st.observe(seat)
@@ -216,7 +222,7 @@ def memory(nodes: int, game: str = "guildes", players: int = 4, presets: bool = 
     st = first_decision(game, players)
     seat = st.to_move()[0]
     view = st.observe(seat)
-    opts = preset_options(game.split("+")[0]) if presets else {}
+    opts = preset_options(game.split("+")[0], players=players) if presets else {}
     before = rss_kb()
     s = core.make_search(view, seat, max_nodes=nodes, **opts)
     rng = core.rng_for(view.game.kernel, 1)
@@ -438,7 +444,7 @@ if __name__ == "__main__":
     elif what == "run":
         st = first_decision(sys.argv[2], int(sys.argv[3]))
         sv = st.to_move()[0]
-        opts = preset_options(sys.argv[2].split("+")[0]) if "presets" in sys.argv[5:] else {}
+        opts = preset_options(sys.argv[2].split("+")[0], players=int(sys.argv[3])) if "presets" in sys.argv[5:] else {}
         print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
     elif what == "iterations":
         print(json.dumps(fixed_search(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))

@@ -6,7 +6,8 @@
 Each round runs tree A then tree B in fresh processes (``PYTHONPATH``), so the load of
 a shared machine falls on both alike; prints medians over rounds of ``bench_search``'s
 search and ceiling rates (per CPU-second, the ceiling with the preset's own rollout).
-The preset is read from this tree's ``search/presets/<game>.json``; both sides get it.
+The preset is read from this tree's ``search/presets/<game>.json``; both sides get it
+(``default``: the default at each player count, as a user gets it).
 """
 from __future__ import annotations
 
@@ -21,14 +22,15 @@ import bench_search  # noqa: E402
 
 
 def rates(game: str, opts: dict, seconds: float, counts: list) -> dict:
-    """``{players: [search it/s, ceiling it/s]}`` in this process's tree."""
+    """``{players: [search it/s, ceiling it/s]}`` in this process's tree; ``opts`` the
+    options per player count (``{"4": {...}}``)."""
     out = {}
     for p in counts:
         st = bench_search.first_decision(game, p)
         seat = st.to_move()[0]
         view = st.observe(seat)
-        out[p] = [bench_search.search_ips(view, seat, seconds, **opts),
-                  bench_search.ceiling_ips(view, seat, seconds, **opts)]
+        out[p] = [bench_search.search_ips(view, seat, seconds, **opts[str(p)]),
+                  bench_search.ceiling_ips(view, seat, seconds, **opts[str(p)])]
     return out
 
 
@@ -43,7 +45,8 @@ def main(argv: list) -> None:
     counts = [int(c) for c in argv[6].split(",")] if len(argv) > 6 else list(bench_search.CONFIGS[game])
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from bench.preset_rate import search_options  # this checkout's preset, given to both sides
-    opts = search_options(game.split("+")[0], name)
+    # per count: "default" is the default at each table (a file may name one per count)
+    opts = {str(p): search_options(game.split("+")[0], name, p) for p in counts}
     runs: dict = {a: [], b: []}
     loads = []
     for _ in range(rounds):

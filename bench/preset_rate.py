@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+from typing import Optional
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -31,9 +32,10 @@ from tests.search.helpers import random_decision  # noqa: E402
 SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")
 
 
-def search_options(game: str, preset: str) -> dict:
-    """The options of ``preset`` that ``make_search`` takes (``reuse`` is the player's)."""
-    return {k: v for k, v in options_for(game, preset).items() if k in SEARCH_KEYS}
+def search_options(game: str, preset: str, players: Optional[int] = None) -> dict:
+    """The options of ``preset`` that ``make_search`` takes (``reuse`` is the player's);
+    ``default`` at ``players`` seats is that table's default (None: the file's ``default``)."""
+    return {k: v for k, v in options_for(game, preset, players=players).items() if k in SEARCH_KEYS}
 
 
 def positions(game: str, players: int) -> dict:
@@ -47,7 +49,7 @@ def positions(game: str, players: int) -> dict:
 def measure(game: str, players: int, presets: list[str], seconds: float, rounds: int) -> dict:
     """``{(where, preset): ([search it/s per run], [ceiling it/s per run])}``."""
     out: dict = {}
-    opts = {p: search_options(game, p) for p in presets}
+    opts = {p: search_options(game, p, players) for p in presets}
     for where, states in positions(game, players).items():
         for _ in range(rounds):
             for st in states:

@@ -38,7 +38,7 @@ def fingerprint(game: str, players: int, presets: bool, iterations: int, seeds: 
     st = first_decision(game, players)
     seat = st.to_move()[0]
     view = st.observe(seat)
-    opts = preset_options(game.split("+")[0]) if presets else {}
+    opts = preset_options(game.split("+")[0], players=players) if presets else {}
     out = []
     for seed in range(seeds):
         s = core.make_search(view, seat, **opts)

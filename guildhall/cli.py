@@ -26,11 +26,13 @@ def main() -> None:
 @main.command()
 @friendly
 def info() -> None:
-    """Version, compiled kernels, registered games and engines."""
+    """Version, compiled kernels, registered games (with their ISMCTS presets) and engines."""
     import engine
     from cython_ext import select
+    from engine.errors import BadConfig
     from engine.registry import broken_games
     from search.api import player_names
+    from search.presets import summary
 
     click.echo(f"guildhall {__version__}")
     status = select.status()
@@ -44,6 +46,10 @@ def info() -> None:
         for v in cls.variant_list:
             only = f" ({'/'.join(map(str, v.players))} players)" if v.players else ""
             click.echo(f"    variant {v.name}{only}: {v.text}")
+        try:
+            click.echo(f"    presets: {summary(name)}")
+        except BadConfig as exc:  # a broken preset file must not hide the rest of the report
+            click.echo(f"    presets: {exc}")
     broken = broken_games()
     if broken:
         click.echo("game packages that failed to load:")

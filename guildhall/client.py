@@ -158,7 +158,8 @@ class Settings:
     """An ``info string settings`` line (``debug on``, docs/protocol.md): what one search
     used.  ``preset`` and ``budget`` are None for a player without presets (``-`` on the
     line; ``preset`` ``none`` is the built-in defaults); ``budget`` is also None for a
-    search not limited by iterations.
+    search not limited by iterations; ``default_at`` is the seat count whose per-count
+    default chose the preset (None: the line has no ``default_at``).
 
     >>> s = parse_settings("info string settings player=ismcts preset=p1 by_budget=400,1600 budget=1600 "
     ...                    "skill=20 cap=none temperature=0.0 options exploration=0.35 reuse=true tree=mo")
@@ -179,6 +180,8 @@ class Settings:
     fallback_for: Optional[str] = None
     # on the line of the player that answers the go: its fallback search's line, if it ran one
     fallback: Optional["Settings"] = None
+    # the seat count whose per-count default (a preset file's default_by_players) chose ``preset``
+    default_at: Optional[int] = None
 
 
 def _setting_value(text: str):
@@ -205,7 +208,7 @@ def parse_settings(line: str) -> Settings:
                     [int(b) for b in entries.split(",")] if entries else [],
                     int(given("budget")) if given("budget") else None, int(head.get("skill", 20)),
                     int(given("cap")) if given("cap") else None, float(head.get("temperature", 0.0)), opts,
-                    head.get("fallback_for"))
+                    head.get("fallback_for"), default_at=int(head["default_at"]) if "default_at" in head else None)
 
 
 @dataclass

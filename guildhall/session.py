@@ -570,7 +570,8 @@ def stoppable_perft(state: State, depth: int, stop: threading.Event) -> int:
 
 def settings_header(s: SearchSettings) -> dict:
     """The header of a ``settings`` line (docs/protocol.md, ``debug``): the player kind
-    (and, for a search run inside another player's decision, that player); its preset,
+    (and, for a search run inside another player's decision, that player); its preset
+    (followed by ``default_at=N`` where the preset file's default at N seats chose it),
     the ``by_budget`` entries applied and the iteration budget that chose them (``-``
     for a player without presets); the Skill level with its iteration cap and move
     temperature."""
@@ -580,7 +581,10 @@ def settings_header(s: SearchSettings) -> dict:
     if s.origin is None:
         head.update(preset="-", by_budget="-", budget="-")
     else:
-        head.update(preset=s.origin[0], by_budget=s.origin[1], budget=s.budget)
+        head["preset"] = s.origin[0]
+        if s.origin[2] is not None:  # only then: every line without a per-count default stays as it was
+            head["default_at"] = s.origin[2]
+        head.update(by_budget=s.origin[1], budget=s.budget)
     head.update(skill=s.skill, cap=s.cap, temperature=s.temperature)
     return head
 

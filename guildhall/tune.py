@@ -161,14 +161,17 @@ def parse_space(items: tuple[str, ...]) -> dict[str, list]:
 
 def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: str, make_default: bool,
         folder: Optional[str] = None, echo: Callable[[str], None] = print,
-        against: str = "ismcts", batch: int = 1, backend: Any = None) -> tuple[dict, float, str]:
-    """Tune against ``against`` (``ismcts``: the game's default preset), then save
-    preset ``name``; returns (setting, model estimate, file).  ``backend``
-    (:class:`guildhall.distributed.RayBackend`) plays each step's ``batch``
-    games elsewhere, with the same result as locally."""
+        against: str = "ismcts", batch: int = 1, backend: Any = None,
+        default_players: Optional[int] = None) -> tuple[dict, float, str]:
+    """Tune against ``against`` (``ismcts``: the game's default preset at its table
+    size), then save preset ``name`` (``make_default``: as the game's default;
+    ``default_players``: as its default at that many seats); returns (setting, model
+    estimate, file).  ``backend`` (:class:`guildhall.distributed.RayBackend`) plays
+    each step's ``batch`` games elsewhere, with the same result as locally."""
     from search.presets import options_for, save
 
-    reference = options_for(game.name)
+    # the default the other seats search with at this table, and the base of the setting saved
+    reference = options_for(game.name, players=game.players)
     t0 = time.perf_counter()
 
     def step(i: int, setting: dict, value: float) -> None:
@@ -188,5 +191,5 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
                      f"{field}, seeds from {seed}; model estimate of the "
                      f"win share {est:.3f} (fair {1 / game.players:.3f}); {time.perf_counter() - t0:.0f} s"),
              "space": space}
-    path = save(game.name, name, {**reference, **best}, about, make_default, folder)
+    path = save(game.name, name, {**reference, **best}, about, make_default, folder, default_players)
     return best, est, path

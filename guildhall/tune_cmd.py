@@ -20,7 +20,10 @@ from guildhall.cli_options import friendly
 @click.option("--name", default=None, help="Preset name to write (default tuned-<games>g-<budget>).")
 @click.option("--against", default="ismcts", show_default=True,
               help="The engine in the other seats (ismcts: the game's current default settings).")
-@click.option("--make-default", is_flag=True, help="Make the preset the game's default.")
+@click.option("--make-default", is_flag=True, help="Make the preset the game's default (every table size "
+              "without a default of its own).")
+@click.option("--make-default-at-players", "make_default_here", is_flag=True,
+              help="Make the preset the game's default at the --players count only (the table it was tuned at).")
 @click.option("--dir", "folder", default=None, help="Write the preset file here instead of search/presets/.")
 @click.option("--batch", type=int, default=1, show_default=True,
               help="Games of each candidate setting per NTBEA step (played at once with --ray).")
@@ -29,7 +32,7 @@ from guildhall.cli_options import friendly
                    "(extra [distributed]; the same preset as a local run with the same --batch).")
 @friendly
 def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, against,
-         make_default, folder, batch, ray_address) -> None:
+         make_default, make_default_here, folder, batch, ray_address) -> None:
     """Tune the ISMCTS options for GAME (NTBEA) and write them as a named preset."""
     import engine as eng
     from engine.errors import BadConfig
@@ -59,7 +62,8 @@ def tune(game, players, variants, evaluations, iterations, movetime, seed, param
     click.echo(f"tuning {g.describe()}: {evaluations} games, space "
                + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in space.items()))
     best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
-                          against, batch, backend)
+                          against, batch, backend, g.players if make_default_here else None)
     click.echo(f"best: {' '.join(f'{k}={v}' for k, v in best.items())} (estimated win share {est:.3f}, "
                f"fair {1 / g.players:.3f})")
-    click.echo(f"preset {name!r} written to {path}" + (" as the default" if make_default else ""))
+    made = ["the default"] * make_default + [f"the default at {g.players} players"] * make_default_here
+    click.echo(f"preset {name!r} written to {path}" + (f" as {' and '.join(made)}" if made else ""))

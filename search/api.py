@@ -104,7 +104,8 @@ class SearchSettings:
     never anything of the position.
 
     ``origin`` is where a preset player took ``options`` from -- (preset name, budgets of
-    the ``by_budget`` entries laid over it) -- and None for a player without presets;
+    the ``by_budget`` entries laid over it, the seat count whose ``default_by_players``
+    entry chose the preset or None) -- and None for a player without presets;
     ``budget`` the iteration budget that chose them (None: not limited by iterations).
     ``skill``, ``cap`` and ``temperature`` are a Skill level's; ``fallback_for`` names
     the player inside whose decision this search runs (the solver's ISMCTS fallback).
@@ -112,7 +113,7 @@ class SearchSettings:
 
     player: str
     options: dict
-    origin: Optional[tuple[str, list[int]]] = None
+    origin: Optional[tuple[str, list[int], Optional[int]]] = None
     budget: Optional[int] = None
     skill: int = 20
     cap: Optional[int] = None
@@ -166,7 +167,7 @@ class Player:
                 raise SearchError(f"searchmoves: move {bad[0]} is not legal for seat {seat} here")
             limits = replace(limits, searchmoves=sorted(set(limits.searchmoves)))
             moves = limits.searchmoves
-        self.say_settings(state.game.name, limits)
+        self.say_settings(state.game.name, limits, players=state.players)
         if len(moves) == 1:
             self.last_info = SearchInfo(best=moves[0], moves=[MoveStat(moves[0], 0, [])])
             return moves[0]
@@ -184,23 +185,24 @@ class Player:
                stop: threading.Event) -> SearchInfo:
         raise NotImplementedError
 
-    def settings(self, game: str, limits: Limits) -> SearchSettings:
-        """What a decision in ``game`` under ``limits`` searches with.  This default serves a
-        player whose options are fixed when it is made (``opts``); a player that chooses
-        them per decision (presets by budget, a Skill level) says how, and its search
-        must use the very options returned here."""
+    def settings(self, game: str, limits: Limits, players: Optional[int] = None) -> SearchSettings:
+        """What a decision in ``game`` (at a table of ``players`` seats) under ``limits``
+        searches with.  This default serves a player whose options are fixed when it is
+        made (``opts``); a player that chooses them per decision (presets by budget and
+        seats, a Skill level) says how, and its search must use the very options returned here."""
         return SearchSettings(self.name, dict(getattr(self, "opts", {})))
 
-    def say_settings(self, game: str, limits: Limits, runner: Optional["Player"] = None) -> None:
+    def say_settings(self, game: str, limits: Limits, runner: Optional["Player"] = None,
+                     players: Optional[int] = None) -> None:
         """In debug mode (``on_settings`` set), say what the search about to run uses: this
         player's own decision, or ``runner``'s, a search this player runs inside its own
         decision (marked ``fallback_for`` this player).  Nothing is computed otherwise."""
         if self.on_settings is None:
             return
         if runner is None:
-            self.on_settings(self.settings(game, limits))
+            self.on_settings(self.settings(game, limits, players))
         else:
-            self.on_settings(replace(runner.settings(game, limits), fallback_for=self.name))
+            self.on_settings(replace(runner.settings(game, limits, players), fallback_for=self.name))
 
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""

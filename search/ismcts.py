@@ -26,6 +26,8 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   search's iterations through the move.
 * Options by budget: a preset's ``by_budget`` entries (search/presets) apply
   by the ``iterations`` limit of each search (none: the plain preset).
+* ``preset=default`` is resolved with the number of seats of the game searched
+  (a file's ``default_by_players`` entry for it, else its ``default``).
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
   view hash among the nodes of the old tree; if found (and the tree is under
   half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
@@ -116,7 +118,8 @@ ISMCTS_SPEC = {
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
-               "a preset name of search/presets/<game>.json (default: the file's choice; none: built-in)"),
+               "a preset name of search/presets/<game>.json (default: the file's choice at the table's "
+               "player count; none: built-in)"),
 }
 
 
@@ -154,7 +157,8 @@ class IsmctsPlayer(Player):
     ``final`` the move played: visits (most visited), value (best mean
     reward among moves with at least ``final_share`` of the top visits) or
     secure (mean reward minus 1/sqrt(visits)); ``preset`` where the options
-    not given come from (search/presets, with its ``by_budget`` entries).
+    not given come from (search/presets, with its ``by_budget`` entries;
+    ``default`` at the table's player count).
     """
 
     name = "ismcts"
@@ -168,8 +172,9 @@ class IsmctsPlayer(Player):
     def _setup(self, options: dict) -> None:
         self.given = dict(options)
         self.opts = check_options(self.name, options, ISMCTS_SPEC)
-        self._per_game: dict[tuple[str, Optional[int]], dict] = {}
-        self._origin: dict[tuple[str, Optional[int]], tuple[str, list[int]]] = {}
+        # keyed by (game, seats, budget): the preset 'default' stands for can change with the seats
+        self._per_game: dict[tuple[str, Optional[int], Optional[int]], dict] = {}
+        self._origin: dict[tuple[str, Optional[int], Optional[int]], tuple[str, list[int], Optional[int]]] = {}
         self._search: Any = None
         self._key: Any = None
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
@@ -179,15 +184,18 @@ class IsmctsPlayer(Player):
         if "preset" not in self.given:
             self._setup({**self.given, "preset": name})
 
-    def options_for(self, game: str, budget: Optional[int] = None) -> dict:
+    def options_for(self, game: str, budget: Optional[int] = None, players: Optional[int] = None) -> dict:
         """The options searched with in ``game`` at ``budget`` iterations per decision
-        (None: not limited by iterations): those given explicitly, then the game's
-        preset (``preset`` option) with its ``by_budget`` entries up to ``budget``,
-        then the built-in defaults."""
-        if (game, budget) not in self._per_game:
-            from search.presets import budget_steps, resolve
+        (None: not limited by iterations) at a table of ``players`` seats (None: the
+        file's ``default``, not a per-count one): those given explicitly, then the game's
+        preset (``preset`` option; ``default`` at that count) with its ``by_budget``
+        entries up to ``budget``, then the built-in defaults."""
+        key = (game, players, budget)
+        if key not in self._per_game:
+            from search.presets import budget_steps, default_at, resolve
 
-            base, steps = budget_steps(game, self.opts["preset"])
+            name = self.opts["preset"]
+            base, steps = budget_steps(game, name, players=players)
             preset = dict(base)
             named = set(base)
             applied = []
@@ -200,25 +208,30 @@ class IsmctsPlayer(Player):
             # in the 1600 entry must not wait for a 1600-iteration search to show
             unknown = named - set(ISMCTS_SPEC) | ({"preset"} & named)
             if unknown:
-                raise BadConfig(f"preset {self.opts['preset']!r} of {game} sets an unknown option "
+                raise BadConfig(f"preset {name!r} of {game} sets an unknown option "
                                 f"{sorted(unknown)[0]!r}")
             for at, extra in steps:
                 check_options(self.name, {**base, **extra, **self.given}, ISMCTS_SPEC)
-            self._per_game[(game, budget)] = check_options(self.name, {**preset, **self.given}, ISMCTS_SPEC)
-            self._origin[(game, budget)] = (resolve(game, self.opts["preset"]), applied)
-        return self._per_game[(game, budget)]
+            self._per_game[key] = check_options(self.name, {**preset, **self.given}, ISMCTS_SPEC)
+            by_count = players if name == "default" and default_at(game, players) is not None else None
+            self._origin[key] = (resolve(game, name, players=players), applied, by_count)
+        return self._per_game[key]
 
-    def origin(self, game: str, budget: Optional[int] = None) -> tuple[str, list[int]]:
-        """Where :meth:`options_for` took ``(game, budget)``'s options from: the preset
-        (``none``: built-in) and the budgets of the ``by_budget`` entries laid over it."""
-        self.options_for(game, budget)
-        return self._origin[(game, budget)]
+    def origin(self, game: str, budget: Optional[int] = None,
+               players: Optional[int] = None) -> tuple[str, list[int], Optional[int]]:
+        """Where :meth:`options_for` took ``(game, budget, players)``'s options from: the
+        preset (``none``: built-in), the budgets of the ``by_budget`` entries laid over it,
+        and the seat count whose ``default_by_players`` entry chose it (None: it was not
+        chosen by the count)."""
+        self.options_for(game, budget, players)
+        return self._origin[(game, players, budget)]
 
-    def settings(self, game: str, limits: Limits) -> SearchSettings:
-        # the very dict search() takes from options_for (cached per game and budget), so
+    def settings(self, game: str, limits: Limits, players: Optional[int] = None) -> SearchSettings:
+        # the very dict search() takes from options_for (cached per game, seats and budget), so
         # what debug mode prints is what is searched, never a second computation beside it
         budget = iteration_budget(limits)
-        return SearchSettings(self.name, self.options_for(game, budget), self.origin(game, budget), budget)
+        return SearchSettings(self.name, self.options_for(game, budget, players),
+                              self.origin(game, budget, players), budget)
 
     def new_game(self) -> None:
         self._search = None
@@ -256,7 +269,7 @@ class IsmctsPlayer(Player):
             raise SearchError("the game is over")
         start = time.perf_counter()
         iters, deadline, nodes = plan(limits, seat, view.players, start)
-        o = self.opts = self.options_for(view.game.name, iters)
+        o = self.opts = self.options_for(view.game.name, iters, view.players)
         seed = self.rng.next64()
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)

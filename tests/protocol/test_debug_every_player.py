@@ -122,8 +122,9 @@ def test_the_solvers_fallback_line_shows_the_fallbacks_options(player):
     # not the solver's node cap (the fallback is made with the reward only)
     want = IsmctsPlayer(seed=0, reward=own.options["reward"])
     assert (fallback.player, fallback.fallback_for, fallback.budget) == ("ismcts", "solver", 40)
-    assert (fallback.preset, fallback.by_budget) == (want.origin("walled_city", 40)[0], want.origin("walled_city", 40)[1])
-    assert fallback.options == want.options_for("walled_city", 40)
+    assert (fallback.preset, fallback.by_budget) == want.origin("walled_city", 40, 2)[:2]
+    assert fallback.default_at == want.origin("walled_city", 40, 2)[2]
+    assert fallback.options == want.options_for("walled_city", 40, 2)
     assert fallback.options["max_nodes"] != CAP
     assert " fallback_for=solver preset=" in fallback.line
     summary = [x for x in lines if x.startswith("info seat")][-1].split()

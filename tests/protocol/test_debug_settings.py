@@ -51,11 +51,13 @@ def settings(e, line: str):
 
 
 def effective(game: str, budget):
-    """What the preset file says a search at ``budget`` uses: (preset, entries applied, options)."""
-    name = presets.resolve(game)
-    _, steps = presets.budget_steps(game)
+    """What the preset file says a search at ``budget`` uses at this file's table of ``game``:
+    (preset, entries applied, options)."""
+    players = GAMES[game]
+    name = presets.resolve(game, players=players)
+    _, steps = presets.budget_steps(game, players=players)
     entries = [at for at, _ in steps if budget is not None and at <= budget]
-    return name, entries, presets.options_for(game, budget=budget)
+    return name, entries, presets.options_for(game, budget=budget, players=players)
 
 
 @pytest.fixture(autouse=True)

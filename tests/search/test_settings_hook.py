@@ -35,7 +35,7 @@ def test_a_decision_with_one_move_says_its_settings_once(kind):
     got = heard(p)
     limits = Limits(iterations=30)
     assert p.choose(s, seat, limits) == s.legal_moves(seat)[0]
-    assert got == [p.settings("walled_city", limits)]
+    assert got == [p.settings("walled_city", limits, s.players)]
     assert got[0].player == ("ismcts" if kind == "skill" else kind) and got[0].fallback_for is None
     if kind in ("ismcts", "textbook", "skill"):
         assert got[0].origin is not None and set(got[0].options) == set(IsmctsPlayer.options)
@@ -62,14 +62,14 @@ def test_a_searched_decision_says_its_settings_once_and_searches_with_them(kind)
     searcher = getattr(p, "inner", p)
     if isinstance(searcher, IsmctsPlayer):
         assert got[0].options is searcher.opts  # the very dict the search ran with
-        assert got[0].origin == searcher.origin("walled_city", got[0].budget)
+        assert got[0].origin == searcher.origin("walled_city", got[0].budget, s.players)
 
 
 def test_no_hook_no_settings_computed():
     """With the hook unset (debug off) a decision computes no settings at all."""
 
     class Loud(IsmctsPlayer):
-        def settings(self, game, limits):
+        def settings(self, game, limits, players=None):
             raise AssertionError("settings computed with the hook unset")
 
     s = one_move_position()
@@ -99,11 +99,11 @@ def test_the_solvers_fallback_says_the_fallbacks_settings_second():
     limits = Limits(iterations=40)
     assert p.choose(s, 0, limits) in s.legal_moves(0)
     assert [g.player for g in got] == ["solver", "ismcts"]
-    assert got[0] == p.settings("guildes", limits) and got[0].options["max_nodes"] == 50
+    assert got[0] == p.settings("guildes", limits, 4) and got[0].options["max_nodes"] == 50
     fb = got[1]
     assert fb.fallback_for == "solver" and fb.budget == 40
     want = IsmctsPlayer(seed=0, reward="rank")
-    assert fb.options == want.options_for("guildes", 40) and fb.origin == want.origin("guildes", 40)
+    assert fb.options == want.options_for("guildes", 40, 4) and fb.origin == want.origin("guildes", 40, 4)
     assert fb.options["reward"] == "rank" != ISMCTS_SPEC["reward"][0]
     assert p.last_info.iterations == 40  # the fallback searched (the solver counts worlds)
 
