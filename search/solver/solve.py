@@ -251,15 +251,14 @@ def _root_step(search: Search, buf, movers: tuple[int, ...], i: int, move_values
     without a constant sum, None: the caller values the whole table.  None too when every
     move's value is asked for and the root's step has no pure equilibrium (the fallback, best
     replies to uniform play, needs the whole table)."""
+    if every and not search.zero_sum:
+        return None
     value, choice = search.simultaneous(buf, movers)
-    fallback = search.step_fallback  # the root's own step (``fallback``: any step below too)
-    if fallback:
+    if search.step_fallback:  # the root's own step (``fallback``: any step below too)
         if move_values:
             return None
         return Solution(list(value), movers[i], {choice[i]: list(value)}, choice[i], fallback=True,
                         movers=movers, equilibria=[])
-    if every and not search.zero_sum:
-        return None
 
     def joint(c: tuple[int, ...]):
         b = buf.copy()
