@@ -332,7 +332,7 @@ def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
           paranoid: bool = False, loop: bool = True, move_values: bool = True,
-          best_reply: bool = False, bounds: bool = True) -> Solution:
+          best_reply: bool = False, bounds: bool = True, equilibria: str = "first") -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
     return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
-                  move_values, best_reply, bounds).solve(state, seat=seat, stop=stop)
+                  move_values, best_reply, bounds, equilibria).solve(state, seat=seat, stop=stop)

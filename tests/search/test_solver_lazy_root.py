@@ -106,9 +106,13 @@ def test_a_limit_at_a_simultaneous_root_keeps_the_moves_already_valued():
         assert v == pytest.approx(full.values[m], abs=EPS)
 
 
-def test_the_option_is_checked():
+def test_the_option_is_checked_and_solve_takes_it():
+    from search.solver import solve
+
     with pytest.raises(BadConfig, match="equilibria must be one of first, all"):
         Solver(equilibria="every")
+    s = endgame("guildes-3p", 9, 1)
+    assert len(solve(s, equilibria="all").equilibria) > 1 and len(solve(s).equilibria) == 1
 
 
 def test_the_solve_command_lists_the_chosen_equilibrium_or_every_one():
