@@ -1,6 +1,8 @@
 """A simultaneous root solved lazily (the default) against the whole table of joint choices
 (``Solver(equilibria="all")``): the same value, best move, move values and chosen equilibrium,
 whoever asks; the option lists every pure equilibrium, as before (issue 19)."""
+import threading
+
 import pytest
 
 from cython_ext import pure_python_forced
@@ -10,8 +12,8 @@ from tests.search.solver_positions import endgame
 
 EPS = 1e-12
 
-# simultaneous roots (two to four seats to move) of every game that has simultaneous steps;
-# The Walled City and City and Guilds have none
+# simultaneous roots (two to four seats to move) of every game whose end has simultaneous steps:
+# The Walled City has none, City and Guilds only its first two decisions (120-odd from the end)
 ROOTS = [("guildes-3p", k, seed) for k in (3, 9, 12, 15) for seed in (1, 4)] + \
     [("guildes-3p", 14, 2), ("guildes-3p", 11, 6)] + \
     [("guildes-4p", k, seed) for k in (4, 8, 11, 12) for seed in (1, 6)] + \
@@ -145,6 +147,17 @@ def test_the_engine_takes_equilibria_as_an_option():
     assert make_player("solver", seed=0, memory=4, equilibria="all").solver.equilibria == "all"
     with pytest.raises(BadConfig, match="equilibria must be first or all"):
         make_player("solver", seed=0, equilibria="some")
+
+
+def test_the_player_plays_and_values_the_same_either_way():
+    from search.api import Limits, make_player
+
+    s = endgame("guildes-3p", 9, 1)
+    seat = max(s.to_move())
+    infos = [make_player("solver", seed=3, memory=4, worlds=2, equilibria=how).search(
+        s.observe(seat), seat, Limits(), None, threading.Event()) for how in ("first", "all")]
+    assert infos[0].best == infos[1].best
+    assert [(m.move, m.value) for m in infos[0].moves] == [(m.move, m.value) for m in infos[1].moves]
 
 
 def test_an_engine_process_lists_the_option_as_a_combo():
