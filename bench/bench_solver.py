@@ -9,6 +9,7 @@ the budget is spent.  Run the reach table:
     python -m bench.bench_solver --budget 1          # 1 s per solve, seed 1
     python -m bench.bench_solver --budget 1 --compare   # the Python search, then the loop, per game
     python -m bench.bench_solver --budget 10 --configs guildes-3p,wc-2p --start 20
+    python -m bench.bench_solver --budget 1 --configs guildes-3p --start 27 --all-equilibria  # whole table
     python -m bench.bench_solver --where 12 --configs wc-2p   # node kinds, hits, cut-offs
     python -m bench.bench_solver --budget 1 --bounds-ab --configs cag-3p --start 6  # without, then with bounds
     python -m bench.bench_solver --budget 10 --depths 6 --configs cag-3p   # nodes by depth, without/with
@@ -51,7 +52,7 @@ def test_bench_solver_fixed_position(benchmark, config):
 
 
 def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False,
-                bounds: bool = True):
+                bounds: bool = True, every_equilibrium: bool = False):
     """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice."""
     stop = threading.Event()
     done = threading.Event()
@@ -71,6 +72,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
             kw["move_values"] = False
         if not bounds:  # only asked for, so that checkouts without the option run it too
             kw["bounds"] = False
+        if every_equilibrium:  # likewise: Solver(equilibria="all"), the whole table at a simultaneous root
+            kw["equilibria"] = "all"
         sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory, **kw)
     except SolverLimit:
         sol = None
@@ -83,7 +86,7 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
 
 def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
           start: int = 1, loop: bool = True, best_only: bool = False,
-          bounds: bool = True) -> list[tuple[int, int, float]]:
+          bounds: bool = True, every_equilibrium: bool = False) -> list[tuple[int, int, float]]:
     """(decisions left, nodes, CPU seconds) for k = start, start + 1, ... until a solve
     needs more than ``budget``."""
     out = []
@@ -93,7 +96,7 @@ def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
             s = endgame(config, k, seed)
         except IndexError:
             return out  # the whole game
-        sol, cpu = timed_solve(s, budget, memory, loop, best_only, bounds)
+        sol, cpu = timed_solve(s, budget, memory, loop, best_only, bounds, every_equilibrium)
         if sol is None:
             return out
         out.append((k, sol.nodes, cpu))
@@ -167,6 +170,9 @@ def main() -> None:
                     help="ignore the kernels' score bounds (Solver(bounds=False)): the search without them")
     ap.add_argument("--bounds-ab", action="store_true",
                     help="each config without the kernels' score bounds, then with them")
+    ap.add_argument("--all-equilibria", action="store_true",
+                    help="every pure equilibrium listed at a simultaneous root (Solver(equilibria=\"all\"): "
+                         "the whole table of joint choices with three or more seats), as before session 13")
     ap.add_argument("--depths", type=int, metavar="K",
                     help="instead of the reach: nodes at K, K+1, ... decisions from the end, without and with "
                          "the score bounds, alternating, until a solve needs more than --budget")
@@ -197,10 +203,12 @@ def main() -> None:
     for c in args.configs.split(","):
         for loop in ((False, True) if args.compare else (True,)):
             for bounds in ((False, True) if args.bounds_ab else (not args.no_bounds,)):
-                rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only, bounds)
+                rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only, bounds,
+                             args.all_equilibria)
                 k, n, t = rows[-1] if rows else (0, 0, 0.0)
                 rate = n / t if t > 0 else 0
                 name = (("loop" if loop else "python") + (", best move only" if args.best_only else "")
+                        + (", every equilibrium" if args.all_equilibria else "")
                         + ("" if bounds else ", no bounds"))
                 print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
 

@@ -60,10 +60,13 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
 @click.option("--best-reply", "best_reply", is_flag=True,
               help="3+ seats: the seat against one replying opponent at a time, the others greedy "
                    "(an approximation, neither bound).")
+@click.option("--equilibria", type=click.Choice(["first", "all"]), default="first", show_default=True,
+              help="A simultaneous root: list the pure equilibrium taken (the first, seats and moves "
+                   "ascending), or every one (three or more seats: every joint choice valued, slower).")
 @game_options
 @friendly
 def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, distinct, exact, limit, best_only,
-          paranoid, best_reply, players, variants, edition) -> None:
+          paranoid, best_reply, equilibria, players, variants, edition) -> None:
     """Solve a position of GAME exactly (see docs/solver.md)."""
     import time
 
@@ -76,7 +79,7 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")
     solver = Solver(reward, memory, max_nodes, seconds, paranoid=paranoid, move_values=not best_only,
-                    best_reply=best_reply)
+                    best_reply=best_reply, equilibria=equilibria)
     if state.observer is not None:
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
@@ -105,8 +108,13 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     if len(sol.movers) > 1 and state.observer is None:
         eqs = "; ".join(" ".join(f"{s}:{state.move_to_string(s, m)}" for s, m in zip(sol.movers, c))
                         for c in sol.equilibria)
-        click.echo(f"equilibria {len(sol.equilibria)}: {eqs}" if sol.equilibria
-                   else "no pure equilibrium: best replies to uniform play (fallback)")
+        if not sol.equilibria:
+            click.echo("no pure equilibrium: best replies to uniform play (fallback)")
+        elif equilibria == "all":
+            click.echo(f"equilibria {len(sol.equilibria)}: {eqs}")
+        else:
+            click.echo(f"equilibrium (the first, seats and moves ascending; --equilibria all lists "
+                       f"every one): {eqs}")
     if sol.pv:
         from guildhall.session import render_pv
 

@@ -1,8 +1,8 @@
 """The ``solver`` player: exact values over determinizations, within every limit.
 
 Options (``setoption``): ``worlds``, ``max_nodes``, ``reward``, ``memory``,
-``exact`` and ``exact_limit``, ``distinct``, ``paranoid``, ``best_reply`` (see
-:class:`SolverPlayer`).
+``exact`` and ``exact_limit``, ``distinct``, ``paranoid``, ``best_reply``,
+``equilibria`` (see :class:`SolverPlayer`).
 
 Limits: ``movetime`` and ``clock``/``increment`` (through
 :func:`search.timeman.move_budget`) give a deadline; ``nodes`` caps the
@@ -25,7 +25,7 @@ from typing import Optional
 from engine.errors import BadConfig
 from search.api import MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.solver.exact import SolverLimit
-from search.solver.solve import MAX_NODES, REWARDS, Solver
+from search.solver.solve import EQUILIBRIA, MAX_NODES, REWARDS, Solver
 from search.solver.table import MAX_MB, MIN_MB
 from search.solver.view import solve_view
 from search.solver.worlds import WorldsUnavailable
@@ -33,7 +33,7 @@ from search.timeman import move_budget
 
 SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64,
                "exact": False, "exact_limit": 256, "distinct": False, "paranoid": False,
-               "best_reply": False}
+               "best_reply": False, "equilibria": "first"}
 FLAGS = ("exact", "distinct", "paranoid", "best_reply")
 FIRST_WORLD_SHARE = 0.5
 
@@ -45,14 +45,18 @@ class SolverPlayer(Player):
     the view at most ``exact_limit`` worlds (else the sampled worlds);
     ``distinct``: distinct sampled worlds weighted by their draws;
     ``paranoid``: the coalition lower bound for three or more seats;
-    ``best_reply``: one replying opponent at a time, the others greedy (three or more seats).
+    ``best_reply``: one replying opponent at a time, the others greedy (three or more seats);
+    ``equilibria``: ``all`` lists every pure equilibrium at a simultaneous root as the solver
+    does (:class:`Solver`); the player reports moves, not equilibria, so it changes only the
+    cost (the same moves and values), and ``first``, the default, is the cheap one.
     """
 
     name = "solver"
     options = dict(SOLVER_SPEC)
     option_meta = {"worlds": {"min": 1, "max": 10_000}, "max_nodes": {"min": 1, "max": MAX_NODES},
                    "exact_limit": {"min": 1, "max": 100_000},
-                   "memory": {"min": MIN_MB, "max": MAX_MB}, "reward": {"choices": REWARDS}}
+                   "memory": {"min": MIN_MB, "max": MAX_MB}, "reward": {"choices": REWARDS},
+                   "equilibria": {"choices": EQUILIBRIA}}
 
     def __init__(self, seed: Optional[int] = None, **options) -> None:
         super().__init__(seed, **options)
@@ -77,6 +81,8 @@ class SolverPlayer(Player):
             raise BadConfig(f"solver: memory must be in [{MIN_MB}, {MAX_MB}] MB")
         if opts["reward"] not in REWARDS:
             raise BadConfig("solver option reward must be win, rank or score")
+        if opts["equilibria"] not in EQUILIBRIA:
+            raise BadConfig("solver option equilibria must be first or all")
         self.opts = opts
         self.solver = self._new_solver()
 
@@ -84,7 +90,8 @@ class SolverPlayer(Player):
         o = self.opts
         if o["paranoid"] and o["best_reply"]:
             raise BadConfig("solver: paranoid and best_reply are two different searches; choose one")
-        return Solver(o["reward"], o["memory"], o["max_nodes"], paranoid=o["paranoid"], best_reply=o["best_reply"])
+        return Solver(o["reward"], o["memory"], o["max_nodes"], paranoid=o["paranoid"], best_reply=o["best_reply"],
+                      equilibria=o["equilibria"])
 
     def new_game(self) -> None:
         self.solver = self._new_solver()

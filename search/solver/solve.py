@@ -16,6 +16,7 @@ from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
 REWARDS = ("win", "rank", "score")
+EQUILIBRIA = ("first", "all")  # at a simultaneous root: the chosen pure equilibrium, or every one
 MAX_NODES = 100_000_000
 PV_PLIES = 60
 
@@ -27,8 +28,9 @@ class Solution:
     ``value`` per seat; ``values``: move -> value vector for ``seat`` (the
     seat asked about, or the first to move); ``best`` its move; ``pv`` the
     principal variation as (seat, move) up to the first chance event;
-    ``equilibria``: at a simultaneous root, every pure equilibrium as joint
-    choices of ``movers`` (seats ascending), the first being the one taken.
+    ``equilibria``: at a simultaneous root, the pure equilibrium taken as joint
+    choices of ``movers`` (seats ascending); with ``Solver(equilibria="all")``
+    every pure equilibrium, the one taken first.
     For a view: ``worlds`` solved, ``agree`` how many of them had ``best`` as
     their best move, ``spread`` per move the (lowest, highest) value of
     ``seat`` over the worlds.
@@ -73,12 +75,17 @@ class Solver:
     best move, ``equilibria`` just the chosen one), for a fraction of the nodes: the root is
     searched once with every cut-off.  ``bounds=False``: ignore the kernel's score bounds
     (positions whose winner they settle are then searched to the end; same values).
+    ``equilibria``: at a simultaneous root, ``"first"`` lists the pure equilibrium taken (found
+    lazily, as below the root), ``"all"`` every pure equilibrium (three or more seats: the whole
+    table of joint choices valued); the value, the best move and each move's value are the same.
     """
 
     def __init__(self, reward: str = "win", memory: float = 64, max_nodes: int = 10_000_000,
                  time: Optional[float] = None, alphabeta: bool = True, paranoid: bool = False,
                  loop: bool = True, move_values: bool = True, best_reply: bool = False,
-                 bounds: bool = True) -> None:
+                 bounds: bool = True, equilibria: str = "first") -> None:
+        if equilibria not in EQUILIBRIA:
+            raise BadConfig(f"solver equilibria must be one of {', '.join(EQUILIBRIA)}, not {equilibria!r}")
         if paranoid and best_reply:
             raise BadConfig("solver: paranoid and best_reply are two different searches; choose one")
         if reward not in REWARDS:
@@ -96,6 +103,7 @@ class Solver:
         self.loop = loop
         self.move_values = move_values
         self.bounds = bounds
+        self.equilibria = equilibria
         self._table: Optional[TranspositionTable] = None
         self._game_key: Optional[tuple] = None
 
@@ -132,7 +140,8 @@ class Solver:
             return made[-1]
 
         try:
-            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, moves, self.move_values))
+            search, sol = run(make, lambda s: _root(s, root_buffer(state), seat, moves, self.move_values,
+                                                    self.equilibria == "all"))
         except SolverLimit as exc:
             exc.nodes = made[-1].nodes
             raise
@@ -176,7 +185,9 @@ def only(legal: list[int], moves: Optional[list[int]]) -> list[int]:
 
 
 def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] = None,
-          move_values: bool = True) -> Solution:
+          move_values: bool = True, every: bool = False) -> Solution:
+    """The root's solution.  ``every``: at a simultaneous root, list every pure equilibrium
+    (else the one taken)."""
     movers = search.movers(buf)
     if not movers:
         return Solution(list(search.returns(buf)), None)
@@ -199,18 +210,19 @@ def _root(search: Search, buf, seat: Optional[int], moves: Optional[list[int]] =
         return Solution(values[best], first, values, best, movers=movers)
     asker = seat if seat in movers else movers[0]
     i = movers.index(asker)
-    if moves is None and (not move_values or search.zero_sum):
-        sol = _root_step(search, buf, movers, i, move_values)
+    if moves is None:
+        sol = _root_step(search, buf, movers, i, move_values, every)
         if sol is not None:
             return sol
+    # the whole table: every pure equilibrium, the fallback, or ``searchmoves`` (a smaller game)
     options, table = search.joint_values(buf, movers, None if moves is None else (i, moves))
     eqs = equilibria(options, table, movers)
     fallback = not eqs
     value, choice = (table[eqs[0]], eqs[0]) if eqs else fallback_choice(options, table, movers)
-    for m in options[i]:  # a move's value: the other seats keep their part of the equilibrium
-        values[m] = list(table[choice[:i] + (m,) + choice[i + 1:]])
+    for m in options[i] if move_values else [choice[i]]:
+        values[m] = list(table[choice[:i] + (m,) + choice[i + 1:]])  # the others keep their part
     return Solution(list(value), asker, values, choice[i], fallback=fallback, movers=movers,
-                    equilibria=eqs)
+                    equilibria=eqs if every else eqs[:1])
 
 
 def _root_best(search: Search, buf, first: int) -> Solution:
@@ -224,27 +236,29 @@ def _root_best(search: Search, buf, first: int) -> Solution:
     raise AssertionError("no move reaches the root's value")  # the search would be wrong
 
 
-def _root_step(search: Search, buf, movers: tuple[int, ...], i: int, move_values: bool
-               ) -> Optional[Solution]:
+def _root_step(search: Search, buf, movers: tuple[int, ...], i: int, move_values: bool,
+               every: bool = False) -> Optional[Solution]:
     """A simultaneous root without every joint choice valued: the first pure equilibrium found
-    lazily (:meth:`Search.simultaneous`, as below the root).  ``move_values=False``: that
-    equilibrium alone is listed.  Two seats, constant sum: every pure equilibrium is a saddle
-    point of seat 0's value ``v``, all with the same value, and they are the product of the rows
-    whose lowest entry is ``v`` and the columns whose highest entry is ``v`` (interchangeability),
-    so each row and column is tested with null windows against ``v`` (stopping at its first
-    entry past it) instead of valued exactly; the asking seat's moves are then valued exactly
-    with the other seat keeping its part of the first equilibrium.  None when every move's value
-    is asked for and there is no pure equilibrium (the caller values the whole table)."""
-    value, choice = search.simultaneous(buf, movers)
-    fallback = search.step_fallback  # the root's own step (``fallback``: any step below too)
-    if not move_values:
-        return Solution(list(value), movers[i], {choice[i]: list(value)}, choice[i], fallback=fallback,
-                        movers=movers, equilibria=[] if fallback else [choice])
-    if fallback:  # no pure equilibrium: the fallback and the moves' values need the whole table
+    lazily (:meth:`Search.simultaneous`, as below the root), then each move of the asking seat
+    valued with the others keeping their part of it -- deviations the lazy test skipped
+    included (a seat at reward 1 is not tested there) -- most of them table hits.
+
+    ``every``: every pure equilibrium listed.  Two seats, constant sum: they are the saddle
+    points of seat 0's value ``v``, all with the same value, and they are the product of the
+    rows whose lowest entry is ``v`` and the columns whose highest entry is ``v``
+    (interchangeability), so each row and column is tested with null windows against ``v``
+    (stopping at its first entry past it) instead of valued exactly.  With more seats, or
+    without a constant sum, None: the caller values the whole table.  None too when every
+    move's value is asked for and the root's step has no pure equilibrium (the fallback, best
+    replies to uniform play, needs the whole table)."""
+    if every and not search.zero_sum:
         return None
-    options = [search.legal(buf, s) for s in movers]
-    values: dict[int, list[float]] = {}
-    v = value[0]
+    value, choice = search.simultaneous(buf, movers)
+    if search.step_fallback:  # the root's own step (``fallback``: any step below too)
+        if move_values:
+            return None
+        return Solution(list(value), movers[i], {choice[i]: list(value)}, choice[i], fallback=True,
+                        movers=movers, equilibria=[])
 
     def joint(c: tuple[int, ...]):
         b = buf.copy()
@@ -252,18 +266,30 @@ def _root_step(search: Search, buf, movers: tuple[int, ...], i: int, move_values
             search.k.apply(b, s, m)
         return b
 
-    # A[r, c] >= v for the whole row r (seat 1 cannot push seat 0 below v) ...
-    rows = [r for r in options[0] if r == choice[0] or all(
-        search.reaches(joint((r, c)), 0, v) for c in options[1] if (r, c) != choice)]
-    # ... and A[r, c] <= v for the whole column c (seat 0 cannot gain)
-    cols = [c for c in options[1] if c == choice[1] or all(
-        search.reaches(joint((r, c)), 1, 1.0 - v) for r in options[0] if (r, c) != choice)]
-    for m in options[i]:  # a move's value: the other seat keeps its part of the equilibrium
-        c = choice[:i] + (m,) + choice[i + 1:]
-        values[m] = list(value) if c == choice else list(search.value(joint(c)))
-    eqs = [(r, c) for r in rows for c in cols]
-    if eqs[0] != choice:  # cannot happen with exact values; values within EPS of a tie might
-        return None
+    eqs = [choice]
+    if every:
+        options = [search.legal(buf, s) for s in movers]
+        v = value[0]
+        # A[r, c] >= v for the whole row r (seat 1 cannot push seat 0 below v) ...
+        rows = [r for r in options[0] if r == choice[0] or all(
+            search.reaches(joint((r, c)), 0, v) for c in options[1] if (r, c) != choice)]
+        # ... and A[r, c] <= v for the whole column c (seat 0 cannot gain)
+        cols = [c for c in options[1] if c == choice[1] or all(
+            search.reaches(joint((r, c)), 1, 1.0 - v) for r in options[0] if (r, c) != choice)]
+        eqs = [(r, c) for r in rows for c in cols]
+        if eqs[0] != choice:  # cannot happen with exact values; values within EPS of a tie might
+            return None
+    values: dict[int, list[float]] = {choice[i]: list(value)}
+    if move_values:
+        try:
+            for m in search.legal(buf, movers[i]):  # a move's value: the others keep their part
+                c = choice[:i] + (m,) + choice[i + 1:]
+                if c != choice:
+                    values[m] = list(search.value(joint(c)))
+        except SolverLimit as exc:
+            exc.partial = values
+            raise
+        values = dict(sorted(values.items()))
     return Solution(list(value), movers[i], values, choice[i], movers=movers, equilibria=eqs)
 
 
@@ -306,7 +332,7 @@ def solve(state: State, reward: str = "win", max_nodes: int = 200_000,
           stop: Optional[threading.Event] = None, seat: Optional[int] = None,
           time: Optional[float] = None, memory: float = 64, alphabeta: bool = True,
           paranoid: bool = False, loop: bool = True, move_values: bool = True,
-          best_reply: bool = False, bounds: bool = True) -> Solution:
+          best_reply: bool = False, bounds: bool = True, equilibria: str = "first") -> Solution:
     """Solve a full state exactly with a fresh :class:`Solver` (see the package docstring)."""
     return Solver(reward, memory, max_nodes, time, alphabeta, paranoid, loop,
-                  move_values, best_reply, bounds).solve(state, seat=seat, stop=stop)
+                  move_values, best_reply, bounds, equilibria).solve(state, seat=seat, stop=stop)

@@ -117,7 +117,7 @@ def test_the_solvers_fallback_line_shows_the_fallbacks_options(player):
     own, fallback = (parse_settings(x) for x in settings_lines(lines))
     assert (own.player, own.fallback_for, own.preset, own.options["max_nodes"]) == ("solver", None, None, CAP)
     assert set(own.options) == {"worlds", "max_nodes", "reward", "memory", "exact", "exact_limit", "distinct",
-                                "paranoid", "best_reply"}
+                                "paranoid", "best_reply", "equilibria"}
     # the search that ran: an ISMCTS of the game's preset at the go's budget, the solver's reward,
     # not the solver's node cap (the fallback is made with the reward only)
     want = IsmctsPlayer(seed=0, reward=own.options["reward"])

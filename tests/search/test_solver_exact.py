@@ -119,17 +119,21 @@ def issue_position():
 def test_the_value_does_not_depend_on_who_asks():
     # issue 19: three pure equilibria at the last play step; seats 0/1 used to get [0,1,0]
     # and seat 2 [1,0,0]
+    # and seat 2 [1,0,0]; the same with the root's equilibrium found lazily (the default) or
+    # every one listed from the whole table
     s = issue_position()
-    sols = [solve(s)] + [solve(s, seat=k) for k in range(3)]
-    assert len(sols[0].equilibria) > 1
-    for sol in sols:
-        assert sol.value == sols[0].value and sol.equilibria == sols[0].equilibria
-    for k in range(3):
-        assert sols[k + 1].seat == k and sols[k + 1].best == sols[0].equilibria[0][k]
-        assert sols[k + 1].values[sols[k + 1].best] == sols[0].value
-    # the rule: the first pure equilibrium, seats and moves ascending -- as the brute force
-    assert tuple(sols[0].value) == brute_step(s, (0, 1, 2), "win", {})[0]
-    assert sols[0].equilibria[0] == brute_step(s, (0, 1, 2), "win", {})[1]
+    for how in ("first", "all"):
+        solver = Solver(equilibria=how)
+        sols = [solver.solve(s)] + [solver.solve(s, seat=k) for k in range(3)]
+        assert len(sols[0].equilibria) > 1 if how == "all" else len(sols[0].equilibria) == 1
+        for sol in sols:
+            assert sol.value == sols[0].value and sol.equilibria == sols[0].equilibria
+        for k in range(3):
+            assert sols[k + 1].seat == k and sols[k + 1].best == sols[0].equilibria[0][k]
+            assert sols[k + 1].values[sols[k + 1].best] == sols[0].value
+        # the rule: the first pure equilibrium, seats and moves ascending -- as the brute force
+        assert tuple(sols[0].value) == brute_step(s, (0, 1, 2), "win", {})[0]
+        assert sols[0].equilibria[0] == brute_step(s, (0, 1, 2), "win", {})[1]
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -219,18 +223,23 @@ def brute_equilibria(state, movers, reward="win"):
 @pytest.mark.parametrize("config,left,seed", [("btc-2p", 6, 1), ("btc-2p", 6, 2), ("btc-2p", 6, 5),
                                               ("btc-2p", 6, 6), ("guildes-3p", 3, 1), ("btc-3p", 9, 1)])
 def test_a_simultaneous_root_lists_every_equilibrium_without_the_whole_table(config, left, seed):
-    # two seats: the saddle points found by null windows around the first equilibrium; three:
-    # the whole table (every move's value) or the first equilibrium alone (best move only)
+    # equilibria="all": two seats, the saddle points found by null windows around the first
+    # equilibrium; three, the whole table.  The default: the first equilibrium alone, found
+    # lazily, with every move's value (the others keeping their part) or the best move only
     s = endgame(config, left, seed)
     movers = tuple(sorted(s.to_move()))
     assert len(movers) > 1
     table, eqs = brute_equilibria(s, movers)
     assert eqs, "a position with a pure equilibrium"
     for i, seat in enumerate(movers):
+        every = Solver(max_nodes=2_000_000, equilibria="all").solve(s, seat=seat)
         full = solve(s, seat=seat, max_nodes=2_000_000)
         short = solve(s, seat=seat, max_nodes=2_000_000, move_values=False)
-        assert full.equilibria == eqs and short.equilibria == eqs[:1]
-        assert full.value == pytest.approx(list(table[eqs[0]]), abs=EPS)
-        assert short.value == full.value and short.best == full.best == eqs[0][i]
-        for m, v in full.values.items():
+        assert every.equilibria == eqs and full.equilibria == short.equilibria == eqs[:1]
+        assert every.value == pytest.approx(list(table[eqs[0]]), abs=EPS)
+        assert full.value == every.value and short.value == every.value
+        assert short.best == full.best == every.best == eqs[0][i]
+        assert full.values.keys() == every.values.keys() == set(s.legal_moves(seat))
+        for m, v in every.values.items():
             assert v == pytest.approx(list(table[eqs[0][:i] + (m,) + eqs[0][i + 1:]]), abs=EPS)
+            assert full.values[m] == pytest.approx(v, abs=EPS)
