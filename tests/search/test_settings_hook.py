@@ -160,7 +160,8 @@ def test_the_solvers_fallback_keeps_the_report_interval_and_multipv():
     s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
     p = make_player("solver", seed=1, max_nodes=50)
     reports = []
-    p.choose(s, 0, Limits(nodes=1500, info_interval=1e-9, multipv=3), on_info=reports.append)  # a few ms: several reports
+    # the nodes left bound the fallback (the world count would not): a few ms, several reports
+    p.choose(s, 0, Limits(nodes=1500, info_interval=1e-9, multipv=3), on_info=reports.append)
     assert len(p.last_info.lines) == 3 and p.last_info.iterations > 0
     assert len(reports) > 1  # periodic reports at the interval asked, then the final one
 
