@@ -270,11 +270,11 @@ def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> No
             _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list)
                   and isinstance(s.get("tpaths", []), list), f"{what} must list paths and gaps on one side")
             keys(s, what, ("paths", "gaps"), ("tpaths",), meta=())
-            far_p, far_g, tp = set(s["paths"]), set(s["gaps"]), set(s.get("tpaths", []))
-            for x in far_p | tp:
+            for x in s["paths"] + s.get("tpaths", []):  # numbers before the sets: a list in them is unhashable
                 _int(x, 0, len(paths) - 1, f"{what} path")
-            for x in far_g:
+            for x in s["gaps"]:
                 _int(x, 0, len(gaps) - 1, f"{what} gap")
+            far_p, far_g, tp = set(s["paths"]), set(s["gaps"]), set(s.get("tpaths", []))
             _need(far_p | tp <= own_p and far_g <= own_g, f"{what}: a piece that does not border area {a}")
             _need(not far_p & tp, f"{what}: a path both beyond the fence and under its end")
             for x in tp:
