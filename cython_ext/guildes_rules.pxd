@@ -13,7 +13,6 @@ from cython_ext.guildes_tricks cimport GuildesTricks
 
 
 cdef class GuildesRules(GuildesTricks):
-    cdef inline int c_holder(self, int* b, int p, int t) noexcept nogil
     cdef inline int c_packet_of(self, int* b, int seat, int t) noexcept nogil
     cdef inline int c_to_play(self, int* b) noexcept nogil
     cdef int c_batch(self, int* b) noexcept nogil

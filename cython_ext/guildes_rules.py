@@ -50,10 +50,6 @@ class GuildesRules(GuildesTricks):
     """
 
     # -- helpers ------------------------------------------------------------
-    def c_holder(self, b, p, t):
-        """The seat holding packet ``p`` at pick ``t``."""
-        return imod(p + b[self.o_dir] * t, self.n)
-
     def c_packet_of(self, b, seat, t):
         """The packet ``seat`` holds at pick ``t``."""
         return imod(seat - b[self.o_dir] * t, self.n)

@@ -148,6 +148,8 @@ class SkillPlayer(Player):
         self.name = inner.name
         if self.cap is not None and hasattr(inner, "prefer_preset") and "preset" in inner.options:
             inner.prefer_preset("skill")  # the setting the levels' Elo was measured with
+        if hasattr(inner, "fallback_cap"):
+            inner.fallback_cap = self.cap  # a search run inside the inner's decision plays at this level too
 
     def new_game(self) -> None:
         self.inner.new_game()

@@ -19,6 +19,11 @@ def test_cdef_functions_have_no_python_interaction(name, tmp_path):
     assert not rows, "\n".join(f"{name}.py:{ln} in {fn}: {text}" for fn, ln, text in rows)
 
 
+def test_the_solver_loops_layers_are_each_checked():
+    # the loop was one module until session 13; each layer is a kernel of its own now
+    assert {"solver_rows", "solver_descent", "solver_search", "solver_table"} <= set(kernel_names())
+
+
 def test_the_check_finds_a_python_call(tmp_path, monkeypatch):
     # the check itself must be able to fail: a cdef function that builds a list
     (tmp_path / "probe.pxd").write_text("cdef int probe(int n)\n")

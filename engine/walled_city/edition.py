@@ -6,7 +6,9 @@ from engine.schema import fixed, keys, lst, need, obj, text
 
 BOARDS = ("londonderry", "borderlands")
 NDICE = 20
-NEUTRAL_SUPPLY = (20, 25)  # a colour's nobles and peasants in the box (FACTS.md: neutral pieces)
+# one colour's nobles and peasants in the box (rulebook, Components: "80 Nobles. 20 in each
+# player color", "100 Peasants. 25 in each"); a seat's setup and the neutral colour's come out of it
+BOX = (20, 25)
 POWERS = ("mercers", "grocers", "drapers", "fishmongers", "goldsmiths", "skinners", "taylors", "haberdashers",
           "salters", "ironmongers", "vintners", "clothworkers", "carpenters-b", "painter_stainers-b", "bakers-b",
           "butchers-b", "barbers-b", "ironmongers-b", "saddlers-b", "curriers-b")
@@ -156,9 +158,10 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         row = setup.get(p)
         _need(isinstance(row, dict), f"{name}: setup for {p} players missing")
         keys(row, f"{name}: setup {p}", SETUP, meta=())
-        for key, hi in (("roads", 16), ("walls", 16), ("nobles", 40), ("peasants", 40),
-                        ("decks", 2), ("starting_roads", 8)):
+        for key, hi in (("roads", 16), ("walls", 16), ("decks", 2), ("starting_roads", 8)):
             _int(row.get(key), 0 if key == "starting_roads" else 1, hi, f"{name}: setup {p} {key}")
+        for key, hi in (("nobles", BOX[0]), ("peasants", BOX[1])):  # a seat takes them from its colour's box
+            _int(row.get(key), 1, hi, f"{name}: setup {p} {key} (a colour's box holds {hi})")
         _need(isinstance(row.get("offcolour"), bool), f"{name}: setup {p} 'offcolour' must be true/false")
         _need(not row["offcolour"] or p == "3", f"{name}: off-colour cards need 3 players")
         _need(isinstance(row.get("discard"), list) and all(c in cards for c in row["discard"]),
@@ -167,10 +170,10 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
         _need(int(p) * row["walls"] <= len(gaps), f"{name}: not enough gaps for the walls")
         if p == "2":  # the neutral colour's setup comes out of its box (game.initial_buffer)
             by_gap = len({g["area"] for g in gaps})
-            _need(by_gap + nt <= NEUTRAL_SUPPLY[0] and 2 * by_gap <= NEUTRAL_SUPPLY[1],
+            _need(by_gap + nt <= BOX[0] and 2 * by_gap <= BOX[1],
                   f"{name}: setup 2: the neutral colour needs {by_gap + nt} nobles and {2 * by_gap} peasants "
                   f"(a noble and two peasants by each of {by_gap} gap areas, a noble per tower), "
-                  f"its box holds {NEUTRAL_SUPPLY[0]} and {NEUTRAL_SUPPLY[1]}")
+                  f"its box holds {BOX[0]} and {BOX[1]}")
         _need(len({tuple(c) for c in row["discard"]}) == len(row["discard"]),
               f"{name}: setup {p} discards must differ")
         # every road and wall is built with a card, and each defense phase takes one more
@@ -267,11 +270,11 @@ def _validate_fences(name: str, b: dict, na: int, paths: list, gaps: list) -> No
             _need(isinstance(s, dict) and isinstance(s.get("paths"), list) and isinstance(s.get("gaps"), list)
                   and isinstance(s.get("tpaths", []), list), f"{what} must list paths and gaps on one side")
             keys(s, what, ("paths", "gaps"), ("tpaths",), meta=())
-            far_p, far_g, tp = set(s["paths"]), set(s["gaps"]), set(s.get("tpaths", []))
-            for x in far_p | tp:
+            for x in s["paths"] + s.get("tpaths", []):  # numbers before the sets: a list in them is unhashable
                 _int(x, 0, len(paths) - 1, f"{what} path")
-            for x in far_g:
+            for x in s["gaps"]:
                 _int(x, 0, len(gaps) - 1, f"{what} gap")
+            far_p, far_g, tp = set(s["paths"]), set(s["gaps"]), set(s.get("tpaths", []))
             _need(far_p | tp <= own_p and far_g <= own_g, f"{what}: a piece that does not border area {a}")
             _need(not far_p & tp, f"{what}: a path both beyond the fence and under its end")
             for x in tp:

@@ -19,7 +19,7 @@ from engine.layout import Layout
 from engine.registry import register
 from engine.walled_city import draw as _draw
 from engine.walled_city import notation
-from engine.walled_city.edition import NEUTRAL_SUPPLY, POWERS, validate
+from engine.walled_city.edition import BOX, POWERS, validate
 
 NDICE, NGUILD, K, OWN = 20, 20, 14, 11
 RANK_KEYS = 4                                 # words per competitor (kernel contract)
@@ -173,8 +173,8 @@ class WalledCity(Game):
                 ap[a, P] += 2
             tw[:, P] = 1
             # the rest of the colour is its supply (guild powers use it: docs/rulings.md)
-            L.view(buf, "nob")[P] = NEUTRAL_SUPPLY[0] - int(an[:, P].sum()) - int(tw[:, P].sum())
-            L.view(buf, "pea")[P] = NEUTRAL_SUPPLY[1] - int(ap[:, P].sum())
+            L.view(buf, "nob")[P] = BOX[0] - int(an[:, P].sum()) - int(tw[:, P].sum())
+            L.view(buf, "pea")[P] = BOX[1] - int(ap[:, P].sum())
 
     def check_buffer(self, buf: np.ndarray) -> None:
         L = self.layout

@@ -8,9 +8,13 @@ Limits: ``movetime`` and ``clock``/``increment`` (through
 :func:`search.timeman.move_budget`) give a deadline; ``nodes`` caps the
 solver's nodes (with ``max_nodes``); ``iterations`` caps the worlds (one
 iteration = one solved world); ``infinite`` runs until ``stop``.  The first
-world may use half the time: if it is not solved by then, ISMCTS searches
-under the rest of the limits, so the player always answers in time (in debug
-mode its settings are said then, marked ``fallback_for=solver``).  A
+world may use half the time: if it is not solved by then (or within the
+nodes), ISMCTS searches under the time left and the ``nodes`` left, so the
+player always answers in time (in debug mode its settings are said then,
+marked ``fallback_for=solver``).  The world count is not an ISMCTS
+iteration count and does not carry over: a fallback bound by neither time
+nor nodes searches as a ``go`` without limits, ISMCTS's 1000 iterations, or
+a ``Skill`` level's cap (:attr:`SolverPlayer.fallback_cap`).  A
 ``stop`` answers the best move so far: the mean over the worlds solved, or
 else the best of the root moves already solved exactly, or else the game
 heuristic's choice.  ``searchmoves``: only those root moves are solved (and
@@ -52,6 +56,9 @@ class SolverPlayer(Player):
     """
 
     name = "solver"
+    # the fallback's iteration cap: a Skill level's (search.skill sets it), since the level
+    # caps this player's worlds through ``iterations``, which the fallback does not read
+    fallback_cap: Optional[int] = None
     options = dict(SOLVER_SPEC)
     option_meta = {"worlds": {"min": 1, "max": 10_000}, "max_nodes": {"min": 1, "max": MAX_NODES},
                    "exact_limit": {"min": 1, "max": 100_000},
@@ -140,7 +147,7 @@ class SolverPlayer(Player):
         partial = getattr(exc, "partial", {}) or {}
         now = time.perf_counter()
         left = None if deadline is None else deadline - now
-        if stop.is_set() or (left is not None and left <= 0.002) or used >= max_nodes and limits.nodes:
+        if stop.is_set() or (left is not None and left <= 0.002) or (limits.nodes is not None and used >= limits.nodes):
             if partial:
                 best = max(sorted(partial), key=lambda m: partial[m][seat])
             else:
@@ -150,9 +157,10 @@ class SolverPlayer(Player):
                               moves=[MoveStat(m, 0, v) for m, v in sorted(partial.items())])
         from search.ismcts import IsmctsPlayer
 
-        # what is left of the limits (the deadline already holds the clock's share); the rest
-        # as given: the report interval and MultiPV are the frontend's, not the solver's
-        rest = replace(limits, movetime=left, clock=None, increment=None,
+        # what is left of the limits (the deadline already holds the clock's share), not the
+        # world count (one world is no measure of ISMCTS iterations); the rest as given: the
+        # report interval and MultiPV are the frontend's, not the solver's
+        rest = replace(limits, movetime=left, clock=None, increment=None, iterations=self.fallback_cap,
                        nodes=None if limits.nodes is None else max(1, limits.nodes - used))
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
         self.say_settings(view.game.name, rest, runner=fallback, players=view.players)  # debug mode: a second line, the fallback's

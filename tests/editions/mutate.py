@@ -191,3 +191,16 @@ def check_notation(state, rnd: Callable[[int], int], plies: int) -> None:
             if back != m:
                 raise AssertionError(f"move {m} prints {text!r}, which parses as {back}")
         state.apply(seat, moves[rnd(len(moves))])
+
+
+NOTATION_PLIES = 300  # plies of the move-text round trip after a played edition
+
+
+def check_played(game: str, path: str, players: int, variants: tuple, seed: int,
+                 rnd: Callable[[int], int]) -> None:
+    """What an edition that played must pass besides its game: the kernel's playout and
+    the move-text round trip over :data:`NOTATION_PLIES` plies (the fuzz test's and the
+    sweep's one list)."""
+    kernel_rollout(game, path, players, variants, seed)
+    state = engine.make(game, players=players, variants=list(variants), edition=path, seed=seed)
+    check_notation(state, rnd, NOTATION_PLIES)

@@ -13,7 +13,7 @@ import engine
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.editions.mutate import CONFIGS, GAMES, check_notation, kernel_rollout, mutate, names_field, standin, try_edition
+from tests.editions.mutate import CONFIGS, GAMES, check_played, mutate, names_field, standin, try_edition
 
 
 class DrawChooser:
@@ -46,9 +46,7 @@ def test_mutated_edition_is_refused_by_name_or_plays_to_the_end(tmp_path, game, 
         assert "\n" not in detail
         assert names_field(detail, paths), f"{detail!r} names none of {paths}"
     else:
-        kernel_rollout(game, path, players, variants, seed)
-        state = engine.make(game, players=players, variants=list(variants), edition=path, seed=seed)
-        check_notation(state, rnd.randrange, 300)
+        check_played(game, path, players, variants, seed, rnd.randrange)
 
 
 def _rename_building(d: dict, i: int, name: str) -> None:

@@ -3,6 +3,8 @@ and before it searches, the settings that decision uses -- also when it has one 
 answers without searching -- and the solver's ISMCTS fallback says its own in a second call."""
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 import engine
@@ -55,7 +57,7 @@ def test_a_searched_decision_says_its_settings_once_and_searches_with_them(kind)
     assert len(s.legal_moves(seat)) > 1
     p = player(kind)
     got = heard(p)
-    p.choose(s, seat, Limits(iterations=24))
+    p.choose(s, seat, Limits(iterations=24, nodes=400))  # nodes bound the solver's fallback
     # one of its own, first (the solver, which cannot solve an opening, adds its fallback's)
     assert got[0].fallback_for is None and all(g.fallback_for == "solver" for g in got[1:])
     assert len(got) == (2 if kind == "solver" else 1)
@@ -88,24 +90,54 @@ def test_the_budget_of_the_settings_is_the_one_the_search_plans_with(limits, bud
     assert iteration_budget(limits) == budget == plan(limits, 0, 2, 0.0)[0]
 
 
+def fallback_stopped(p: Player) -> tuple[list[SearchSettings], threading.Event]:
+    """``p``'s settings heard, and a stop set when the fallback's are: the fallback's
+    budget is seen without searching it (1000 iterations take seconds interpreted)."""
+    got: list[SearchSettings] = []
+    stop = threading.Event()
+
+    def hook(x: SearchSettings) -> None:
+        got.append(x)
+        if x.fallback_for is not None:
+            stop.set()
+    p.on_settings = hook
+    return got, stop
+
+
 def test_the_solvers_fallback_says_the_fallbacks_settings_second():
     """``max_nodes=50`` cannot solve a Guildes opening: the solver falls back to ISMCTS,
-    whose settings (the solver's reward, the game's preset for the budget) come second."""
-    from search.ismcts import ISMCTS_SPEC
+    whose settings (the solver's reward, the game's preset for the budget) come second.
+    ``iterations`` counted the solver's worlds: the fallback, bound by no time and no
+    nodes, searches as a ``go`` without limits (it searched 3 iterations)."""
+    from search.ismcts import DEFAULT_ITERATIONS, ISMCTS_SPEC
 
     s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
     p = make_player("solver", seed=1, max_nodes=50, reward="rank")
-    got = heard(p)
-    limits = Limits(iterations=40)
-    assert p.choose(s, 0, limits) in s.legal_moves(0)
+    got, stop = fallback_stopped(p)
+    limits = Limits(iterations=3)
+    assert p.choose(s, 0, limits, stop=stop) in s.legal_moves(0)
     assert [g.player for g in got] == ["solver", "ismcts"]
     assert got[0] == p.settings("guildes", limits, 4) and got[0].options["max_nodes"] == 50
     fb = got[1]
-    assert fb.fallback_for == "solver" and fb.budget == 40
+    assert fb.fallback_for == "solver" and fb.budget == DEFAULT_ITERATIONS
     want = IsmctsPlayer(seed=0, reward="rank")
-    assert fb.options == want.options_for("guildes", 40, 4) and fb.origin == want.origin("guildes", 40, 4)
+    assert fb.options == want.options_for("guildes", DEFAULT_ITERATIONS, 4)
+    assert fb.origin == want.origin("guildes", DEFAULT_ITERATIONS, 4)
     assert fb.options["reward"] == "rank" != ISMCTS_SPEC["reward"][0]
-    assert p.last_info.iterations == 40  # the fallback searched (the solver counts worlds)
+
+
+def test_the_solvers_fallback_searches_the_nodes_left_not_the_world_count():
+    """``nodes`` is a limit of both searches: the fallback gets what the solver left of it
+    (it had answered at once whenever the solver's own ``max_nodes`` was spent, however
+    many of the go's nodes were left), and no iteration limit from the world count."""
+    s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
+    p = make_player("solver", seed=1, max_nodes=50)
+    got = heard(p)
+    p.choose(s, 0, Limits(iterations=3, nodes=400))
+    assert [(g.player, g.budget) for g in got] == [("solver", None), ("ismcts", None)]
+    info = p.last_info
+    # the node visits left: 400 less the solver's 51 (the last iteration may go a little past)
+    assert info.iterations > 3 and 300 < info.nodes < 400
 
 
 def test_a_skill_wrapped_solver_says_both_lines_at_its_level():
@@ -128,8 +160,9 @@ def test_the_solvers_fallback_keeps_the_report_interval_and_multipv():
     s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
     p = make_player("solver", seed=1, max_nodes=50)
     reports = []
-    p.choose(s, 0, Limits(iterations=100, info_interval=1e-9, multipv=3), on_info=reports.append)
-    assert len(p.last_info.lines) == 3 and p.last_info.iterations == 100
+    # the nodes left bound the fallback (the world count would not): a few ms, several reports
+    p.choose(s, 0, Limits(nodes=1500, info_interval=1e-9, multipv=3), on_info=reports.append)
+    assert len(p.last_info.lines) == 3 and p.last_info.iterations > 0
     assert len(reports) > 1  # periodic reports at the interval asked, then the final one
 
 

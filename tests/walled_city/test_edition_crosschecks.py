@@ -1,6 +1,7 @@
 """The Walled City's edition cross-checks: a board whose tables disagree with each other
-(ring / gaps / zones / towers, chit spots, fence lines, the 2-player neutral setup) is
-refused naming the field and the entry; the stand-ins and a file without ``ring`` load.
+(ring / gaps / zones / towers, chit spots, fence lines, the 2-player neutral setup, a
+seat's setup beyond its colour's box of 20 nobles and 25 peasants) is refused naming the
+field and the entry; the stand-ins and a file without ``ring`` load.
 Each broken board here was accepted before the check (and the last one left the
 neutral colour with a negative supply)."""
 from __future__ import annotations
@@ -83,6 +84,19 @@ CASES = [
     ("fence-repeated", _fence_repeated, 3, r"londonderry: fences\[1\]\[2\]: the same fence line as fences\[1\]\[0\]"),
     ("fence-mirrored", _fence_mirrored, 3, r"londonderry: fences\[0\]\[1\]: the same fence line as fences\[0\]\[0\]"),
     ("neutral-supply", _nine_towers, 2, r"londonderry: setup 2: the neutral colour needs 21 nobles"),
+    # a fence's path, gap or tpath that is no number (the bench sweep's finds: they raised an
+    # unhashable-type TypeError, reported as "a field has the wrong type" naming no field)
+    ("fence-path-list", lambda d: _ld(d)["fences"][1][0]["paths"].__setitem__(0, [1]), 3,
+     r"londonderry: fences\[1\]\[0\] path must be an integer in 0\.\.\d+, got \[1\]"),
+    ("fence-gap-dict", lambda d: _ld(d)["fences"][3][0]["gaps"].__setitem__(0, {}), 3,
+     r"londonderry: fences\[3\]\[0\] gap must be an integer"),
+    ("fence-tpath-list", lambda d: _ld(d)["fences"][1][1]["tpaths"].__setitem__(0, [0]), 3,
+     r"londonderry: fences\[1\]\[1\] path must be an integer"),
+    # a row of any player count, whatever the count played: 4-player nobles, 3-player peasants
+    ("box-nobles", lambda d: _ld(d)["setup"]["4"].update(nobles=21), 2,
+     r"londonderry: setup 4 nobles \(a colour's box holds 20\) must be an integer in 1\.\.20, got 21"),
+    ("box-peasants", lambda d: d["boards"]["borderlands"]["setup"]["3"].update(peasants=26), 3,
+     r"borderlands: setup 3 peasants \(a colour's box holds 25\) must be an integer in 1\.\.25, got 26"),
 ]
 
 
