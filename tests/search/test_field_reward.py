@@ -110,3 +110,23 @@ def test_a_search_with_it_plays_a_legal_move(impl):
     seat = s.to_move()[0]
     p = make_player("ismcts", seed=2, reward="field", impl=impl)
     assert p.choose(s, seat, Limits(iterations=60)) in s.legal_moves(seat)
+
+
+def test_a_seat_searching_with_it_does_not_peek():
+    """Two states the seat cannot tell apart (the other one of its determinizations) get the same search."""
+    import numpy as np
+
+    from search.api import Limits
+    from tests.search.helpers import COMPILED, random_decision
+
+    s = random_decision(engine.make("walled_city", players=3, seed=6), 6, 60)
+    seat = s.to_move()[0]
+    other = s.determinize(seat, make_rng(1006))
+    assert s.observe(seat) == other.observe(seat)
+    assert not np.array_equal(s.buf, other.buf)  # the hidden part really differs
+    res = []
+    for st in (s, other):
+        p = make_player("ismcts", seed=5, reward="field")  # the rest from the default preset, bias-1.0
+        m = p.choose(st, seat, Limits(iterations=400 if COMPILED else 12))
+        res.append((m, [(x.move, x.visits, x.value) for x in p.last_info.moves]))
+    assert res[0] == res[1]
