@@ -19,8 +19,12 @@ at the same node on its own edges (decoupled), then the joint step is applied.
 Reward modes, exactly as ``engine.core.returns_from``: ``WIN`` win share
 (ties split) and ``RANK`` rank among every competitor of ``kernel.rank_keys``
 (the game's tie-breaks, and rivals that are not seats, which take their share
-or place but get no reward); ``SCORE`` normalised score margin over the
-seats' ``kernel.scores``.  ``CALLBACK`` calls ``reward_fn(world)``: only for
+or place but get no reward); ``SCORE`` the seat's margin over the best other
+seat's ``kernel.scores``, and ``FIELD`` (kernel ``REWARD_FIELD``, 4) its margin
+over the mean of the other seats' scores (a point taken from any rival
+counts), each as ``0.5 + 0.5 tanh(margin / scale)`` with the game's
+``score_scale``; seats only, so equal scores are 0.5 whatever the tie-breaks.
+``CALLBACK`` calls ``reward_fn(world)``: only for
 a game whose Python rank keys are not yet its kernel's (``search.core``).
 
 The tree is a stack of layers, one module each (``cdef class`` inheritance,

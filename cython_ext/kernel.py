@@ -329,7 +329,11 @@ def terminal_rewards(k, buf, mode, scale, sc, kb, out):
     """Every seat's reward for the finished ``buf`` into ``out[0:players]``, as
     ``engine.core.returns_from``: ``REWARD_WIN`` the win share (1/k in a k-way tie for first
     place, rivals included), ``REWARD_RANK`` the share of the other competitors beaten (a tie
-    half), ``REWARD_SCORE`` ``0.5 + 0.5 tanh(margin over the best other seat / scale)``.
+    half), ``REWARD_SCORE`` ``0.5 + 0.5 tanh(margin over the best other seat / scale)``,
+    ``REWARD_FIELD`` ``0.5 + 0.5 tanh(margin over the mean of the other seats / scale)``
+    (so a point taken from any rival counts, not only from the leader; one seat: margin 0).
+    Both score modes read ``kernel.scores``, seats only: a rival that is not a seat
+    (Between Two Cities' Jamey) and the tie-breaks play no part; equal scores are margin 0.
     ``sc`` (``players`` words) and ``kb`` (``RANK_KEYS`` words per competitor) are scratch.
     The one rule of the ISMCTS loop's and the solver loop's terminal values (a C method:
     ``tests/search/test_rank_keys.py`` checks the loop's rewards against
@@ -345,6 +349,18 @@ def terminal_rewards(k, buf, mode, scale, sc, kb, out):
     below: cython.int
     ties: cython.int
     rival: cython.int
+    total: cython.longlong
+    if mode == REWARD_FIELD:
+        k.scores(buf, sc)
+        total = 0
+        for i in range(n):
+            total += sc[i]
+        for i in range(n):
+            out[i] = 0.5
+            if n > 1:
+                # n * s_i - total = (n - 1) * (s_i - mean of the others): exact in integers
+                out[i] = 0.5 + 0.5 * tanh((n * sc[i] - total) / ((n - 1) * scale))
+        return 0
     if mode == REWARD_SCORE:
         k.scores(buf, sc)
         for i in range(n):

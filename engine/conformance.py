@@ -13,7 +13,7 @@ from random import Random
 
 import numpy as np
 
-from engine.core import CHANCE, Game, State, make_rng
+from engine.core import CHANCE, RETURN_MODES, Game, State, make_rng
 from engine.errors import BadMove, GuildhallError, IllegalMove
 
 
@@ -70,7 +70,7 @@ def check_state(state: State, rnd: Random, report: Report, where: str, deep: boo
     scores = state.scores()
     if len(scores) != game.players or not all(isinstance(s, int) for s in scores):
         report.fail(where, f"bad scores {scores}")
-    for mode in ("win", "rank", "score"):
+    for mode in RETURN_MODES:
         r = state.returns(mode)
         if len(r) != game.players or not all(0.0 <= x <= 1.0 for x in r):
             report.fail(where, f"bad {mode} returns {r}")

@@ -60,7 +60,7 @@ from engine.layout import DTYPE, UNKNOWN, Layout
 CHANCE = -1
 DEALER, OBSERVER = 0, 1  # header words of every buffer
 HEADER = 2
-RETURN_MODES = ("win", "rank", "score")
+RETURN_MODES = ("win", "rank", "score", "field")
 
 _kernel = select.load("kernel")
 Rng = _kernel.Rng
@@ -460,7 +460,8 @@ class State:
         return [i for i, k in enumerate(keys) if k == best]
 
     def returns(self, mode: str = "win") -> list[float]:
-        """Rewards in [0, 1] per seat: ``win`` share (ties split), ``rank``, or ``score``.
+        """Rewards in [0, 1] per seat: ``win`` share (ties split), ``rank``, ``score``
+        (margin over the best other seat) or ``field`` (margin over the other seats' mean).
 
         Non-seat rivals (:meth:`Game.rival_keys`) take their share of a win or
         their place in the ranking, so win shares then sum to less than 1.
@@ -594,7 +595,11 @@ def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,
     """Turn rank keys and scores into a reward vector (see :meth:`State.returns`).
 
     ``rivals`` are rank keys of non-seat competitors: they win or rank like
-    seats but get no reward.
+    seats but get no reward.  ``score`` and ``field`` read ``scores`` (seats
+    only, so rivals and tie-breaks play no part): ``0.5 + 0.5 tanh(margin /
+    scale)`` with the margin over the best other seat (``score``) or over the
+    mean of the other seats (``field``: a point taken from any of them counts).
+    One seat alone has margin 0.
 
     >>> returns_from([(3,), (5,), (5,)], [3, 5, 5], "win", 10)
     [0.0, 0.5, 0.5]
@@ -602,6 +607,8 @@ def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,
     [0.0, 1.0, 0.5]
     >>> returns_from([(3,), (5,)], [3, 5], "win", 10, rivals=[(5,)])
     [0.0, 0.5]
+    >>> [round(r, 4) for r in returns_from([(9,), (5,), (1,)], [9, 5, 1], "field", 4)]
+    [0.9526, 0.5, 0.0474]
     """
     n = len(keys)
     everyone = list(keys) + list(rivals)
@@ -626,6 +633,15 @@ def returns_from(keys: list[tuple], scores: list[int], mode: str, scale: float,
         for i in range(n):
             rival = max(scores[j] for j in range(n) if j != i) if n > 1 else 0
             out.append(0.5 + 0.5 * math.tanh((scores[i] - rival) / scale))
+        return out
+    if mode == "field":
+        import math
+
+        out = []
+        for i in range(n):
+            others = [scores[j] for j in range(n) if j != i]
+            mean = sum(others) / len(others) if others else scores[i]
+            out.append(0.5 + 0.5 * math.tanh((scores[i] - mean) / scale))
         return out
     raise BadConfig(f"unknown returns mode {mode!r} (choose from {', '.join(RETURN_MODES)})")
 

@@ -53,7 +53,7 @@ class GreedyPlayer(Player):
         return info
 
 
-FLAT_SPEC = {"reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score")}
+FLAT_SPEC = {"reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field")}
 
 
 class FlatMCPlayer(Player):
@@ -127,7 +127,7 @@ PIMC_SPEC = {
     "worlds": (8, lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 10000,
                "an integer in [1, 10000]"),
     "exploration": (0.7, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0, "a number in [0, 100]"),
-    "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score"),
+    "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
 }
 
 

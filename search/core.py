@@ -18,7 +18,7 @@ from cython_ext import select
 from engine.core import CHANCE, Game, State, kernel_ranks_itself, returns_from
 
 TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
-REWARD_MODES = {"win": 0, "rank": 1, "score": 2}
+REWARD_MODES = {"win": 0, "rank": 1, "score": 2, "field": 4}  # kernel.pxd REWARD_*
 CALLBACK = 3
 
 
@@ -63,7 +63,7 @@ def kernel_ranks(game: Game) -> bool:
 def reward_setup(game: Game, mode: str) -> tuple[int, Optional[Callable]]:
     """The loop's reward code for ``mode``, and a callback for a game whose tie-breaks
     are still written in Python only (one Python call per iteration, see :func:`kernel_ranks`)."""
-    if mode == "score" or kernel_ranks(game):
+    if mode in ("score", "field") or kernel_ranks(game):
         return REWARD_MODES[mode], None
 
     def reward_fn(buf: np.ndarray) -> list[float]:

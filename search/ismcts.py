@@ -104,7 +104,7 @@ ISMCTS_SPEC = {
     "exploration": (1.4, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
                     "a number in [0, 100]"),
     "tree": ("so", lambda v: v in core.TREE_MODES and v != "omni", "so or mo"),
-    "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank or score"),
+    "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
@@ -142,7 +142,8 @@ class IsmctsPlayer(Player):
     """Information Set MCTS.  Options (all lowercase):
 
     ``exploration`` UCB1 constant; ``tree`` so (one tree for the searching seat)
-    or mo (one tree per seat); ``reward`` win / rank / score; ``rollout``
+    or mo (one tree per seat); ``reward`` win / rank / score (margin over the
+    best other seat) / field (margin over the other seats' mean); ``rollout``
     random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
     where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
     after that many decisions and scores the state reached (points so far);

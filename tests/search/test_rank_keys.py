@@ -23,7 +23,7 @@ def finished(name: str, players: int, variants: tuple, seed: int):
 
 
 @pytest.mark.parametrize("name,players,variants", CONFIGS)
-@pytest.mark.parametrize("mode", ["win", "rank", "score"])
+@pytest.mark.parametrize("mode", ["win", "rank", "score", "field"])
 def test_the_loop_rewards_equal_the_python_returns(name, players, variants, mode):
     for seed in range(3):
         s = finished(name, players, variants, seed)

@@ -38,7 +38,7 @@ def test_view_hashes_agree_on_views_with_unknown_words():
 
 
 @pytest.mark.parametrize("tree", ["so", "mo"])
-@pytest.mark.parametrize("reward", ["win", "rank", "score"])
+@pytest.mark.parametrize("reward", ["win", "rank", "score", "field"])
 def test_compiled_and_python_loops_agree_at_game_start(tree, reward):
     view = guildes_start(4, 3).observe(0)
     assert _run(view, 0, "python", tree, reward, 400, 11) == _run(view, 0, "compiled", tree, reward, 400, 11)
