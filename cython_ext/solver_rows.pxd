@@ -7,7 +7,7 @@
 # constants are cimported by the layers above from here.
 
 from libc.string cimport memcpy, memset
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cython_ext.clock cimport now
 from cython_ext.kernel cimport Kernel, RANK_KEYS, terminal_rewards
 from cython_ext.solver_table cimport SolverTable, mix64
 
@@ -27,7 +27,6 @@ cpdef enum:
 
 
 cdef double EPS                      # values within EPS are equal (sums of probabilities round)
-cdef double now() noexcept
 
 
 cdef class SolverRows:

@@ -34,10 +34,9 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
-    import time
-
     from cython_ext.shim import enum_constants
 
+    from .clock import now
     from .kernel import RANK_KEYS, terminal_rewards
     from .solver_table import mix64
 
@@ -54,16 +53,6 @@ class Limit(Exception):
 
 class NotZeroSum(Exception):
     """A terminal of an alpha-beta search whose rewards do not sum to 1."""
-
-
-def now():
-    """The monotonic clock of ``time.perf_counter()``, in seconds."""
-    if cython.compiled:
-        ts = cython.declare(timespec)
-        clock_gettime(CLOCK_MONOTONIC, cython.address(ts))
-        return ts.tv_sec + ts.tv_nsec * 1e-9
-    else:
-        return time.perf_counter()
 
 
 def _grown(a, old: int, shape: tuple, dtype) -> np.ndarray:
