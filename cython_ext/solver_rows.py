@@ -382,8 +382,9 @@ class SolverRows:
         if cython.compiled:
             return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale,  # calls Python: a refcount
                                     self.sc, self.kb, cython.address(self.vals[d, 0]))
-        return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
-                                self.vals[d])
+        else:
+            return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
+                                    self.vals[d])
 
     def _decided(self, d):
         """Whether the kernel's score bounds settle row ``d``'s reward vector (``bounds`` on,
