@@ -19,11 +19,12 @@ cpdef enum:
     CHECK_EVERY = 16   # nodes between looks at the clock and the stop flag
     MAX_JOINT = 1048576  # joint choices of one simultaneous step the loop will hold
 
-# reward modes (as the ISMCTS loop's)
+# reward modes: the kernel's REWARD_* (terminal_rewards reads them)
 cpdef enum:
     WIN = 0
     RANK = 1
     SCORE = 2
+    FIELD = 4
 
 
 cdef double EPS                      # values within EPS are equal (sums of probabilities round)

@@ -68,8 +68,9 @@ class SolverRows:
     """The rows of one search over ``kernel`` filling ``table`` (the solver makes the top
     layer, :class:`cython_ext.solver_search.Searcher`, with these arguments).
 
-    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``) or
-    ``SCORE`` (``0.5 + 0.5 tanh(margin / scale)``).  ``zero_sum``: alpha-beta
+    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``),
+    ``SCORE`` (``0.5 + 0.5 tanh(margin over the best other seat / scale)``) or ``FIELD``
+    (over the mean of the other seats), the kernel's ``REWARD_*``.  ``zero_sum``: alpha-beta
     on seat 0 (two seats whose rewards sum to 1).  ``has_top``/``top``: the
     highest reward a seat can get; ``forced_top``: a seat at ``top`` leaves
     nothing to the others (win shares).  ``depth``: rows allocated at first (every array
