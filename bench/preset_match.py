@@ -9,7 +9,10 @@ with one preset against ``ismcts`` with another; this runs such rows.  A row:
 
 Game ``i``: dealt from ``seed + i``, the lone seat ``i % players`` (rotated),
 player seeds ``(seed + i) * 1000 + seat``, as in ``bench/strength.py``.  Every
-finished game is appended to the log (resumable, as ``bench/plan.py``).
+finished game is appended to the log (resumable, as ``bench/plan.py``) with the
+presets the two names stood for at the table (``default`` follows the file's
+``default_by_players``); the report names both (``default ->
+vs-textbook-160g-100it``).
 
     python bench/preset_match.py bench/plans/PLAN.json --log PLAN.jsonl [--only ID] [--report]
 """
@@ -29,6 +32,7 @@ from bench.strength import verdict  # noqa: E402
 from guildhall.arena import play_game  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
+from search.presets import resolve  # noqa: E402
 
 
 def one_game(row: dict, i: int) -> float:
@@ -42,13 +46,27 @@ def one_game(row: dict, i: int) -> float:
     return 1.0 / len(rec.winners) if me in rec.winners else 0.0
 
 
+def resolved(row: dict) -> dict:
+    """What the row's ``lone`` and ``field`` presets stand for at its number of players."""
+    return {f"{side}_preset": resolve(row["game"], row[side], players=row["players"]) for side in ("lone", "field")}
+
+
+def named(row: dict, side: str, recs: list[dict]) -> str:
+    """The row's preset for ``side`` as written, and what it stood for where that differs:
+    as logged when the games were played (the file may have changed since), else as now."""
+    seen = sorted({r[f"{side}_preset"] for r in recs if f"{side}_preset" in r}) or [resolved(row)[f"{side}_preset"]]
+    real = ", ".join(seen)
+    return row[side] if real == row[side] else f"{row[side]} -> {real}"
+
+
 def report(rows: list[dict], done: dict) -> list[str]:
     out = ["| id | players | budget | lone preset | field preset | seed | games (planned) | lone win share "
            "| 95% CI (Wilson) | fair | verdict | s per game | load |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         recs = done.get(row["id"], [])
         fair = 1 / row["players"]
-        head = (f"| {row['id']} | {row['players']} | {row['movetime']} ms | {row['lone']} | {row['field']} | "
+        head = (f"| {row['id']} | {row['players']} | {row['movetime']} ms | {named(row, 'lone', recs)} | "
+                f"{named(row, 'field', recs)} | "
                 f"{row['seed']} | ")
         if not recs:
             out.append(head + f"0 ({row['games']}) | | | {fair:.3f} | not run | | |")
@@ -85,7 +103,7 @@ def main() -> None:
                 with open(a.log, "a") as f:
                     f.write(json.dumps({"id": row["id"], "game": i, "share": share,
                                         "s": round(time.perf_counter() - t, 2),
-                                        "load": round(os.getloadavg()[0], 1)}) + "\n")
+                                        "load": round(os.getloadavg()[0], 1), **resolved(row)}) + "\n")
     print("\n".join(report(rows, read_log(a.log))))
 
 

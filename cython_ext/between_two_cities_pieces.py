@@ -173,8 +173,8 @@ def cells_differ(a, ao, b, bo, out, most):
     i: cython.int = 0
     j: cython.int
     w: cython.Py_ssize_t = 0  # a 64-bit index: gcc folds w + 2 into the load's address
-    pa: cython.p_int
-    pb: cython.p_int
+    pa: cython.pointer[cython.const[cython.int]]  # the cities are read only (const in the .pxd)
+    pb: cython.pointer[cython.const[cython.int]]
     w0: cython.ulonglong
     w1: cython.ulonglong
     w2: cython.ulonglong

@@ -587,9 +587,9 @@ class BetweenTwoCitiesPlacement(Kernel):
         cand: cython.p_int = self.cand0
         memo: cython.p_int = self.first
         self.city_info(buf, c, duplex, info)
+        o = info[0] * (4 + BW + NCELL)  # the mat's memo record; out of the if: gcc saw it maybe unset below
         if info[5] == 0:
             # a city without tiles: its cells for the first tile depend on its mat, empty cells, need and s only
-            o = info[0] * (4 + BW + NCELL)
             hit = memo[o] == 1 and memo[o + 1] == duplex and memo[o + 2] == info[6] and memo[o + 3] == info[7]
             for r in range(BW):
                 if memo[o + 4 + r] != info[ROWS + BW + r]:

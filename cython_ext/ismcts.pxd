@@ -5,7 +5,7 @@
 # (tree_nodes <- tree_segments <- tree_lists <- tree_values <- tree_selection).
 
 from libc.math cimport log
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cython_ext.clock cimport now
 from cython_ext.kernel cimport Kernel, Rng, RANK_KEYS, ptr, terminal_rewards
 from cython_ext.tree_hash cimport fold, mix64, words_hash
 from cython_ext.tree_memory cimport as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
@@ -22,9 +22,6 @@ cpdef enum:
     RANK = 1
     SCORE = 2
     CALLBACK = 3
-
-
-cdef inline double now() noexcept nogil
 
 
 cdef class Search(TreeSelection):

@@ -64,11 +64,11 @@ from .tree_hash import powers, view_hash  # noqa: F401  (ismcts.view_hash: searc
 from .tree_selection import TreeSelection
 
 if not cython.compiled:
-    import time
     from math import log
 
     from cython_ext.shim import enum_constants
 
+    from .clock import now
     from .kernel import RANK_KEYS, ptr, terminal_rewards
     from .tree_hash import fold, mix64, words_hash  # noqa: F401  (fold: search/ismcts.py's twin)
     from .tree_memory import as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
@@ -77,16 +77,6 @@ if not cython.compiled:
     from .tree_selection import LOGTAB, XTAB
 
     globals().update(enum_constants(__file__))
-
-
-def now():
-    """The monotonic clock of ``time.perf_counter()``, in seconds."""
-    if cython.compiled:
-        ts = cython.declare(timespec)
-        clock_gettime(CLOCK_MONOTONIC, cython.address(ts))
-        return ts.tv_sec + ts.tv_nsec * 1e-9
-    else:
-        return time.perf_counter()
 
 
 @cython.cclass

@@ -7,7 +7,7 @@
 # constants are cimported by the layers above from here.
 
 from libc.string cimport memcpy, memset
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cython_ext.clock cimport now
 from cython_ext.kernel cimport Kernel, RANK_KEYS, terminal_rewards
 from cython_ext.solver_table cimport SolverTable, mix64
 
@@ -19,15 +19,15 @@ cpdef enum:
     CHECK_EVERY = 16   # nodes between looks at the clock and the stop flag
     MAX_JOINT = 1048576  # joint choices of one simultaneous step the loop will hold
 
-# reward modes (as the ISMCTS loop's)
+# reward modes: the kernel's REWARD_* (terminal_rewards reads them)
 cpdef enum:
     WIN = 0
     RANK = 1
     SCORE = 2
+    FIELD = 4
 
 
 cdef double EPS                      # values within EPS are equal (sums of probabilities round)
-cdef double now() noexcept
 
 
 cdef class SolverRows:

@@ -34,10 +34,9 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
-    import time
-
     from cython_ext.shim import enum_constants
 
+    from .clock import now
     from .kernel import RANK_KEYS, terminal_rewards
     from .solver_table import mix64
 
@@ -56,16 +55,6 @@ class NotZeroSum(Exception):
     """A terminal of an alpha-beta search whose rewards do not sum to 1."""
 
 
-def now():
-    """The monotonic clock of ``time.perf_counter()``, in seconds."""
-    if cython.compiled:
-        ts = cython.declare(timespec)
-        clock_gettime(CLOCK_MONOTONIC, cython.address(ts))
-        return ts.tv_sec + ts.tv_nsec * 1e-9
-    else:
-        return time.perf_counter()
-
-
 def _grown(a, old: int, shape: tuple, dtype) -> np.ndarray:
     """A zeroed array of ``shape`` holding the first ``old`` rows of ``a``."""
     b = np.zeros(shape, dtype=dtype)
@@ -79,8 +68,9 @@ class SolverRows:
     """The rows of one search over ``kernel`` filling ``table`` (the solver makes the top
     layer, :class:`cython_ext.solver_search.Searcher`, with these arguments).
 
-    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``) or
-    ``SCORE`` (``0.5 + 0.5 tanh(margin / scale)``).  ``zero_sum``: alpha-beta
+    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``),
+    ``SCORE`` (``0.5 + 0.5 tanh(margin over the best other seat / scale)``) or ``FIELD``
+    (over the mean of the other seats), the kernel's ``REWARD_*``.  ``zero_sum``: alpha-beta
     on seat 0 (two seats whose rewards sum to 1).  ``has_top``/``top``: the
     highest reward a seat can get; ``forced_top``: a seat at ``top`` leaves
     nothing to the others (win shares).  ``depth``: rows allocated at first (every array
@@ -393,8 +383,9 @@ class SolverRows:
         if cython.compiled:
             return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale,  # calls Python: a refcount
                                     self.sc, self.kb, cython.address(self.vals[d, 0]))
-        return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
-                                self.vals[d])
+        else:
+            return terminal_rewards(self.k, self.bufs[d], self.reward_mode, self.scale, self.sc, self.kb,
+                                    self.vals[d])
 
     def _decided(self, d):
         """Whether the kernel's score bounds settle row ``d``'s reward vector (``bounds`` on,

@@ -35,7 +35,7 @@ from typing import Any, Callable, Optional
 
 DEFAULT_SPACE: dict[str, list] = {
     "exploration": [0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 2.8],
-    "reward": ["win", "rank", "score"],
+    "reward": ["win", "rank", "score", "field"],
     "tree": ["so", "mo"],
     "keys": ["moves", "view"],
 }

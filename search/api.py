@@ -9,7 +9,10 @@ True
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import threading
+import warnings
 from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar, Optional
 
@@ -200,9 +203,9 @@ class Player:
         if self.on_settings is None:
             return
         if runner is None:
-            self.on_settings(self.settings(game, limits, players))
+            self.on_settings(settings_of(self, game, limits, players))
         else:
-            self.on_settings(replace(runner.settings(game, limits, players), fallback_for=self.name))
+            self.on_settings(replace(settings_of(runner, game, limits, players), fallback_for=self.name))
 
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""
@@ -214,6 +217,30 @@ class Player:
     def hand_over(self, successor: "Player") -> None:
         """Give ``successor`` (the player replacing this one) what it can reuse, then :meth:`close`."""
         self.close()
+
+
+def settings_of(player: Player, game: str, limits: Limits, players: Optional[int]) -> SearchSettings:
+    """``player.settings(game, limits, players)``, or ``(game, limits)`` for a plugin class
+    written before session 13 gave ``settings`` its ``players``."""
+    method = player.settings
+    func = getattr(method, "__func__", None)
+    if _takes_players(method if func is None else func, func is not None):
+        return method(game, limits, players)
+    return method(game, limits)
+
+
+@functools.lru_cache(maxsize=None)
+def _takes_players(settings: Callable, is_method: bool) -> bool:
+    """Whether a ``settings`` function accepts ``players`` (read once per function from its
+    signature).  Not a retry on TypeError: that would also swallow a TypeError raised inside
+    a new-style ``settings`` and call it again without ``players``."""
+    try:
+        inspect.signature(settings).bind(*((None,) if is_method else ()), "game", None, None)
+    except TypeError:
+        warnings.warn(f"{settings.__qualname__}(self, game, limits) is the old signature: "
+                      f"add players=None (the table's number of seats)", DeprecationWarning, stacklevel=3)
+        return False
+    return True
 
 
 class OpenState(State):

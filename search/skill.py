@@ -49,7 +49,7 @@ from typing import Optional
 
 from engine.core import State
 from engine.errors import BadConfig
-from search.api import InfoCallback, Limits, Player, SearchInfo, SearchSettings, SettingsHook
+from search.api import InfoCallback, Limits, Player, SearchInfo, SearchSettings, SettingsHook, settings_of
 
 SKILL_MAX = 20
 NAMED_ELO = {"easy": 150.0, "medium": 400.0, "hard": 700.0}  # Elo above the random player
@@ -184,7 +184,7 @@ class SkillPlayer(Player):
         return replace(settings, skill=self.level, cap=self.cap, temperature=self.temperature)
 
     def settings(self, game: str, limits: Limits, players: Optional[int] = None) -> SearchSettings:
-        return self.leveled(self.inner.settings(game, self.capped(limits), players))
+        return self.leveled(settings_of(self.inner, game, self.capped(limits), players))
 
     def search(self, view: State, seat: int, limits: Limits, on_info: Optional[InfoCallback],
                stop: threading.Event) -> SearchInfo:

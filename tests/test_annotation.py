@@ -19,6 +19,19 @@ def test_cdef_functions_have_no_python_interaction(name, tmp_path):
     assert not rows, "\n".join(f"{name}.py:{ln} in {fn}: {text}" for fn, ln, text in rows)
 
 
+@pytest.mark.parametrize("name", kernel_names())
+def test_cython_compiles_the_kernel_without_a_warning(name, tmp_path):
+    # the same cython run as the check above (tools/annotate.py keeps it)
+    assert annotate.cython_warnings(name, str(tmp_path)) == []
+
+
+def test_the_warning_check_finds_a_warning(tmp_path, monkeypatch):
+    (tmp_path / "probe.pxd").write_text("cdef int probe(int n)\n")
+    (tmp_path / "probe.py").write_text("def probe(n):\n    return n\n    return 0\n")
+    monkeypatch.setattr(annotate, "KERNELS", str(tmp_path))
+    assert [w.split(": ")[-1] for w in annotate.cython_warnings("probe", str(tmp_path))] == ["Unreachable code"]
+
+
 def test_the_solver_loops_layers_are_each_checked():
     # the loop was one module until session 13; each layer is a kernel of its own now
     assert {"solver_rows", "solver_descent", "solver_search", "solver_table"} <= set(kernel_names())

@@ -42,16 +42,36 @@ def c_functions(pxd: str) -> set[str]:
                 and "inline double* dptr" not in line}
 
 
+# one cython run per source and version: the scores and the warnings are read from the same run
+_RUNS: dict[tuple[str, float], tuple[dict[int, int], list[str]]] = {}
+
+
+def cythonized(py: str, out_dir: str) -> tuple[dict[int, int], list[str]]:
+    """Line number -> Cython's Python-interaction score for ``py``, and Cython's
+    ``warning:`` lines for it (not its performance hints)."""
+    key = (py, os.path.getmtime(py))
+    if key not in _RUNS:
+        c_file = os.path.join(out_dir, os.path.basename(py)[:-3] + ".c")
+        cmd = [sys.executable, "-m", "cython", "-a", "-I", HERE, "-o", c_file, py]
+        for d in DIRECTIVES:
+            cmd += ["-X", d]
+        run = subprocess.run(cmd, check=True, cwd=HERE, capture_output=True, text=True)
+        with open(c_file[:-2] + ".html", encoding="utf-8") as f:
+            page = f.read()
+        found = [ln.strip() for ln in (run.stdout + run.stderr).splitlines() if ln.startswith("warning:")]
+        _RUNS[key] = ({int(m.group(2)): int(m.group(1)) for m in _LINE.finditer(page)}, found)
+    return _RUNS[key]
+
+
 def scores(py: str, out_dir: str) -> dict[int, int]:
     """Line number -> Cython's Python-interaction score for ``py``."""
-    c_file = os.path.join(out_dir, os.path.basename(py)[:-3] + ".c")
-    cmd = [sys.executable, "-m", "cython", "-a", "-I", HERE, "-o", c_file, py]
-    for d in DIRECTIVES:
-        cmd += ["-X", d]
-    subprocess.run(cmd, check=True, cwd=HERE, capture_output=True)
-    with open(c_file[:-2] + ".html", encoding="utf-8") as f:
-        page = f.read()
-    return {int(m.group(2)): int(m.group(1)) for m in _LINE.finditer(page)}
+    return cythonized(py, out_dir)[0]
+
+
+def cython_warnings(name: str, out_dir: str) -> list[str]:
+    """Cython's warnings for kernel ``name`` (an inline declaration without its body,
+    unreachable code, a const pointer assigned to a plain one...)."""
+    return cythonized(os.path.join(KERNELS, name + ".py"), out_dir)[1]
 
 
 def yellow_lines(name: str, out_dir: str) -> list[tuple[str, int, str]]:

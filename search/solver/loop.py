@@ -6,7 +6,7 @@ rules, values, equilibria and node counts (tested), for a fraction of the
 time per node.  The root (each move's value, the equilibria listed, the
 principal variation) stays in Python on top of it.  :func:`make_search`
 picks it whenever it applies -- the kernel ranks the game itself (or the
-reward is ``score``) and the loop accepts the kernel (compiled loop and
+reward is ``score`` or ``field``) and the loop accepts the kernel (compiled loop and
 compiled kernel, or both interpreted) -- and the Python search otherwise.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ from search.solver.exact import Search, SolverLimit, _NotZeroSum
 from search.solver.table import TranspositionTable
 
 _loop = select.load("solver_search")
-_MODES = {"win": _loop.WIN, "rank": _loop.RANK, "score": _loop.SCORE}
+_MODES = {"win": _loop.WIN, "rank": _loop.RANK, "score": _loop.SCORE, "field": _loop.FIELD}
 
 
 class LoopSearch(Search):
@@ -73,7 +73,7 @@ def _translated(call, *args):
 def loop_applies(game: Game, reward: str) -> bool:
     """Whether the loop can search ``game``: terminal rewards from the kernel alone, and a
     kernel of the loop's kind (both compiled, or both interpreted)."""
-    if not (reward == "score" or kernel_ranks(game)):
+    if not (reward in ("score", "field") or kernel_ranks(game)):  # the score rewards read scores only
         return False
     kernel_mod = select.load("kernel")
     return isinstance(game.kernel, kernel_mod.Kernel) and (

@@ -87,7 +87,7 @@ class SolverPlayer(Player):
         if not MIN_MB <= opts["memory"] <= MAX_MB:
             raise BadConfig(f"solver: memory must be in [{MIN_MB}, {MAX_MB}] MB")
         if opts["reward"] not in REWARDS:
-            raise BadConfig("solver option reward must be win, rank or score")
+            raise BadConfig(f"solver option reward must be one of {', '.join(REWARDS)}")
         if opts["equilibria"] not in EQUILIBRIA:
             raise BadConfig("solver option equilibria must be first or all")
         self.opts = opts

@@ -15,7 +15,7 @@ from search.solver.exact import EPS, Search, SolverLimit, equilibria, fallback_c
 from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
-REWARDS = ("win", "rank", "score")
+REWARDS = ("win", "rank", "score", "field")  # every reward of engine.core.returns_from
 EQUILIBRIA = ("first", "all")  # at a simultaneous root: the chosen pure equilibrium, or every one
 MAX_NODES = 100_000_000
 PV_PLIES = 60
@@ -58,7 +58,7 @@ class Solution:
 class Solver:
     """The exact endgame solver with its options.
 
-    ``reward``: win, rank or score.  ``memory``: megabytes for the
+    ``reward``: win, rank, score or field.  ``memory``: megabytes for the
     transposition table (the search's memory; like a UCI ``Hash``).
     ``max_nodes``: node budget per call.  ``time``: seconds per call (None:
     no limit).  ``alphabeta``: prune two-seat zero-sum games.  Past a budget,
