@@ -5,6 +5,7 @@
     python bench/bench_search.py ab A B [seconds] [rounds] [presets [own]] # two built trees alternately, one run
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes] [GAME PLAYERS [presets]]  # bytes per node and RSS, fresh process
+    python bench/bench_search.py expand 1,2,4,8,16 [seconds] [rounds] [iterations]  # the expansion threshold
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
@@ -110,7 +111,7 @@ def preset_options(game: str, own: bool = False, players: Optional[int] = None,
     name = data.get("default_by_players", {}).get(str(players)) or data.get("default", "none")
     opts = data.get("presets", {}).get(name, {}).get("options", {})
     return {k: v for k, v in opts.items()
-            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
+            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias", "expand_after")}
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -204,6 +205,54 @@ def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False, own: 
         game, p = key.split("/")
         (sa, _ca), (sb, cb) = med[a].get(key, [float("nan")] * 2), med[b][key]
         print(f"| {game} | {p} | {sa:,.0f} | {sb:,.0f} | {sb / sa:.2f}x | {cb:,.0f} | {sb / cb:.0%} |")
+
+
+def tree_shape(view, seat: int, iterations: int, **opts) -> dict:
+    """Per iteration of a fresh ``iterations`` search: nodes made, node visits (the nodes
+    descended, every tree's), selections (edge visits: one per acting seat per step), and
+    the tree's bytes in use per node (``used_bytes``)."""
+    from search import core
+
+    s = core.make_search(view, seat, **opts)
+    s.run(core.rng_for(view.game.kernel, 7), iterations, 0.0, 0)
+    n = s.node_count()
+    selections = sum(v for x in range(n) for _st, _m, v, _w in s.edges_of(x))
+    return {"nodes": n / iterations, "visits": s.node_visits_total / iterations,
+            "selections": selections / iterations, "bytes_per_node": s.used_bytes() / n}
+
+
+def expand(ks: list, seconds: float, rounds: int, iterations: int = 3000) -> None:
+    """Each game's default preset (``BENCH_GAMES``) with ``expand_after`` at each of ``ks``:
+    search and ceiling per CPU-second, medians of ``rounds``; within a round the ceiling
+    and every K take turns (the order reversed every other round), so the load falls on
+    all alike.  Then the tree's shape at ``iterations`` (``tree_shape``, load-free)."""
+    print(f"load average {os.getloadavg()[0]:.1f} (uptime: {open('/proc/loadavg').read().split()[:3]}); "
+          f"medians of {rounds} rounds of {seconds} s, iterations per CPU-second; each game's default preset "
+          f"+ expand_after=K; shape at {iterations} iterations")
+    print("| game | players | K | it/s | ceiling it/s | search/ceiling | nodes/it | node visits/it | "
+          "selections/it | bytes/node |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for game, counts in CONFIGS.items():
+        for p in counts:
+            opts = preset_options(game.split("+")[0], players=p)
+            opts.pop("expand_after", None)
+            st = first_decision(game, p)
+            seat = st.to_move()[0]
+            view = st.observe(seat)
+            ceil: list = []
+            ips: dict = {k: [] for k in ks}
+            for r in range(rounds):
+                order = list(ks) if r % 2 == 0 else list(reversed(ks))
+                ceil.append(ceiling_ips(view, seat, seconds, **opts))
+                for k in order:
+                    ips[k].append(search_ips(view, seat, seconds, expand_after=k, **opts))
+            c = statistics.median(ceil)
+            for k in ks:
+                sh = tree_shape(view, seat, iterations, expand_after=k, **opts)
+                sp = statistics.median(ips[k])
+                print(f"| {game} | {p} | {k} | {sp:,.0f} | {c:,.0f} | {sp / c:.0%} | {sh['nodes']:.2f} | "
+                      f"{sh['visits']:.1f} | {sh['selections']:.1f} | {sh['bytes_per_node']:.0f} |", flush=True)
+    print(f"load average after {os.getloadavg()[0]:.1f}")
 
 
 def rss_kb() -> int:
@@ -438,6 +487,9 @@ if __name__ == "__main__":
     elif what == "ab":
         ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
            int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:], "own" in sys.argv[6:])
+    elif what == "expand":
+        expand([int(k) for k in sys.argv[2].split(",")], float(sys.argv[3]) if len(sys.argv) > 3 else 1.0,
+               int(sys.argv[4]) if len(sys.argv) > 4 else 3, int(sys.argv[5]) if len(sys.argv) > 5 else 3000)
     elif what == "memory":
         print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000, *(
             [sys.argv[3], int(sys.argv[4]), "presets" in sys.argv[5:]] if len(sys.argv) > 4 else []))))

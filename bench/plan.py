@@ -13,6 +13,10 @@ be extended or stopped on its result):
 
     python bench/plan.py bench/plans/PLAN.json --log PLAN.jsonl [--only ID,...]
 
+A side of ``pair`` may be ``ENGINE@TAG`` (``"ismcts@k8:ismcts"``): the engine ``ENGINE``
+with the options ``set`` gives ``ENGINE@TAG`` (``"ismcts@k8.expand_after=8"``), so one
+engine can sit on both sides, the lone seat with an option the field has not.
+
 A row may carry a truncated SPRT, ``"sprt": {"p1": 0.55, "alpha": 0.05, "beta": 0.1}``
 (``p0`` defaults to the fair share 1/players; ``games`` is then the cap): the
 row stops at the first game where the log-likelihood ratio of H1 (lone share
@@ -60,7 +64,7 @@ def one_game(row: dict, i: int, opts: dict) -> float:
     players, seed = row["players"], row["seed"]
     g = engine.make_game(row["game"], players, tuple(row.get("variant", ())))
     me = i % players
-    seats = [make_player(lone_e if s == me else field_e, seed=(seed + i) * 1000 + s,
+    seats = [make_player((lone_e if s == me else field_e).partition("@")[0], seed=(seed + i) * 1000 + s,
                          **(opts.get(lone_e if s == me else field_e) or {})) for s in range(players)]
     rec = play_game(g, seats, limits, seed + i)
     return 1.0 / len(rec.winners) if me in rec.winners else 0.0

@@ -29,7 +29,7 @@ from bench.bench_search import ceiling_ips, first_decision, search_ips  # noqa: 
 from search.presets import options_for  # noqa: E402
 from tests.search.helpers import random_decision  # noqa: E402
 
-SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")
+SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias", "expand_after")
 
 
 def search_options(game: str, preset: str, players: Optional[int] = None) -> dict:

@@ -30,6 +30,7 @@ cdef class Search(TreeSelection):
     cdef public object reward_fn, rollout_fn
     cdef public bint determinize
     cdef public long long iterations, node_visits_total
+    cdef public int expand_after
     cdef object world_np, tmp_np, root_np, seats_np, sc_np, pw_np, kb_np
     cdef int[::1] tmp, root, seats, sc, kb
     # root report

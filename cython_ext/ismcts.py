@@ -121,6 +121,9 @@ class Search(TreeSelection):
         self.hash_depth = hash_depth
         self.view_keys = True  # False: children keyed by observed moves only
         self.bias = 0.0  # > 0: untried moves by heuristic, + bias * value / (visits + 1) (Task E)
+        # expansion threshold (Coulom 2006; Fuego's and Pachi's expand_n): above 1, a node
+        # grows a child only once its visits reach it, else the descent stops there
+        self.expand_after = 1
         self.value_cache = True  # MO: a node's values kept while its seat's legal list is the same
         self.value_calls = 0
         self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)
@@ -281,7 +284,10 @@ class Search(TreeSelection):
         return 0
 
     def iterate(self):
-        """One iteration: determinize, descend (adding one node per tree), roll out, back up."""
+        """One iteration: determinize, descend (adding at most one node per tree), roll out,
+        back up.  A tree whose node lacks the child reached stops the descent there; it adds
+        that child unless ``max_nodes`` is reached or the node's visits are under
+        ``expand_after`` (above 1: the expansion threshold; 1 grows at once, as always)."""
         k: Kernel = self.k  # calls Python: a reference to the kernel
         n: cython.int = self.n
         T: cython.int = self.ntrees
@@ -297,6 +303,7 @@ class Search(TreeSelection):
         nc: cython.int
         plen: cython.int = 0
         nlen: cython.int = 0
+        ka: cython.int = self.expand_after
         grown: cython.bint
         # keys by moves only: a step's keys are final once its moves are folded
         early: cython.bint = self.mode != OMNI and not self.view_keys
@@ -362,7 +369,9 @@ class Search(TreeSelection):
                 c = self._child_get(self.cur[t], self.evk[t])
                 if c < 0:
                     grown = True
-                    if self.nn < self.max_nodes:
+                    # each tree by its own node's visits (backed-up iterations, its creation's
+                    # included): the root's first iteration grows at ka = 1, as always
+                    if self.nn < self.max_nodes and (ka <= 1 or self.nd[8 * self.cur[t]] >= ka):
                         c = self._new_node(self.cur[t], self.evk[t])
                         if c < self.hcap:
                             self.nhash[c] = self.vks[t]

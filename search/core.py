@@ -126,7 +126,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                 reward: str = "win", rollout: str = "random", epsilon: float = 0.1, cutoff: int = 0,
                 bias: float = 0.0,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
-                determinize: bool = True, keys: str = "moves") -> Any:
+                determinize: bool = True, keys: str = "moves", expand_after: int = 1) -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
     ``determinize=False``).
 
@@ -135,7 +135,10 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     gathers every determinization that shares that history and the tree grows
     deep; ``view`` also folds in a hash of the owner's whole view (the hands it
     was shown, cards revealed), one node per distinct information set, which
-    in drafting games makes almost every child new."""
+    in drafting games makes almost every child new.
+
+    ``expand_after``: a node grows a child only once it has been visited that many
+    times (the expansion threshold; 1: at once, the tree of every earlier session)."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -151,6 +154,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                    float(game.score_scale), max_nodes, hash_depth, rfn, rfun)
     s.view_keys = keys == "view"
     s.bias = bias
+    s.expand_after = expand_after
     s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
     return s
 

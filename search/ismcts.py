@@ -1,8 +1,9 @@
 """The ISMCTS player (Cowling, Powley & Whitehouse 2012), SO or MO.
 
 Each iteration determinizes the root view (``kernel.determinize``), descends
-the tree, adds one node, rolls out in the kernel and backs the reward vector
-up: every seat's edges get that seat's own component (max^n).  Details of
+the tree, adds one node (per tree; with ``expand_after`` K > 1 only under a node
+visited K times, else the descent stops there), rolls out in the kernel and
+backs the reward vector up: every seat's edges get that seat's own component (max^n).  Details of
 the tree (information-set keys, decoupled simultaneous steps) are in
 ``cython_ext/ismcts.py``.
 
@@ -115,6 +116,7 @@ ISMCTS_SPEC = {
     "reuse": (True, lambda v: isinstance(v, bool), "true or false"),
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
     "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
+    "expand_after": (1, _pos_int(1, 1000), "an integer in [1, 1000]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
@@ -151,7 +153,8 @@ class IsmctsPlayer(Player):
     in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
     ``reuse`` keep the subtree between decisions (so only); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
-    added; ``impl`` force the compiled or the Python loop; ``keys`` moves
+    added; ``expand_after`` visits a node needs before it grows a child (the
+    expansion threshold; 1: at once); ``impl`` force the compiled or the Python loop; ``keys`` moves
     (children keyed by the observed moves: deep trees, the default) or view
     (also by a hash of the owner's whole view: exact information sets, which
     in Guildes keeps the tree one level deep -- see docs/strength.md);
@@ -363,7 +366,8 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     omni = isinstance(view, OpenState)
     s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
                          reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
-                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"])
+                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"],
+                         expand_after=o["expand_after"])
     return s
 
 

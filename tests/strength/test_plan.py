@@ -52,6 +52,35 @@ def test_a_row_names_the_lone_engines_preset():
         one_game(bad, 0, parse_opts(bad["set"]))
 
 
+def test_a_tagged_side_is_its_engine_with_its_own_options():
+    """``ismcts@k4`` is ismcts with the options set for that tag: the lone seat gets them,
+    the plain ``ismcts`` field does not (and the other way round)."""
+    row = {**ROW, "pair": "ismcts@k4:ismcts", "set": ["ismcts@k4.expand_after=4"]}
+    want = lone("city_and_guilds", 3, "ismcts", "ismcts", 2, Limits(iterations=2), 41,
+                lone_opts={"expand_after": "4"})
+    assert [one_game(row, i, parse_opts(row["set"])) for i in range(2)] == want
+    flip = {**row, "pair": "ismcts:ismcts@k4"}
+    assert [one_game(flip, i, parse_opts(row["set"])) for i in range(2)] == lone(
+        "city_and_guilds", 3, "ismcts", "ismcts", 2, Limits(iterations=2), 41, field_opts={"expand_after": "4"})
+    bad = {**row, "set": ["ismcts@k4.expand_after=0"]}
+    with pytest.raises(BadConfig, match="expand_after"):
+        one_game(bad, 0, parse_opts(bad["set"]))
+
+
+def test_a_tagged_side_reaches_the_seat_it_names(monkeypatch):
+    made = []
+    real = bench.plan.make_player
+
+    def spy(name, seed=None, **opts):
+        made.append((name, opts))
+        return real(name, seed=seed, **opts)
+
+    monkeypatch.setattr(bench.plan, "make_player", spy)
+    row = {**ROW, "pair": "ismcts@k4:ismcts", "set": ["ismcts@k4.expand_after=4"]}
+    one_game(row, 1, parse_opts(row["set"]))  # game 1: seat 1 is the lone seat
+    assert made == [("ismcts", {}), ("ismcts", {"expand_after": "4"}), ("ismcts", {})]
+
+
 SPRT_ROW = {**ROW, "games": 30, "sprt": {"p1": 0.55, "alpha": 0.05, "beta": 0.1}}
 
 
