@@ -250,3 +250,16 @@ def test_the_line_is_the_dict_the_search_ran_with():
     searched = s._player.inner.opts  # under the Skill wrapper
     assert parsed.options == searched and parsed.budget == skill_settings(5)[0]
     s.close()
+
+
+@pytest.mark.parametrize("players, preset, default_at", [(4, "vs-textbook-160g-100it", 4), (3, "bias-1.0", None)])
+def test_the_walled_citys_shipped_default_per_player_count(fresh, players, preset, default_at):
+    """The shipped file's ``default_by_players`` (session 14: its own default at 4 players),
+    as a real engine process searches it and says so."""
+    assert expect(fresh, "debug on") == []
+    assert expect(fresh, f"newgame walled_city players {players} seed 5") == []
+    while expect(fresh, "status")[0].split()[2] == "chance":
+        assert expect(fresh, "play random") == []
+    s = settings(fresh, "go iterations 50")
+    assert (s.preset, s.default_at) == (preset, default_at), s.line
+    assert s.options["exploration"] == presets.options_for("walled_city", players=players)["exploration"]
