@@ -21,15 +21,18 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import statistics
+import sys
 import time
 
 import pytest
 
-import engine
-from cython_ext import select
-from engine.perft import play_to_decision
-from search import core
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # bench.bench_search as a script
+import engine  # noqa: E402
+from cython_ext import select  # noqa: E402
+from engine.perft import play_to_decision  # noqa: E402
+from search import core  # noqa: E402
 
 CLOCK = time.perf_counter  # --cpu: time.process_time, steadier on a machine shared with other jobs
 CASES = {2: ("two-player",), 3: (), 4: (), 5: (), 6: (), 7: ()}
@@ -48,10 +51,10 @@ OPTIONS: dict = {}  # --preset: the default preset's search options at the table
 def preset_options(players: int) -> dict:
     """The search options of the default preset at ``players`` seats (its plain options,
     a per-count default included) of this tree's ``search/presets``: what a user gets."""
+    from bench.bench_search import search_options
     from search.presets import options_for
 
-    return {k: v for k, v in options_for("between_two_cities", players=players).items()
-            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias")}
+    return search_options(options_for("between_two_cities", players=players))
 
 
 def fingerprint(players: int, variants, iters: int) -> str:

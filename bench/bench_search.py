@@ -110,8 +110,19 @@ def preset_options(game: str, own: bool = False, players: Optional[int] = None,
     # default_by_players), and its file is read as that tree would read it
     name = data.get("default_by_players", {}).get(str(players)) or data.get("default", "none")
     opts = data.get("presets", {}).get(name, {}).get("options", {})
-    return {k: v for k, v in opts.items()
-            if k in ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias", "expand_after")}
+    return search_options(opts)
+
+
+def search_options(opts: dict) -> dict:
+    """The preset options ``core.make_search`` takes (``final``, ``reuse`` and the like
+    belong to the player, not to one search), read from the signature of the tree
+    measured, so an older tree gets only what it knows."""
+    import inspect
+
+    from search import core
+
+    known = inspect.signature(core.make_search).parameters
+    return {k: v for k, v in opts.items() if k in known}
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:

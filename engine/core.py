@@ -54,13 +54,14 @@ from typing import Any, ClassVar, Sequence
 import numpy as np
 
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from engine.errors import BadConfig, BadMove, BadState, EditionError, IllegalMove, NoLegalMove
 from engine.layout import DTYPE, UNKNOWN, Layout
 
 CHANCE = -1
 DEALER, OBSERVER = 0, 1  # header words of every buffer
 HEADER = 2
-RETURN_MODES = ("win", "rank", "score", "field")
+RETURN_MODES = tuple(REWARD_CODES)
 
 _kernel = select.load("kernel")
 Rng = _kernel.Rng

@@ -11,6 +11,7 @@ from typing import Optional
 
 import click
 
+from cython_ext.reward_modes import REWARD_CODES
 from guildhall.cli_options import friendly, game_options
 
 
@@ -43,7 +44,7 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
 @click.option("--memory", type=click.IntRange(1, 65536), default=64, show_default=True,
               help="Transposition table size in MB.")
 @click.option("--max-nodes", type=click.IntRange(1, 100_000_000), default=10_000_000, show_default=True)
-@click.option("--reward", type=click.Choice(["win", "rank", "score", "field"]), default="win", show_default=True)
+@click.option("--reward", type=click.Choice(list(REWARD_CODES)), default="win", show_default=True)
 @click.option("--worlds", type=click.IntRange(1, 10_000), default=8, show_default=True,
               help="Determinizations solved for a seat's view.")
 @click.option("--distinct-worlds", "distinct", is_flag=True,

@@ -15,10 +15,11 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from engine.core import CHANCE, Game, State, kernel_ranks_itself, returns_from
 
 TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
-REWARD_MODES = {"win": 0, "rank": 1, "score": 2, "field": 4}  # kernel.pxd REWARD_*
+REWARD_MODES = REWARD_CODES  # kernel.pxd REWARD_*
 CALLBACK = 3
 
 

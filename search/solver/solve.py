@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from engine.core import CHANCE, State
+from engine.core import CHANCE, RETURN_MODES, State
 from engine.errors import BadConfig
 from search.api import SearchError
 from search.solver.best_reply import BestReply
@@ -15,7 +15,7 @@ from search.solver.exact import EPS, Search, SolverLimit, equilibria, fallback_c
 from search.solver.loop import make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
-REWARDS = ("win", "rank", "score", "field")  # every reward of engine.core.returns_from
+REWARDS = RETURN_MODES  # every reward of engine.core.returns_from
 EQUILIBRIA = ("first", "all")  # at a simultaneous root: the chosen pure equilibrium, or every one
 MAX_NODES = 100_000_000
 PV_PLIES = 60

@@ -26,3 +26,13 @@ def test_the_command_modules_are_found():
 def test_a_command_module_imports_first(module):
     run = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
+
+
+def test_the_command_line_loads_neither_numpy_nor_the_engine():
+    # `guildhall --help` and the option lists (the reward names: cython_ext/reward_modes.py)
+    # must not pay for numpy and the kernels at start-up
+    code = ("import sys, guildhall.cli\n"
+            "heavy = sorted(m for m in ('numpy', 'engine', 'search') if m in sys.modules)\n"
+            "assert not heavy, heavy\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr

@@ -5,6 +5,7 @@ from click.testing import CliRunner
 
 import engine.core
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from guildhall.cli import main
 from guildhall.tune import DEFAULT_SPACE
 from search import core
@@ -60,6 +61,8 @@ def test_the_solvers_reward_modes_are_the_kernels():
     assert (loop.WIN, loop.RANK, loop.SCORE, loop.FIELD) == (
         kernel.REWARD_WIN, kernel.REWARD_RANK, kernel.REWARD_SCORE, kernel.REWARD_FIELD)
     assert REWARDS == engine.core.RETURN_MODES
+    assert REWARD_CODES == {"win": kernel.REWARD_WIN, "rank": kernel.REWARD_RANK,
+                            "score": kernel.REWARD_SCORE, "field": kernel.REWARD_FIELD}
 
 
 def test_every_place_that_names_the_solvers_rewards_has_field():
