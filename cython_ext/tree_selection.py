@@ -19,6 +19,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 from .tree_values import TreeValues
 
 if not cython.compiled:
+    from math import inf as INFINITY  # noqa: N812  (libc.math's name, compiled)
     from math import log, sqrt
 
     from cython_ext.shim import enum_constants
@@ -149,6 +150,10 @@ class TreeSelection(TreeValues):
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
         if untried > 0:
+            if self.fpu != INFINITY:
+                e = self._urgent(nl, 0)
+                if e >= 0:
+                    return e
             return self.eids[self._untried_pick(nl, untried)]
         return self._ucb(nl)
 
