@@ -2,8 +2,9 @@
 
 At a simultaneous step every acting seat selects at the same node on its own
 edges (decoupled).  An untried legal move is drawn first (by the bias's best
-heuristic first, ``tree_lists._untried_pick``), else the edge of the largest
-UCB value.  The legal moves of this determinization are found among the seat's
+heuristic first, ``tree_lists._untried_pick``) unless a first-play urgency
+``fpu`` is set and a tried edge's UCB value beats it (``tree_lists._urgent``),
+else the edge of the largest UCB value.  The legal moves of this determinization are found among the seat's
 edges without a per-edge key: in order when its one segment lists exactly them,
 by one walk along a short sorted merged segment, else through the ``slot``
 table indexed by move (``_select``).  At the hot nodes (an opponent's hidden

@@ -156,6 +156,14 @@ def test_the_search_does_not_peek_with_an_urgency(tree):
         assert search(s) == search(other)
 
 
+def test_guildhall_tune_takes_it_as_a_dimension():
+    from guildhall.tune import parse_space
+
+    assert parse_space(("fpu=off,1.0,1.5",))["fpu"] == ["off", 1.0, 1.5]
+    with pytest.raises(BadConfig, match="fpu"):
+        parse_space(("fpu=off,-2",))
+
+
 def test_the_protocol_lists_it_and_refuses_a_bad_value():
     e = start()
     try:
