@@ -6,6 +6,7 @@
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes] [GAME PLAYERS [presets]]  # bytes per node and RSS, fresh process
     python bench/bench_search.py expand 1,2,4,8,16 [seconds] [rounds] [iterations]  # the expansion threshold
+    python bench/bench_search.py fpu off,1.0,1.5 [seconds] [rounds] [iterations]     # first-play urgency
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
@@ -116,13 +117,20 @@ def preset_options(game: str, own: bool = False, players: Optional[int] = None,
 def search_options(opts: dict) -> dict:
     """The preset options ``core.make_search`` takes (``final``, ``reuse`` and the like
     belong to the player, not to one search), read from the signature of the tree
-    measured, so an older tree gets only what it knows."""
+    measured, so an older tree gets only what it knows.
+
+    >>> search_options({"exploration": 0.7, "final": "value", "fpu": "off"})
+    {'exploration': 0.7}
+    """
     import inspect
 
     from search import core
 
     known = inspect.signature(core.make_search).parameters
-    return {k: v for k, v in opts.items() if k in known}
+    out = {k: v for k, v in opts.items() if k in known}
+    if out.get("fpu") == "off":  # the player's word for make_search's default (no urgency)
+        del out["fpu"]
+    return out
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -233,20 +241,27 @@ def tree_shape(view, seat: int, iterations: int, **opts) -> dict:
 
 
 def expand(ks: list, seconds: float, rounds: int, iterations: int = 3000) -> None:
-    """Each game's default preset (``BENCH_GAMES``) with ``expand_after`` at each of ``ks``:
+    """Each game's default preset (``BENCH_GAMES``) with ``expand_after`` at each of ``ks``
+    (``sweep``)."""
+    sweep("expand_after", ks, seconds, rounds, iterations)
+
+
+def sweep(option: str, ks: list, seconds: float, rounds: int, iterations: int = 3000) -> None:
+    """Each game's default preset (``BENCH_GAMES``) with search ``option`` at each of ``ks``:
     search and ceiling per CPU-second, medians of ``rounds``; within a round the ceiling
-    and every K take turns (the order reversed every other round), so the load falls on
-    all alike.  Then the tree's shape at ``iterations`` (``tree_shape``, load-free)."""
+    and every value take turns (the order reversed every other round), so the load falls on
+    all alike; ``x first`` is each value's median over the first value's.  Then the tree's
+    shape at ``iterations`` (``tree_shape``, load-free)."""
     print(f"load average {os.getloadavg()[0]:.1f} (uptime: {open('/proc/loadavg').read().split()[:3]}); "
           f"medians of {rounds} rounds of {seconds} s, iterations per CPU-second; each game's default preset "
-          f"+ expand_after=K; shape at {iterations} iterations")
-    print("| game | players | K | it/s | ceiling it/s | search/ceiling | nodes/it | node visits/it | "
+          f"+ {option}=K; shape at {iterations} iterations")
+    print("| game | players | K | it/s | x first | ceiling it/s | search/ceiling | nodes/it | node visits/it | "
           "selections/it | bytes/node |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for game, counts in CONFIGS.items():
         for p in counts:
             opts = preset_options(game.split("+")[0], players=p)
-            opts.pop("expand_after", None)
+            opts.pop(option, None)
             st = first_decision(game, p)
             seat = st.to_move()[0]
             view = st.observe(seat)
@@ -256,13 +271,14 @@ def expand(ks: list, seconds: float, rounds: int, iterations: int = 3000) -> Non
                 order = list(ks) if r % 2 == 0 else list(reversed(ks))
                 ceil.append(ceiling_ips(view, seat, seconds, **opts))
                 for k in order:
-                    ips[k].append(search_ips(view, seat, seconds, expand_after=k, **opts))
+                    ips[k].append(search_ips(view, seat, seconds, **{option: k}, **opts))
             c = statistics.median(ceil)
             for k in ks:
-                sh = tree_shape(view, seat, iterations, expand_after=k, **opts)
+                sh = tree_shape(view, seat, iterations, **{option: k}, **opts)
                 sp = statistics.median(ips[k])
-                print(f"| {game} | {p} | {k} | {sp:,.0f} | {c:,.0f} | {sp / c:.0%} | {sh['nodes']:.2f} | "
-                      f"{sh['visits']:.1f} | {sh['selections']:.1f} | {sh['bytes_per_node']:.0f} |", flush=True)
+                print(f"| {game} | {p} | {k} | {sp:,.0f} | {sp / statistics.median(ips[ks[0]]):.2f} | {c:,.0f} | "
+                      f"{sp / c:.0%} | {sh['nodes']:.2f} | {sh['visits']:.1f} | {sh['selections']:.1f} | "
+                      f"{sh['bytes_per_node']:.0f} |", flush=True)
     print(f"load average after {os.getloadavg()[0]:.1f}")
 
 
@@ -501,6 +517,10 @@ if __name__ == "__main__":
     elif what == "expand":
         expand([int(k) for k in sys.argv[2].split(",")], float(sys.argv[3]) if len(sys.argv) > 3 else 1.0,
                int(sys.argv[4]) if len(sys.argv) > 4 else 3, int(sys.argv[5]) if len(sys.argv) > 5 else 3000)
+    elif what == "fpu":  # first-play urgency: off (infinite) or a number, e.g. off,1.0,1.5
+        sweep("fpu", [float("inf") if k == "off" else float(k) for k in sys.argv[2].split(",")],
+              float(sys.argv[3]) if len(sys.argv) > 3 else 1.0, int(sys.argv[4]) if len(sys.argv) > 4 else 3,
+              int(sys.argv[5]) if len(sys.argv) > 5 else 3000)
     elif what == "memory":
         print(json.dumps(memory(int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000, *(
             [sys.argv[3], int(sys.argv[4]), "presets" in sys.argv[5:]] if len(sys.argv) > 4 else []))))

@@ -124,6 +124,9 @@ class Search(TreeSelection):
         # expansion threshold (Coulom 2006; Fuego's and Pachi's expand_n): above 1, a node
         # grows a child only once its visits reach it, else the descent stops there
         self.expand_after = 1
+        # first-play urgency (Gelly & Wang 2006): finite, an untried edge scores it in UCB1
+        # and a tried one above it is taken first; infinite, untried moves first, as always
+        self.fpu = np.inf
         self.value_cache = True  # MO: a node's values kept while its seat's legal list is the same
         self.value_calls = 0
         self.hv_np = np.zeros(max(self.mm, 1), dtype=np.float64)

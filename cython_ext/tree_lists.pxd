@@ -2,6 +2,7 @@
 # seat's untried moves as a 16-bit move list), the selection's scratch they
 # share with tree_selection, and reading a node's edges back.
 
+from libc.math cimport INFINITY, log, sqrt
 from libc.stdlib cimport free
 from cython_ext.kernel cimport Rng, dptr, ptr
 from cython_ext.tree_memory cimport as_int, new_shorts, resize_shorts
@@ -28,7 +29,9 @@ cdef class TreeLists(TreeSegments):
     cdef int mvfree[64]  # runs of move-list words left behind, by size class (see _mv_free)
     # the selection's scratch (tree_selection fills it)
     cdef Rng rng
+    cdef public double c           # the exploration constant (UCB1)
     cdef public double bias        # progressive bias weight (kernel.move_values); 0: none
+    cdef public double fpu         # first-play urgency of an untried edge; INFINITY: tried first
     cdef object hv_np, moves_np
     cdef double[::1] hv            # the heuristic of the legal moves (bias only)
     cdef int[::1] moves            # the selecting seat's legal moves
@@ -49,5 +52,6 @@ cdef class TreeLists(TreeSegments):
     cdef int _count(self, int g) except -1
     cdef int _counted_select(self, int g, int nl) except -2
     cdef int _untried_pick(self, int nl, int untried) except -1
+    cdef int _urgent(self, int nl, int av) noexcept
     cdef int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1

@@ -23,6 +23,9 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 from .tree_segments import TreeSegments
 
 if not cython.compiled:
+    from math import inf as INFINITY  # noqa: N812  (libc.math's name, compiled)
+    from math import log, sqrt
+
     from cython_ext.shim import enum_constants
 
     from .kernel import dptr, ptr
@@ -116,6 +119,7 @@ class TreeLists(TreeSegments):
         i: cython.int
         j: cython.int
         pos: cython.int
+        x: cython.int
         tried: cython.int = 0
         same: cython.bint = self.ed[4 * h + L_LEN] == nl
         if self.gs[3 * g + INFO] & COUNTED:
@@ -136,6 +140,16 @@ class TreeLists(TreeSegments):
             self._materialize(g)
             return -1
         self.ed[4 * h + L_COUNT] += 1
+        if self.fpu != INFINITY:
+            # every edge's availability is the count: a tried edge's E_AVAIL is its list index
+            for i in range(nl):
+                self.eids[i] = -1
+            for j in range(k):
+                if self.ed[4 * (f + j) + E_VIS] > 0:
+                    self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
+            x = self._urgent(nl, self.ed[4 * h + L_COUNT])
+            if x >= 0:
+                return x
         if self.bias == 0.0:
             # the r-th untried move: skip the tried indices up to it (ascending)
             pos = self.rng.below(nl - tried)
@@ -341,6 +355,10 @@ class TreeLists(TreeSegments):
             self.ed[4 * (f - 1) + L_LEN] = nu
         if untried == 0:
             return -3
+        if self.fpu != INFINITY:
+            x = self._urgent(nl, 0)
+            if x >= 0:
+                return x
         x = self.eids[self._untried_pick(nl, untried)]
         if x >= 0:
             return x  # made by an iteration that raised before its backup
@@ -387,6 +405,42 @@ class TreeLists(TreeSegments):
                 if r == 0:
                     return i
                 r -= 1
+        return -1
+
+    def _urgent(self, nl, av):
+        """First-play urgency (Gelly & Wang 2006): the tried edge among ``eids``' ``nl`` (an
+        edge of visits; the others untried) whose UCB value (plus the bias's term) beats
+        an untried edge's, ``fpu`` plus the bias's term of the best untried move, or -1:
+        an untried one is drawn.  ``av`` > 0: every edge's availability (a listed segment's
+        count), else each edge's own.  Ties go to the untried moves, as with no urgency."""
+        ed: cython.p_int = self.ed  # locals: see _counted_select
+        ef: cython.p_float = self.ef
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        bias: cython.double = self.bias
+        i: cython.int
+        x: cython.int
+        nvis: cython.int
+        best: cython.int = -1
+        v: cython.double
+        bestv: cython.double = -INFINITY
+        hmax: cython.double = -INFINITY
+        for i in range(nl):
+            x = ids[i]
+            if x < 0 or ed[4 * x + E_VIS] == 0:
+                if hv[i] > hmax:
+                    hmax = hv[i]
+                continue
+            nvis = ed[4 * x + E_VIS]
+            v = cython.cast(cython.double, ef[4 * x + E_VAL]) / nvis + self.c * sqrt(
+                log(av if av > 0 else ed[4 * x + E_AVAIL]) / nvis)
+            if bias != 0.0:
+                v += bias * hv[i] / (nvis + 1)
+            if v > bestv:
+                best = x
+                bestv = v
+        if best >= 0 and bestv > self.fpu + (bias * hmax if bias != 0.0 else 0.0):
+            return best
         return -1
 
     def _new_stamp(self):

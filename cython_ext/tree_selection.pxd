@@ -1,7 +1,7 @@
 # Declarations of tree_selection.py for Cython: a seat's selection at a node
 # (UCB1, progressive bias, the lookups of its legal moves among its edges).
 
-from libc.math cimport sqrt, log
+from libc.math cimport INFINITY, sqrt, log
 from cython_ext.kernel cimport dptr, ptr
 from cython_ext.tree_memory cimport as_int, prefetch
 from cython_ext.tree_nodes cimport MO, N_GROUP
@@ -16,7 +16,6 @@ cpdef enum:
 
 
 cdef class TreeSelection(TreeValues):
-    cdef public double c           # the exploration constant
     cdef int scanned               # the node whose segments sfirst and scount describe (-1: none)
     # root mask (searchmoves): rmask[move] != 0 for the root seat's allowed moves
     cdef int* rmask

@@ -2,8 +2,9 @@
 
 At a simultaneous step every acting seat selects at the same node on its own
 edges (decoupled).  An untried legal move is drawn first (by the bias's best
-heuristic first, ``tree_lists._untried_pick``), else the edge of the largest
-UCB value.  The legal moves of this determinization are found among the seat's
+heuristic first, ``tree_lists._untried_pick``) unless a first-play urgency
+``fpu`` is set and a tried edge's UCB value beats it (``tree_lists._urgent``),
+else the edge of the largest UCB value.  The legal moves of this determinization are found among the seat's
 edges without a per-edge key: in order when its one segment lists exactly them,
 by one walk along a short sorted merged segment, else through the ``slot``
 table indexed by move (``_select``).  At the hot nodes (an opponent's hidden
@@ -19,6 +20,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 from .tree_values import TreeValues
 
 if not cython.compiled:
+    from math import inf as INFINITY  # noqa: N812  (libc.math's name, compiled)
     from math import log, sqrt
 
     from cython_ext.shim import enum_constants
@@ -149,6 +151,10 @@ class TreeSelection(TreeValues):
                 if self.ed[4 * e + E_VIS] == 0:
                     untried += 1
         if untried > 0:
+            if self.fpu != INFINITY:
+                e = self._urgent(nl, 0)
+                if e >= 0:
+                    return e
             return self.eids[self._untried_pick(nl, untried)]
         return self._ucb(nl)
 

@@ -9,6 +9,7 @@ tie-breaks are in its kernel, its reward callback.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Callable, Optional
 
@@ -127,7 +128,8 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                 reward: str = "win", rollout: str = "random", epsilon: float = 0.1, cutoff: int = 0,
                 bias: float = 0.0,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
-                determinize: bool = True, keys: str = "moves", expand_after: int = 1) -> Any:
+                determinize: bool = True, keys: str = "moves", expand_after: int = 1,
+                fpu: float = math.inf) -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
     ``determinize=False``).
 
@@ -139,7 +141,11 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     in drafting games makes almost every child new.
 
     ``expand_after``: a node grows a child only once it has been visited that many
-    times (the expansion threshold; 1: at once, the tree of every earlier session)."""
+    times (the expansion threshold; 1: at once, the tree of every earlier session).
+
+    ``fpu``: first-play urgency, in reward units ([0, 1]): an untried move scores it in
+    UCB1, so a tried move whose UCB value is above it is taken before the untried ones
+    (infinite: untried moves first, the tree of every earlier session)."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -156,6 +162,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     s.view_keys = keys == "view"
     s.bias = bias
     s.expand_after = expand_after
+    s.fpu = fpu
     s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
     return s
 

@@ -86,6 +86,12 @@ def check_options(name: str, opts: dict, spec: dict) -> dict:
                 v = int(v)
             except ValueError:
                 raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
+        elif isinstance(default, str) and "a number" in text and isinstance(v, (str, int)) \
+                and not isinstance(v, bool):
+            try:  # a word or a number (fpu: off or an urgency): numbers as floats, words as given
+                v = float(v)
+            except ValueError:
+                pass
         elif isinstance(default, float) and isinstance(v, (str, int)) and not isinstance(v, bool):
             try:
                 v = float(v)
@@ -117,6 +123,8 @@ ISMCTS_SPEC = {
     "workers": (1, _pos_int(1, 64), "an integer in [1, 64]"),
     "max_nodes": (1_000_000, _pos_int(16, 200_000_000), "an integer in [16, 200000000]"),
     "expand_after": (1, _pos_int(1, 1000), "an integer in [1, 1000]"),
+    "fpu": ("off", lambda v: v == "off" or (isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v)),
+            "off or a number in [0, 100]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
@@ -154,7 +162,9 @@ class IsmctsPlayer(Player):
     ``reuse`` keep the subtree between decisions (so only); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
     added; ``expand_after`` visits a node needs before it grows a child (the
-    expansion threshold; 1: at once); ``impl`` force the compiled or the Python loop; ``keys`` moves
+    expansion threshold; 1: at once); ``fpu`` first-play urgency, off (untried
+    moves first) or a number in reward units: an untried move scores it in
+    UCB1, a tried move scoring above it is taken first; ``impl`` force the compiled or the Python loop; ``keys`` moves
     (children keyed by the observed moves: deep trees, the default) or view
     (also by a hash of the owner's whole view: exact information sets, which
     in Guildes keeps the tree one level deep -- see docs/strength.md);
@@ -367,7 +377,7 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
                          reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
                          max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"],
-                         expand_after=o["expand_after"])
+                         expand_after=o["expand_after"], fpu=math.inf if o["fpu"] == "off" else o["fpu"])
     return s
 
 
