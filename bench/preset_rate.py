@@ -9,7 +9,10 @@ so here the presets take turns (A B C A B C ...) within each position and the
 load falls on all alike.  Positions: the first decision (bench_search's, a
 setup discard whose subtree has up to 192 moves a node) and four mid-game
 decisions (``random_decision`` with seeds 1-4 at plies 20, 60, 120, 200, as
-the session-5 cost paragraph of docs/strength.md).  Search and ceiling are
+the session-5 cost paragraph of docs/strength.md).  A preset may carry changed
+options, ``NAME+OPTION=VALUE+...`` (``vs-textbook-160g-100it+reward=win``: the
+candidates a plan's ``ismcts@tag`` side plays), and ``textbook`` is the
+textbook ISMCTS's fixed settings (search/baselines.py), the yardstick at equal time.  Search and ceiling are
 bench_search's ``search_ips`` / ``ceiling_ips`` (CPU time, the preset's own
 rollout); the table gives medians over rounds, mid-game pooled over the four
 positions, and search/ceiling.
@@ -26,6 +29,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
 from bench.bench_search import ceiling_ips, first_decision, search_ips  # noqa: E402
+from search.api import BadConfig  # noqa: E402
+from search.baselines import TextbookPlayer  # noqa: E402
+from search.ismcts import ISMCTS_SPEC, check_options  # noqa: E402
 from search.presets import options_for  # noqa: E402
 from tests.search.helpers import random_decision  # noqa: E402
 
@@ -34,8 +40,23 @@ SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "c
 
 def search_options(game: str, preset: str, players: Optional[int] = None) -> dict:
     """The options of ``preset`` that ``make_search`` takes (``reuse`` is the player's);
-    ``default`` at ``players`` seats is that table's default (None: the file's ``default``)."""
-    return {k: v for k, v in options_for(game, preset, players=players).items() if k in SEARCH_KEYS}
+    ``default`` at ``players`` seats is that table's default (None: the file's ``default``);
+    ``NAME+OPTION=VALUE...`` changes options of NAME, checked and typed as the player does;
+    ``textbook`` the textbook player's settings."""
+    name, *changes = preset.split("+")
+    if name == "textbook":
+        if changes:
+            raise BadConfig("the textbook player takes no options")
+        opts = dict(TextbookPlayer.SETTINGS)
+    else:
+        opts = options_for(game, name, players=players)
+    for change in changes:
+        key, eq, value = change.partition("=")
+        if not eq or key not in SEARCH_KEYS:
+            raise BadConfig(f"{change!r} is not OPTION=VALUE with a search option ({', '.join(SEARCH_KEYS)})")
+        opts[key] = value
+    typed = check_options("ismcts", opts, ISMCTS_SPEC)  # "win" stays a word, "0.7" becomes a number
+    return {k: typed[k] for k in SEARCH_KEYS if k in opts}
 
 
 def positions(game: str, players: int) -> dict:

@@ -29,3 +29,15 @@ def test_each_preset_is_measured_at_every_position_and_round():
     for (where, _), (search, ceiling) in res.items():
         assert len(search) == len(ceiling) == (2 if where == "first" else 8)
         assert min(search) > 0 and min(ceiling) > 0
+
+
+def test_a_preset_with_changed_options_and_the_textbook_settings():
+    opts = search_options("guildes", "vs-textbook-160g-100it+reward=win+exploration=2", players=6)
+    assert opts["reward"] == "win" and opts["exploration"] == 2.0 and opts["tree"] == "mo"
+    assert search_options("guildes", "vs-textbook-160g-100it", players=6)["reward"] == "score"
+    book = search_options("guildes", "textbook", players=6)
+    assert book == {"tree": "so", "keys": "view", "exploration": 2.0, "rollout": "random", "reward": "win"}
+    for bad in ("vs-textbook-160g-100it+reward=money", "vs-textbook-160g-100it+reuse=false",
+                "vs-textbook-160g-100it+reward", "textbook+reward=score"):
+        with pytest.raises(BadConfig):
+            search_options("guildes", bad, players=6)
