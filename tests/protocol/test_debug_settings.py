@@ -68,9 +68,10 @@ def debug_on(eng):
 
 
 def test_the_default_presets_have_the_entries_this_file_tests():
-    # the brief of issue 13: Guildes and City and Guilds from 1600, Between Two Cities at 400
+    # the brief of issue 13: Guildes and City and Guilds from 1600, Between Two Cities at 400;
+    # City and Guilds from 1 too (session 15: expand_after=1 at every iteration budget)
     assert effective("guildes", 1600)[1] == [1600]
-    assert effective("city_and_guilds", 1600)[1] == [1600]
+    assert effective("city_and_guilds", 1600)[1] == [1, 1600]
     assert effective("between_two_cities", 400)[1] == [400]
     assert effective("walled_city", 1600)[1] == []
 
@@ -130,7 +131,7 @@ def test_an_explicit_option_beats_the_entry(fresh):
     deal(fresh, "city_and_guilds")
     assert expect(fresh, "setoption name final value visits") == []
     s = settings(fresh, "go iterations 1600")
-    assert (s.by_budget, s.options["final"]) == ([1600], "visits")
+    assert (s.by_budget, s.options["final"]) == ([1, 1600], "visits")
 
 
 def test_a_skill_level_shows_its_cap_and_its_preset(fresh):
@@ -263,3 +264,16 @@ def test_the_walled_citys_shipped_default_per_player_count(fresh, players, prese
     s = settings(fresh, "go iterations 50")
     assert (s.preset, s.default_at) == (preset, default_at), s.line
     assert s.options["exploration"] == presets.options_for("walled_city", players=players)["exploration"]
+
+
+@pytest.mark.parametrize("go, expand_after, by_budget", [("go movetime 50", 64, "none"), ("go iterations 50", 1, "1")])
+def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, go, expand_after, by_budget):
+    """The shipped bias-16.0 (session 15): expand_after=64 in its plain options, 1 from any
+    iteration budget, as a real engine process searches it and says so."""
+    assert expect(fresh, "debug on") == []
+    assert expect(fresh, "newgame city_and_guilds players 3 seed 5") == []
+    while expect(fresh, "status")[0].split()[2] == "chance":
+        assert expect(fresh, "play random") == []
+    s = settings(fresh, go)
+    assert (s.preset, s.options["expand_after"]) == ("bias-16.0", expand_after), s.line
+    assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line

@@ -128,3 +128,23 @@ def test_between_two_cities_default_plays_the_max_child_from_400_to_1599_iterati
     s = play_to_decision(engine.make("between_two_cities", players=4, seed=3), 3)
     p.choose(s, s.to_move()[0], Limits(iterations=400, movetime=0.05))  # the budget keys it, time or not
     assert p.opts["final"] == "value"
+
+
+def test_city_and_guilds_default_expands_late_only_when_not_limited_by_iterations():
+    # session 15's pre-registered rows (docs/strength.md): expand_after=64 at equal time,
+    # every iteration budget keeps the tree its equal-iteration rows measured
+    p = make_player("ismcts")
+    for players in (3, 4, 5):
+        assert [p.options_for("city_and_guilds", b, players)["expand_after"] for b in (None, 1, 100, 400, 1600)] == \
+            [64, 1, 1, 1, 1]
+    assert make_player("ismcts", expand_after=8).options_for("city_and_guilds", None, 4)["expand_after"] == 8
+    assert make_player("ismcts", preset="vs-textbook-160g-100it").options_for("city_and_guilds", None, 4)[
+        "expand_after"] == 1
+    for game in ("guildes", "between_two_cities", "walled_city"):
+        assert p.options_for(game, None)["expand_after"] == 1
+    s = play_to_decision(engine.make("city_and_guilds", players=3, seed=3), 3)
+    seat = s.to_move()[0]
+    for limits, want in ((Limits(movetime=0.02), 64), (Limits(nodes=300), 64), (Limits(iterations=30), 1),
+                         (Limits(iterations=30, movetime=0.02), 1), (Limits(), 1)):
+        p.choose(s, seat, limits)
+        assert p.opts["expand_after"] == want, limits
