@@ -11,7 +11,7 @@ from search.api import Limits, make_player
 from search.ismcts import ISMCTS_SPEC, IsmctsPlayer, check_options
 from tests.protocol.conftest import expect, start
 from tests.search.helpers import COMPILED, guildes_start, random_decision
-from tests.search.test_no_peeking import _twin_states
+from tests.search.test_no_peeking import assert_guildes_search_sees_only_its_view
 
 ITERS = 400 if COMPILED else 60
 
@@ -136,16 +136,7 @@ def test_the_player_plays_legal_moves_within_every_limit(game, players):
 
 @pytest.mark.parametrize("tree", ["so", "mo"])
 def test_the_search_does_not_peek_with_a_threshold(tree):
-    for plies in (0, 40):
-        s, other, seat = _twin_states("guildes", 4, 4 + plies, plies)
-        assert s.observe(seat) == other.observe(seat)
-
-        def search(state):
-            p = make_player("ismcts", seed=17, tree=tree, expand_after=4)
-            m = p.choose(state, seat, Limits(iterations=ITERS))
-            return m, [(x.move, x.visits, x.value) for x in p.last_info.moves]
-
-        assert search(s) == search(other)
+    assert_guildes_search_sees_only_its_view(ITERS, tree=tree, expand_after=4)
 
 
 def test_setoption_takes_it_and_refuses_a_bad_value():

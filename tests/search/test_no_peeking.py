@@ -28,6 +28,21 @@ def _search(state, seat, player, seed, iters=ITERS):
     return m, [(x.move, x.visits, x.value) for x in p.last_info.moves]
 
 
+def assert_guildes_search_sees_only_its_view(iters: int, **options) -> None:
+    """An ISMCTS player with ``options`` moves and counts visits alike from two Guildes
+    states the seat cannot tell apart (a new search option's no-peek test)."""
+    for plies in (0, 40):
+        s, other, seat = _twin_states("guildes", 4, 4 + plies, plies)
+        assert s.observe(seat) == other.observe(seat)
+
+        def search(state):
+            p = make_player("ismcts", seed=17, **options)
+            m = p.choose(state, seat, Limits(iterations=iters))
+            return m, [(x.move, x.visits, x.value) for x in p.last_info.moves]
+
+        assert search(s) == search(other), options
+
+
 def test_the_guildes_hidden_cards_really_differ():
     s, other, seat = _twin_states("guildes", 4, 4, 40)
     assert s.observe(seat) == other.observe(seat)
