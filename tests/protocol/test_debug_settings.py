@@ -277,3 +277,18 @@ def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, go, expand_aft
     s = settings(fresh, go)
     assert (s.preset, s.options["expand_after"]) == ("bias-16.0", expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
+
+
+@pytest.mark.parametrize("players, preset, default_at", [(5, "vs-textbook-5p-170g-100ms", 5), (4, "bias-16.0", None)])
+def test_city_and_guilds_shipped_default_per_player_count(fresh, players, preset, default_at):
+    """The shipped file's ``default_by_players`` (session 15: its own default at 5 players,
+    tuned at equal time and confirmed against the textbook), as a real engine searches it."""
+    assert expect(fresh, "debug on") == []
+    assert expect(fresh, f"newgame city_and_guilds players {players} seed 5") == []
+    while expect(fresh, "status")[0].split()[2] == "chance":
+        assert expect(fresh, "play random") == []
+    s = settings(fresh, "go iterations 50")
+    assert (s.preset, s.default_at) == (preset, default_at), s.line
+    want = presets.options_for("city_and_guilds", players=players)
+    assert (s.options["tree"], s.options["exploration"], s.options["bias"]) == (
+        want["tree"], want["exploration"], want["bias"])
