@@ -27,8 +27,8 @@ def fresh():
     e.quit()
 
 
-def deal(e, game: str, seed: int = 3) -> None:
-    assert expect(e, f"newgame {game} players {GAMES[game]} seed {seed}") == []
+def deal(e, game: str, seed: int = 3, players: int = 0) -> None:
+    assert expect(e, f"newgame {game} players {players or GAMES[game]} seed {seed}") == []
     while expect(e, "status")[0].split()[2] == "chance":
         assert expect(e, "play random") == []
 
@@ -253,17 +253,19 @@ def test_the_line_is_the_dict_the_search_ran_with():
     s.close()
 
 
-@pytest.mark.parametrize("players, preset, default_at", [(4, "vs-textbook-160g-100it", 4), (3, "bias-1.0", None)])
-def test_the_walled_citys_shipped_default_per_player_count(fresh, players, preset, default_at):
-    """The shipped file's ``default_by_players`` (session 14: its own default at 4 players),
-    as a real engine process searches it and says so."""
+@pytest.mark.parametrize("game, players, preset, default_at", [
+    ("walled_city", 4, "vs-textbook-160g-100it", 4), ("walled_city", 3, "bias-1.0", None),
+    ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None)])
+def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
+    """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
+    City and Guilds at 5 since session 15), as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
-    assert expect(fresh, f"newgame walled_city players {players} seed 5") == []
-    while expect(fresh, "status")[0].split()[2] == "chance":
-        assert expect(fresh, "play random") == []
+    deal(fresh, game, 5, players)
     s = settings(fresh, "go iterations 50")
     assert (s.preset, s.default_at) == (preset, default_at), s.line
-    assert s.options["exploration"] == presets.options_for("walled_city", players=players)["exploration"]
+    want = presets.options_for(game, players=players)
+    told = {k: v for k, v in want.items() if k in ("tree", "exploration", "bias")}
+    assert {k: s.options[k] for k in told} == told and "exploration" in told, s.line
 
 
 @pytest.mark.parametrize("go, expand_after, by_budget", [("go movetime 50", 64, "none"), ("go iterations 50", 1, "1")])
@@ -271,24 +273,7 @@ def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, go, expand_aft
     """The shipped bias-16.0 (session 15): expand_after=64 in its plain options, 1 from any
     iteration budget, as a real engine process searches it and says so."""
     assert expect(fresh, "debug on") == []
-    assert expect(fresh, "newgame city_and_guilds players 3 seed 5") == []
-    while expect(fresh, "status")[0].split()[2] == "chance":
-        assert expect(fresh, "play random") == []
+    deal(fresh, "city_and_guilds", 5, 3)
     s = settings(fresh, go)
     assert (s.preset, s.options["expand_after"]) == ("bias-16.0", expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
-
-
-@pytest.mark.parametrize("players, preset, default_at", [(5, "vs-textbook-5p-170g-100ms", 5), (4, "bias-16.0", None)])
-def test_city_and_guilds_shipped_default_per_player_count(fresh, players, preset, default_at):
-    """The shipped file's ``default_by_players`` (session 15: its own default at 5 players,
-    tuned at equal time and confirmed against the textbook), as a real engine searches it."""
-    assert expect(fresh, "debug on") == []
-    assert expect(fresh, f"newgame city_and_guilds players {players} seed 5") == []
-    while expect(fresh, "status")[0].split()[2] == "chance":
-        assert expect(fresh, "play random") == []
-    s = settings(fresh, "go iterations 50")
-    assert (s.preset, s.default_at) == (preset, default_at), s.line
-    want = presets.options_for("city_and_guilds", players=players)
-    assert (s.options["tree"], s.options["exploration"], s.options["bias"]) == (
-        want["tree"], want["exploration"], want["bias"])
