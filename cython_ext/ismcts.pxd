@@ -16,11 +16,9 @@ from cython_ext.tree_selection cimport TreeSelection, LOGTAB, XTAB
 cpdef enum:
     RIVALS = 8      # room for competitors that are not seats (kernel.rank_keys)
 
-# reward modes
+# the reward is reward_fn(world), a Python call: a code beside the kernel's REWARD_*, which
+# kernel.terminal_rewards reads for every other mode
 cpdef enum:
-    WIN = 0
-    RANK = 1
-    SCORE = 2
     CALLBACK = 3
 
 

@@ -16,7 +16,8 @@ Statistics live on *edges* ``(node, seat, move)``: visits, availability and
 the sum of ``seat``'s reward.  At a simultaneous step every acting seat selects
 at the same node on its own edges (decoupled), then the joint step is applied.
 
-Reward modes, exactly as ``engine.core.returns_from``: ``WIN`` win share
+Reward modes (the kernel's ``REWARD_*`` codes, which ``kernel.terminal_rewards``
+reads), exactly as ``engine.core.returns_from``: ``WIN`` win share
 (ties split) and ``RANK`` rank among every competitor of ``kernel.rank_keys``
 (the game's tie-breaks, and rivals that are not seats, which take their share
 or place but get no reward); ``SCORE`` the seat's margin over the best other

@@ -6,8 +6,8 @@ cpdef enum:
     HEADER = 2      # buffer words owned by engine.core: [dealer seed, observer + 1]
     RANK_KEYS = 4   # rank key words per competitor (kernel.rank_keys)
 
-# terminal_rewards' modes (the ISMCTS and solver loops' WIN, RANK, SCORE have these values;
-# 3 is the ISMCTS loop's CALLBACK, a Python reward, so FIELD skips it)
+# terminal_rewards' modes (both loops read these; 3 is the ISMCTS loop's REWARD_CALLBACK,
+# a Python reward function, which terminal_rewards never sees, so FIELD skips it)
 cpdef enum:
     REWARD_WIN = 0
     REWARD_RANK = 1

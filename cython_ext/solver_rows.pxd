@@ -8,7 +8,7 @@
 
 from libc.string cimport memcpy, memset
 from cython_ext.clock cimport now
-from cython_ext.kernel cimport Kernel, RANK_KEYS, terminal_rewards
+from cython_ext.kernel cimport Kernel, RANK_KEYS, REWARD_WIN, terminal_rewards
 from cython_ext.solver_table cimport SolverTable, mix64
 
 cpdef enum:
@@ -18,13 +18,6 @@ cpdef enum:
     HMASK = 4095
     CHECK_EVERY = 16   # nodes between looks at the clock and the stop flag
     MAX_JOINT = 1048576  # joint choices of one simultaneous step the loop will hold
-
-# reward modes: the kernel's REWARD_* (terminal_rewards reads them)
-cpdef enum:
-    WIN = 0
-    RANK = 1
-    SCORE = 2
-    FIELD = 4
 
 
 cdef double EPS                      # values within EPS are equal (sums of probabilities round)

@@ -37,7 +37,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .clock import now
-    from .kernel import RANK_KEYS, terminal_rewards
+    from .kernel import RANK_KEYS, REWARD_WIN, terminal_rewards
     from .solver_table import mix64
 
     globals().update(enum_constants(__file__))
@@ -68,7 +68,7 @@ class SolverRows:
     """The rows of one search over ``kernel`` filling ``table`` (the solver makes the top
     layer, :class:`cython_ext.solver_search.Searcher`, with these arguments).
 
-    ``reward_mode``: ``WIN``, ``RANK`` (the kernel's ``rank_keys``),
+    ``reward_mode`` (the kernel's ``REWARD_*`` codes): ``WIN``, ``RANK`` (the kernel's ``rank_keys``),
     ``SCORE`` (``0.5 + 0.5 tanh(margin over the best other seat / scale)``) or ``FIELD``
     (over the mean of the other seats), the kernel's ``REWARD_*``.  ``zero_sum``: alpha-beta
     on seat 0 (two seats whose rewards sum to 1).  ``has_top``/``top``: the
@@ -416,7 +416,7 @@ class SolverRows:
             m = -m - 1
         if m <= 0:
             return 0
-        if self.reward_mode == WIN:
+        if self.reward_mode == REWARD_WIN:
             for i in range(m):
                 wins = True
                 lost = False

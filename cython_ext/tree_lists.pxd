@@ -2,7 +2,7 @@
 # seat's untried moves as a 16-bit move list), the selection's scratch they
 # share with tree_selection, and reading a node's edges back.
 
-from libc.math cimport INFINITY, log, sqrt
+from libc.math cimport INFINITY
 from libc.stdlib cimport free
 from cython_ext.kernel cimport Rng, dptr, ptr
 from cython_ext.tree_memory cimport as_int, new_shorts, resize_shorts

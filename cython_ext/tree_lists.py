@@ -24,7 +24,6 @@ from .tree_segments import TreeSegments
 
 if not cython.compiled:
     from math import inf as INFINITY  # noqa: N812  (libc.math's name, compiled)
-    from math import log, sqrt
 
     from cython_ext.shim import enum_constants
 
@@ -408,39 +407,9 @@ class TreeLists(TreeSegments):
         return -1
 
     def _urgent(self, nl, av):
-        """First-play urgency (Gelly & Wang 2006): the tried edge among ``eids``' ``nl`` (an
-        edge of visits; the others untried) whose UCB value (plus the bias's term) beats
-        an untried edge's, ``fpu`` plus the bias's term of the best untried move, or -1:
-        an untried one is drawn.  ``av`` > 0: every edge's availability (a listed segment's
-        count), else each edge's own.  Ties go to the untried moves, as with no urgency."""
-        ed: cython.p_int = self.ed  # locals: see _counted_select
-        ef: cython.p_float = self.ef
-        ids: cython.p_int = self.eids
-        hv: cython.p_double = dptr(self.hv)
-        bias: cython.double = self.bias
-        i: cython.int
-        x: cython.int
-        nvis: cython.int
-        best: cython.int = -1
-        v: cython.double
-        bestv: cython.double = -INFINITY
-        hmax: cython.double = -INFINITY
-        for i in range(nl):
-            x = ids[i]
-            if x < 0 or ed[4 * x + E_VIS] == 0:
-                if hv[i] > hmax:
-                    hmax = hv[i]
-                continue
-            nvis = ed[4 * x + E_VIS]
-            v = cython.cast(cython.double, ef[4 * x + E_VAL]) / nvis + self.c * sqrt(
-                log(av if av > 0 else ed[4 * x + E_AVAIL]) / nvis)
-            if bias != 0.0:
-                v += bias * hv[i] / (nvis + 1)
-            if v > bestv:
-                best = x
-                bestv = v
-        if best >= 0 and bestv > self.fpu + (bias * hmax if bias != 0.0 else 0.0):
-            return best
+        """First-play urgency's choice among ``eids``' ``nl`` edges: a tried edge, or -1 (an
+        untried move is drawn).  It compares UCB values, which are the selection layer's:
+        ``tree_selection.TreeSelection._urgent`` overrides this; here there is no urgency."""
         return -1
 
     def _new_stamp(self):

@@ -33,5 +33,6 @@ cdef class TreeSelection(TreeValues):
     cdef inline int _slot(self, int m) noexcept
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
     cdef int _ucb(self, int nl) noexcept
+    cdef int _urgent(self, int nl, int av) noexcept
     cdef int _in_order(self, int first, int nl) noexcept
     cdef int _mask_root(self, int nl) except -1

@@ -3,7 +3,7 @@
 At a simultaneous step every acting seat selects at the same node on its own
 edges (decoupled).  An untried legal move is drawn first (by the bias's best
 heuristic first, ``tree_lists._untried_pick``) unless a first-play urgency
-``fpu`` is set and a tried edge's UCB value beats it (``tree_lists._urgent``),
+``fpu`` is set and a tried edge's UCB value beats it (``_urgent``),
 else the edge of the largest UCB value.  The legal moves of this determinization are found among the seat's
 edges without a per-edge key: in order when its one segment lists exactly them,
 by one walk along a short sorted merged segment, else through the ``slot``
@@ -32,6 +32,21 @@ if not cython.compiled:
     from .tree_segments import E_AVAIL, E_VAL, E_VIS, INFO, LISTED, MERGE_AT, NEXT, ROOMY
 
     globals().update(enum_constants(__file__))
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def ucb_value(total: cython.float, nvis: cython.int, expl: cython.double, bias: cython.double,
+              h: cython.double) -> cython.double:
+    """A tried edge's UCB1 value: its mean reward (``total`` over ``nvis`` visits), the
+    exploration term ``expl`` (c * sqrt(ln availability / visits)) and progressive bias's
+    bonus for heuristic ``h``, which fades with the visits.  ``_ucb`` and ``_urgent`` both
+    rank edges by it, so the two can never disagree on an edge's value."""
+    v: cython.double = cython.cast(cython.double, total) / nvis + expl
+    if bias != 0.0:
+        v += bias * h / (nvis + 1)
+    return v
 
 
 @cython.cclass
@@ -294,14 +309,47 @@ class TreeSelection(TreeValues):
                 expl = self.xterm[nvis]
             else:
                 expl = c * sqrt(lg / nvis)
-            v = cython.cast(cython.double, ef[4 * e + E_VAL]) / nvis + expl
-            if bias != 0.0:
-                v += bias * hv[i] / (nvis + 1)
+            v = ucb_value(ef[4 * e + E_VAL], nvis, expl, bias, hv[i])
             if v > bestv:
                 best = i
                 bestv = v
         self.xgen = xgen
         return ids[best]
+
+    def _urgent(self, nl, av):
+        """First-play urgency (Gelly & Wang 2006): the tried edge among ``eids``' ``nl`` (an
+        edge of visits; the others untried) whose UCB value (``ucb_value``) beats an untried
+        edge's, ``fpu`` plus the bias's term of the best untried move, or -1: an untried one
+        is drawn.  ``av`` > 0: every edge's availability (a listed segment's count), else
+        each edge's own.  Ties go to the untried moves, as with no urgency.  Overrides
+        ``tree_lists``' (its listed and counted segments ask here too)."""
+        ed: cython.p_int = self.ed  # locals: see _ucb
+        ef: cython.p_float = self.ef
+        ids: cython.p_int = self.eids
+        hv: cython.p_double = dptr(self.hv)
+        bias: cython.double = self.bias
+        i: cython.int
+        x: cython.int
+        nvis: cython.int
+        best: cython.int = -1
+        v: cython.double
+        bestv: cython.double = -INFINITY
+        hmax: cython.double = -INFINITY
+        for i in range(nl):
+            x = ids[i]
+            if x < 0 or ed[4 * x + E_VIS] == 0:
+                if hv[i] > hmax:
+                    hmax = hv[i]
+                continue
+            nvis = ed[4 * x + E_VIS]
+            v = ucb_value(ef[4 * x + E_VAL], nvis,
+                          self.c * sqrt(log(av if av > 0 else ed[4 * x + E_AVAIL]) / nvis), bias, hv[i])
+            if v > bestv:
+                best = x
+                bestv = v
+        if best >= 0 and bestv > self.fpu + (bias * hmax if bias != 0.0 else 0.0):
+            return best
+        return -1
 
     def _in_order(self, first, nl):
         """When the edges from ``first`` are the ``nl`` legal moves in order: each one's

@@ -21,7 +21,7 @@ from engine.core import CHANCE, Game, State, kernel_ranks_itself, returns_from
 
 TREE_MODES = {"so": 0, "mo": 1, "omni": 2}
 REWARD_MODES = REWARD_CODES  # kernel.pxd REWARD_*
-CALLBACK = 3
+CALLBACK = select.load("ismcts").CALLBACK  # the loop's code for a Python reward_fn
 
 
 def kernel_is_compiled(kernel: Any) -> bool:

@@ -17,13 +17,13 @@ from typing import Optional
 import numpy as np
 
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from engine.core import Game
 from search.core import kernel_ranks
 from search.solver.exact import Search, SolverLimit, _NotZeroSum
 from search.solver.table import TranspositionTable
 
 _loop = select.load("solver_search")
-_MODES = {"win": _loop.WIN, "rank": _loop.RANK, "score": _loop.SCORE, "field": _loop.FIELD}
 
 
 class LoopSearch(Search):
@@ -33,7 +33,7 @@ class LoopSearch(Search):
                  deadline: Optional[float] = None, stop: Optional[threading.Event] = None,
                  alphabeta: bool = True, bounds: bool = True) -> None:
         zero_sum = alphabeta and game.players == 2 and reward in ("win", "rank")
-        self.c = _loop.Searcher(game.kernel, table, game.players, _MODES[reward], float(game.score_scale),
+        self.c = _loop.Searcher(game.kernel, table, game.players, REWARD_CODES[reward], float(game.score_scale),
                                 zero_sum, reward in ("win", "rank"), reward == "win")
         super().__init__(game, reward, table, max_nodes, deadline, stop, alphabeta, bounds)
         self.c.bounds = self.bounds

@@ -1,6 +1,6 @@
 """First-play urgency ``fpu`` (Gelly & Wang 2006): an untried edge scores the urgency in UCB1
 instead of being tried first, so a tried edge whose UCB value is above it is taken before
-the untried ones (cython_ext/tree_lists.py, ``_urgent``).  Off (infinite) is the tree of
+the untried ones (cython_ext/tree_selection.py, ``_urgent``).  Off (infinite) is the tree of
 every earlier session."""
 import math
 

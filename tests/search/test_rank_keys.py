@@ -79,10 +79,12 @@ def test_the_kernel_writes_rivals_after_the_seats_and_ranks_them():
     assert np.allclose(search.reward_of(s.buf), s.returns("rank"))
 
 
-def test_loop_reward_modes_are_the_kernel_rule_modes():
-    # both loops hand their own mode constant to kernel.terminal_rewards, the one written rule
+def test_the_loops_callback_code_is_no_kernel_reward_mode():
+    # both loops hand the kernel's REWARD_* codes to kernel.terminal_rewards, the one written
+    # rule; the ISMCTS loop's own code for a Python reward_fn must not shadow one of them
     from cython_ext import select
 
-    k, ism, sol = select.load("kernel"), select.load("ismcts"), select.load("solver_search")
-    for mod in (ism, sol):
-        assert (mod.WIN, mod.RANK, mod.SCORE) == (k.REWARD_WIN, k.REWARD_RANK, k.REWARD_SCORE)
+    k, ism = select.load("kernel"), select.load("ismcts")
+    kernel_codes = {k.REWARD_WIN, k.REWARD_RANK, k.REWARD_SCORE, k.REWARD_FIELD}
+    assert ism.CALLBACK == core.CALLBACK and ism.CALLBACK not in kernel_codes
+    assert set(core.REWARD_MODES.values()) == kernel_codes

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from engine.core import CHANCE
 from search.solver import Solver, solve
 from search.solver.exact import Search, kernel_has_bounds, root_buffer
@@ -110,7 +111,7 @@ def test_the_loop_reads_bounds_as_the_python_search_does(config, left, seed, rew
     loop = select.load("solver_search")
     zero_sum = s.players == 2 and not config.startswith("btc-2p")
     c = loop.Searcher(Oracle(s.game.kernel, s.players), TranspositionTable(s.players, 8, len(s.buf)),
-                      s.players, loop.WIN if reward == "win" else loop.RANK, 1.0, zero_sum, True,
+                      s.players, REWARD_CODES[reward], 1.0, zero_sum, True,
                       reward == "win")
     c.bounds = True
     assert c.value(buf) == pytest.approx(py.value(buf), abs=EPS)

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from cython_ext import select
+from cython_ext.reward_modes import REWARD_CODES
 from search.solver import Solver, SolverLimit, solve
 from search.solver.exact import Search, root_buffer
 from search.solver.loop import LoopSearch, make_search
@@ -61,9 +62,9 @@ def test_every_array_grows_from_a_tiny_start(config, left):
     s = endgame(config, left, 1)
     loop = select.load("solver_search")
     zero_sum = s.players == 2
-    big = loop.Searcher(s.game.kernel, TranspositionTable(s.players, 4, len(s.buf)), s.players, loop.WIN,
+    big = loop.Searcher(s.game.kernel, TranspositionTable(s.players, 4, len(s.buf)), s.players, REWARD_CODES["win"],
                         1.0, zero_sum, True, True)
-    tiny = loop.Searcher(s.game.kernel, TranspositionTable(s.players, 4, len(s.buf)), s.players, loop.WIN,
+    tiny = loop.Searcher(s.game.kernel, TranspositionTable(s.players, 4, len(s.buf)), s.players, REWARD_CODES["win"],
                          1.0, zero_sum, True, True, 2)
     buf = root_buffer(s)
     assert tiny.value(buf) == big.value(buf)
