@@ -37,12 +37,20 @@ if not cython.compiled:
 @cython.cfunc
 @cython.inline
 @cython.exceptval(check=False)
+def ucb_explore(c: cython.double, lg: cython.double, nvis: cython.int) -> cython.double:
+    """UCB1's exploration term of an edge of ``nvis`` visits whose availability has log ``lg``."""
+    return c * sqrt(lg / nvis)
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
 def ucb_value(total: cython.float, nvis: cython.int, expl: cython.double, bias: cython.double,
               h: cython.double) -> cython.double:
     """A tried edge's UCB1 value: its mean reward (``total`` over ``nvis`` visits), the
-    exploration term ``expl`` (c * sqrt(ln availability / visits)) and progressive bias's
+    exploration term ``expl`` (``ucb_explore``) and progressive bias's
     bonus for heuristic ``h``, which fades with the visits.  ``_ucb`` and ``_urgent`` both
-    rank edges by it, so the two can never disagree on an edge's value."""
+    rank edges by it (and ``ucb_explore``), so the two can never disagree on an edge's value."""
     v: cython.double = cython.cast(cython.double, total) / nvis + expl
     if bias != 0.0:
         v += bias * h / (nvis + 1)
@@ -305,10 +313,10 @@ class TreeSelection(TreeValues):
             if nvis < XTAB:  # and many their visits (wide nodes: hundreds of edges of a few visits)
                 if self.xstamp[nvis] != xgen:
                     self.xstamp[nvis] = xgen
-                    self.xterm[nvis] = c * sqrt(lg / nvis)
+                    self.xterm[nvis] = ucb_explore(c, lg, nvis)
                 expl = self.xterm[nvis]
             else:
-                expl = c * sqrt(lg / nvis)
+                expl = ucb_explore(c, lg, nvis)
             v = ucb_value(ef[4 * e + E_VAL], nvis, expl, bias, hv[i])
             if v > bestv:
                 best = i
@@ -333,6 +341,7 @@ class TreeSelection(TreeValues):
         nvis: cython.int
         best: cython.int = -1
         v: cython.double
+        expl: cython.double
         bestv: cython.double = -INFINITY
         hmax: cython.double = -INFINITY
         for i in range(nl):
@@ -342,8 +351,8 @@ class TreeSelection(TreeValues):
                     hmax = hv[i]
                 continue
             nvis = ed[4 * x + E_VIS]
-            v = ucb_value(ef[4 * x + E_VAL], nvis,
-                          self.c * sqrt(log(av if av > 0 else ed[4 * x + E_AVAIL]) / nvis), bias, hv[i])
+            expl = ucb_explore(self.c, log(av if av > 0 else ed[4 * x + E_AVAIL]), nvis)
+            v = ucb_value(ef[4 * x + E_VAL], nvis, expl, bias, hv[i])
             if v > bestv:
                 best = x
                 bestv = v
