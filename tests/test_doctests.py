@@ -17,7 +17,8 @@ PACKAGES = (engine, search, guildhall)
 ADAPTER_EXTRAS = {"guildhall.adapters.openspiel": "pyspiel", "guildhall.adapters.pettingzoo": "pettingzoo",
                   "guildhall.distributed": "ray"}
 # the kernels' examples run on the interpreted modules (the same source as the compiled ones)
-EXTRA = ("cython_ext.select", "cython_ext.shim", "cython_ext.reward_modes", "bench.bench_search", "bench.final_agreement") + tuple(f"cython_ext.interpreted.{n}" for n in kernel_names())
+EXTRA = ("cython_ext.select", "cython_ext.shim", "cython_ext.reward_modes", "bench.bench_search", "bench.final_agreement",
+         "bench.tree_fingerprint") + tuple(f"cython_ext.interpreted.{n}" for n in kernel_names())
 
 
 def modules():
