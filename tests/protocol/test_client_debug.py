@@ -31,12 +31,13 @@ def test_debug_settings_reach_the_result_and_the_engine():
 
 
 def test_an_analysis_stopped_after_its_first_report_has_the_1600_entry():
-    """Guildes at 1600 (heuristic rollouts, ~70 s interpreted): the settings come before
-    the first report, so the search can be stopped there."""
+    """Guildes 6p at 1600 (the default's by_budget entry: heuristic rollouts, ~70 s
+    interpreted): the settings come before the first report, so the search can be stopped
+    there."""
     with popen() as eng:
         eng.configure({"InfoInterval": 1})
         eng.debug()
-        dealt(eng, "guildes", 4)
+        dealt(eng, "guildes", 6)
         with eng.analysis(Limit(iterations=1600)) as search:
             for _info in search:
                 search.stop()

@@ -15,7 +15,8 @@ from search.ismcts import IsmctsPlayer
 from search.skill import skill_settings
 from tests.protocol.conftest import expect, go, start
 
-GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
+# Guildes at 6 players: its by_budget entry (at 3-5 players the default is a preset without one)
+GAMES = {"guildes": 6, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
 HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
 
 
@@ -255,10 +256,13 @@ def test_the_line_is_the_dict_the_search_ran_with():
 
 @pytest.mark.parametrize("game, players, preset, default_at", [
     ("walled_city", 4, "vs-textbook-160g-100it", 4), ("walled_city", 3, "bias-1.0", None),
-    ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None)])
+    ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
+    ("guildes", 3, "heuristic-200g-100it", 3), ("guildes", 5, "heuristic-200g-100it", 5),
+    ("guildes", 6, "vs-textbook-160g-100it", None)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
-    City and Guilds at 5 since session 15), as a real engine process searches them and says so."""
+    City and Guilds at 5 since session 15, Guildes at 3-5 since session 17), as a real
+    engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
     s = settings(fresh, "go iterations 50")
