@@ -75,7 +75,7 @@ def test_pooled_search_is_the_same_search_run_in_one_process():
     pooled = [(m.move, m.visits, m.value) for m in p.last_info.moves]
     p.close()
     q = make_player("ismcts", seed=11, workers=2)
-    o = q.options_for("guildes", ITERS, players=4)  # what choose() searched with at this table
+    o = q.options_for("guildes", ITERS, players=s.game.players)  # what choose() searched with
     seed = q.rng.next64()
     own = ismcts.build_search(view, 0, o)
     ismcts.core.run_chunked(own, ismcts.core.rng_for(view.game.kernel, seed), ismcts.share(ITERS, 2, 0),
