@@ -2,8 +2,12 @@
 # for rollout policies and progressive bias.
 
 from cython_ext.kernel cimport ptr
-from cython_ext.guildes_count cimport MAXP, c_count_votes, c_exclude_ties
+from cython_ext.guildes_count cimport MAXP, c_exclude_ties
 from cython_ext.guildes_rules cimport GuildesRules, DRAFT, PLAY, REDIS, TRICK, DPICK, NOTIES, SWAPT, SACRIF, DRAWD, SWAPH, VIRT
+
+
+cdef inline long long wide(int x) noexcept nogil:
+    return x
 
 
 cdef class GuildesPolicy:
@@ -11,14 +15,20 @@ cdef class GuildesPolicy:
     cdef int[::1] cnt       # one guild's card count per seat, as the move finds it
     cdef int[::1] tmp       # the same, as one count sees it (virtual cards, tie exclusion)
     cdef int[::1] votes     # one count's votes per seat
-    cdef int[::1] pl        # the guild's paid places in rounds 0-2
-    cdef int[::1] vl        # the guild's place values in rounds 0-2 (MAXP each)
+    cdef int[::1] memo      # the count memo (``count``): entries of ``stride`` ints
+    cdef int stride
+    cdef int[::1] wkey      # the worth memo (``worth``): two ints of key per entry
+    cdef double[::1] wval   # each entry's worth
     cdef int[::1] mark      # c_exclude_ties scratch
 
     cdef int values(self, GuildesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
     cdef void load_guild(self, GuildesRules k, int* b, int g) noexcept
+    cdef int count(self, GuildesRules k, int r, int g) noexcept
+    cdef int count_into(self, GuildesRules k, int r, int g, int e) noexcept
     cdef double worth(self, GuildesRules k, int* b, int seat, int g, int rnd, bint noties, bint now_only) noexcept
+    cdef double worth_counted(self, GuildesRules k, int* b, int seat, int g, int rnd, bint noties,
+                              bint now_only) noexcept
     cdef double card_value(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
     cdef double change(self, GuildesRules k, int* b, int seat, int g, int p1, int d1, int p2, int d2,
                        int rnd, bint noties, bint now_only) noexcept

@@ -240,6 +240,43 @@ def test_trick_d_pick_is_the_cards_gain():
     assert values(game, s, 0, ["militia", "minstrels"]) == [3.0, 5.0]
 
 
+# -- the memos of counts and worths (guildes_policy.count, .worth): exact, order-blind ----------
+
+@pytest.mark.parametrize("players,variants", [(3, ()), (4, ("events", "tricks")), (6, ("tricks",))])
+def test_the_memos_change_no_value(players, variants):
+    # one kernel values the decisions of random games forwards (its memos warm), a fresh one
+    # backwards: a memo that returned a stale or colliding entry would differ somewhere
+    decisions = []
+    for s in random_states(players, 2 if COMPILED else 1, 60 + players, variants):
+        tm = s.to_move()
+        if tm and tm[0] >= 0:
+            decisions.append((s, tm[0], np.array(s.legal_moves(tm[0]), dtype=np.intc)))
+    assert len(decisions) > 20
+
+    def valued(kernel, order):
+        got = {}
+        for i in order:
+            s, seat, moves = decisions[i]
+            out = np.zeros(len(moves))
+            kernel.move_values(s.buf, seat, moves, len(moves), out)
+            got[i] = out.tolist()
+        return got
+
+    game = decisions[0][0].game
+    forwards = valued(game.kernel, range(len(decisions)))
+    fresh = engine.make_game("guildes", players, variants).kernel
+    assert valued(fresh, reversed(range(len(decisions)))) == forwards
+
+
+def test_counts_beyond_the_memos_range_are_counted():
+    # 33 and 40 knights (past the memos' five bits a count) are counted, not memoized:
+    # the value is the full count's
+    game, s = position(PLAY, 2, [{}, {"knights": 40}, {}, {}], kept={"knights": 2})
+    assert values(game, s, 0, ["knights"]) == pytest.approx([ref_card(game, s, 0, names(game)["knights"])])
+    game, s = position(PLAY, 2, [{"knights": 33}, {"knights": 40}, {}, {}], kept={"knights": 2})
+    assert values(game, s, 0, ["knights"]) == pytest.approx([ref_card(game, s, 0, names(game)["knights"])])
+
+
 # -- the views: the values read only what the seat sees -------------------------------------
 
 @pytest.mark.parametrize("variants", [(), ("events", "tricks")])
