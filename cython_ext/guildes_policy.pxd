@@ -14,7 +14,6 @@ cdef class GuildesPolicy:
     cdef object _arrays
     cdef int[::1] cnt       # one guild's card count per seat, as the move finds it
     cdef int[::1] tmp       # the same, as one count sees it (virtual cards, tie exclusion)
-    cdef int[::1] votes     # one count's votes per seat
     cdef int[::1] memo      # the count memo (``count``): entries of ``stride`` ints
     cdef int stride
     cdef int[::1] wkey      # the worth memo (``worth``): two ints of key per entry

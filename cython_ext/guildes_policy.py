@@ -1,7 +1,7 @@
 """Guildes heuristic: the kernel's ``move_values`` (rollout policy, progressive bias).
 
 A move is worth the votes it moves, read from the rules' own count
-(:func:`cython_ext.guildes_count.c_count_votes`, one guild at a time):
+(the algorithm of :func:`cython_ext.guildes_count.c_count_votes`, one guild at a time):
 
 * **worth** of a guild for the seat: for this round's count and each count
   still to come (cards stay in front of their owner: a card played in round
@@ -64,14 +64,14 @@ class GuildesPolicy:
     def __init__(self, n: cython.int) -> None:
         self.cnt = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.tmp = numpy.zeros(max(n, 1), dtype=numpy.intc)
-        self.votes = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.mark = numpy.zeros(max(n, 1), dtype=numpy.intc)
         # the memo of one-guild counts (``count``): MEMO entries and a spare, each
-        # [key low 30 bits, key high bits, votes in all, votes per seat], in one cache line
+        # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
+        # line; and the memo of worths.  A key's high word is never 0, so zeroed memory is
+        # empty and its pages are mapped only where a rollout writes (1.5-2.6 MB at most)
         self.stride = 8 if n <= 5 else 16
         self.memo = numpy.zeros((MEMO + 1) * self.stride, dtype=numpy.intc)
-        self.memo[::self.stride] = -1
-        self.wkey = numpy.full(2 * MEMO, -1, dtype=numpy.intc)
+        self.wkey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
         self.wval = numpy.zeros(MEMO, dtype=numpy.float64)
 
     def values(self, k, buf, seat, moves, n, out):
@@ -120,7 +120,7 @@ class GuildesPolicy:
             key += wide(c) << (12 + 5 * i)
         h = cython.cast(cython.int, (key ^ (key >> 15) ^ (key >> 31)) & (MEMO - 1))
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
-        hi = cython.cast(cython.int, key >> 30)
+        hi = cython.cast(cython.int, key >> 30) + 1
         if self.wkey[2 * h] != lo or self.wkey[2 * h + 1] != hi:
             self.wval[h] = self.worth_counted(k, b, seat, g, rnd, noties, now_only)
             self.wkey[2 * h] = lo
@@ -181,7 +181,7 @@ class GuildesPolicy:
         h = (key ^ (key >> 13) ^ (key >> 29)) & (MEMO - 1)
         e = cython.cast(cython.int, h) * self.stride
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
-        hi = cython.cast(cython.int, key >> 30)
+        hi = cython.cast(cython.int, key >> 30) + 1
         if self.memo[e] != lo or self.memo[e + 1] != hi:
             self.count_into(k, r, g, cython.cast(cython.int, h))
             self.memo[e] = lo
