@@ -2,7 +2,7 @@
 # for rollout policies and progressive bias.
 
 from cython_ext.kernel cimport ptr
-from cython_ext.guildes_count cimport MAXP, c_exclude_ties
+from cython_ext.guildes_count cimport MAXP, c_count_votes, c_exclude_ties
 from cython_ext.guildes_rules cimport GuildesRules, DRAFT, PLAY, REDIS, TRICK, DPICK, NOTIES, SWAPT, SACRIF, DRAWD, SWAPH, VIRT
 
 

@@ -45,7 +45,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy
 
 if not cython.compiled:
-    from .guildes_count import MAXP, c_exclude_ties
+    from .guildes_count import MAXP, c_count_votes, c_exclude_ties
     from .guildes_rules import DPICK, DRAFT, DRAWD, NOTIES, PLAY, REDIS, SACRIF, SWAPH, SWAPT, TRICK, VIRT
     from .kernel import ptr
 
@@ -190,56 +190,23 @@ class GuildesPolicy:
 
     def count_into(self, k, r, g, e):
         """Guild ``g``'s round-``r`` count of ``tmp`` into entry ``e``: the rules'
-        ``c_count_votes`` for one guild (tied seats share their places' values, rounded
-        down; one card needed to score; the militia pays per card)."""
+        ``c_count_votes`` on a table of one column (its round-``r`` places as round 0's)."""
         n: cython.int = k.n
         i: cython.int
-        c: cython.int
-        q: cython.int
-        npl: cython.int = k.c_places[r * k.G + g]
-        vbase: cython.int = (r * k.G + g) * MAXP
-        pos: cython.int = 0
-        level: cython.int = 1 << 30
-        best: cython.int
-        m: cython.int
-        hi: cython.int
-        share: cython.int
-        total: cython.int = 0
+        pg: cython.int = r * k.G + g
         out: cython.int = e * self.stride + 3
+        total: cython.int = 0
+        mil: cython.int = 0 if g == k.militia else -1
         for i in range(n):
             self.memo[out + i] = 0
-        if g == k.militia:
-            for i in range(n):
-                self.memo[out + i] = k.mvotes * self.tmp[i]
-                total += k.mvotes * self.tmp[i]
-            self.memo[out - 1] = total
-            return 0
-        while pos < npl:
-            # the next lower card count held by anyone, and the m seats tied at it
-            best = 0
-            for i in range(n):
-                c = self.tmp[i]
-                if best < c < level:
-                    best = c
-            if best == 0:
-                break
-            m = 0
-            for i in range(n):
-                if self.tmp[i] == best:
-                    m += 1
-            share = 0
-            hi = pos + m
-            if hi > npl:
-                hi = npl
-            for q in range(pos, hi):
-                share += k.c_values[vbase + q]
-            share = share // m
-            for i in range(n):
-                if self.tmp[i] == best:
-                    self.memo[out + i] += share
-                    total += share
-            pos += m
-            level = best
+        if cython.compiled:
+            c_count_votes(ptr(self.tmp), n, 1, 0, mil, k.mvotes, cython.address(k.c_places[pg]),
+                          cython.address(k.c_values[pg * MAXP]), cython.address(self.memo[out]))
+        else:
+            c_count_votes(self.tmp, n, 1, 0, mil, k.mvotes, k.c_places[pg:], k.c_values[pg * MAXP:],
+                          self.memo[out:])
+        for i in range(n):
+            total += self.memo[out + i]
         self.memo[out - 1] = total
         return 0
 
