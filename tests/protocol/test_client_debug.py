@@ -31,20 +31,20 @@ def test_debug_settings_reach_the_result_and_the_engine():
 
 
 def test_an_analysis_stopped_after_its_first_report_has_the_1600_entry():
-    """Guildes 6p at 1600 (the default's by_budget entry: heuristic rollouts, ~70 s
-    interpreted): the settings come before the first report, so the search can be stopped
-    there."""
+    """City and Guilds 3p at 1600 (the default's by_budget entries at 1 and 1600; a long
+    search with interpreted kernels): the settings come before the first report, so the
+    search can be stopped there."""
     with popen() as eng:
         eng.configure({"InfoInterval": 1})
         eng.debug()
-        dealt(eng, "guildes", 6)
+        dealt(eng, "city_and_guilds", 3)
         with eng.analysis(Limit(iterations=1600)) as search:
             for _info in search:
                 search.stop()
             result = search.wait()
         s = eng.settings
         assert result.move is not None and result.info.settings is s
-        assert (s.by_budget, s.budget, s.options["rollout"]) == ([1600], 1600, "egreedy")
+        assert (s.by_budget, s.budget, s.options["final"]) == ([1, 1600], 1600, "value")
 
 
 def test_parse_info_reads_settings_and_skips_other_info_strings():

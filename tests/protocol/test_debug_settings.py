@@ -15,8 +15,9 @@ from search.ismcts import IsmctsPlayer
 from search.skill import skill_settings
 from tests.protocol.conftest import expect, go, start
 
-# Guildes at 6 players: its by_budget entry (at 3-5 players the default is a preset without one)
-GAMES = {"guildes": 6, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
+# Guildes' and The Walled City's defaults have no by_budget entry (Guildes' skill-level preset
+# has one: test_a_skill_level_shows_its_cap_and_its_preset)
+GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
 HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
 
 
@@ -69,9 +70,11 @@ def debug_on(eng):
 
 
 def test_the_default_presets_have_the_entries_this_file_tests():
-    # the brief of issue 13: Guildes and City and Guilds from 1600, Between Two Cities at 400;
-    # City and Guilds from 1 too (session 15: expand_after=1 at every iteration budget)
-    assert effective("guildes", 1600)[1] == [1600]
+    # the brief of issue 13: City and Guilds from 1600, Between Two Cities at 400; City and
+    # Guilds from 1 too (session 15: expand_after=1 at every iteration budget); Guildes'
+    # default since session 18 plays the heuristic at every budget (its old default's entry
+    # from 1600 now serves the skill levels)
+    assert effective("guildes", 1600)[1] == []
     assert effective("city_and_guilds", 1600)[1] == [1, 1600]
     assert effective("between_two_cities", 400)[1] == [400]
     assert effective("walled_city", 1600)[1] == []
@@ -113,22 +116,22 @@ def test_time_node_and_infinite_limits_select_no_entry(eng, game, limit):
     assert (s.preset, s.by_budget, s.budget) == (name, [], None)
     assert opts.items() <= s.options.items()
     if game == "guildes":
-        assert s.options["rollout"] == "random"
+        assert s.options["rollout"] == "egreedy"  # the heuristic at every limit
 
 
 def test_a_small_iteration_limit_uses_the_plain_preset(eng):
-    deal(eng, "guildes")
+    deal(eng, "between_two_cities")
     s = settings(eng, "go iterations 40")
-    assert (s.by_budget, s.budget, s.options["rollout"], s.options["exploration"]) == ([], 40, "random", 0.7)
+    assert (s.by_budget, s.budget, s.options["final"]) == ([], 40, "visits")
 
 
 def test_an_explicit_option_beats_the_entry(fresh):
     assert expect(fresh, "debug on") == []
-    deal(fresh, "guildes")
-    assert expect(fresh, "setoption name rollout value random") == []
-    s = settings(fresh, "go iterations 1600")
-    # the entry still applies (its other keys show), the option set by the frontend wins
-    assert (s.by_budget, s.options["rollout"], s.options["exploration"]) == ([1600], "random", 0.35)
+    deal(fresh, "between_two_cities")
+    assert expect(fresh, "setoption name exploration value 2.5") == []
+    s = settings(fresh, "go iterations 400")
+    # the entry still applies (its own key shows), the option set by the frontend wins
+    assert (s.by_budget, s.options["final"], s.options["exploration"]) == ([400], "value", 2.5)
     deal(fresh, "city_and_guilds")
     assert expect(fresh, "setoption name final value visits") == []
     s = settings(fresh, "go iterations 1600")
@@ -224,7 +227,7 @@ def test_the_documented_example_runs_and_its_settings_lines_are_verbatim():
         checked.append(cmd)
 
     steps = transcript(DOC, "### `debug [on | off]`", 1)
-    assert steps[0][0].startswith("newgame guildes ")
+    assert steps[0][0].startswith("newgame city_and_guilds ")
     replay(steps, check_go)
     assert len(checked) == 2
 
@@ -257,12 +260,12 @@ def test_the_line_is_the_dict_the_search_ran_with():
 @pytest.mark.parametrize("game, players, preset, default_at", [
     ("walled_city", 4, "vs-textbook-160g-100it", 4), ("walled_city", 3, "bias-1.0", None),
     ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
-    ("guildes", 3, "heuristic-200g-100it", 3), ("guildes", 5, "heuristic-200g-100it", 5),
-    ("guildes", 6, "vs-textbook-160g-100it", None)])
+    ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-200g-100it", None)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
-    City and Guilds at 5 since session 15, Guildes at 3-5 since session 17), as a real
-    engine process searches them and says so."""
+    City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
+    made that preset its file's default at every table), as a real engine process searches
+    them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
     s = settings(fresh, "go iterations 50")
