@@ -16,6 +16,7 @@ cdef class GuildesPolicy:
     cdef int[::1] tmp       # the same, as one count sees it (virtual cards, tie exclusion)
     cdef int[::1] memo      # the count memo (``count``): entries of ``stride`` ints
     cdef int stride
+    cdef bint keyed         # the table fits the keys' fields (else every count is counted)
     cdef int[::1] wkey      # the worth memo (``worth``): two ints of key per entry
     cdef double[::1] wval   # each entry's worth
     cdef int[::1] mark      # c_exclude_ties scratch

@@ -1,7 +1,7 @@
 """Guildes heuristic: the kernel's ``move_values`` (rollout policy, progressive bias).
 
 A move is worth the votes it moves, read from the rules' own count
-(the algorithm of :func:`cython_ext.guildes_count.c_count_votes`, one guild at a time):
+(:func:`cython_ext.guildes_count.c_count_votes`, one guild at a time):
 
 * **worth** of a guild for the seat: for this round's count and each count
   still to come (cards stay in front of their owner: a card played in round
@@ -54,7 +54,9 @@ if not cython.compiled:
         return int(x)
 
 FUTURE = cython.declare(cython.double, 0.5)
-MEMO = cython.declare(cython.int, 32768)  # entries of the count memo, a power of two
+MEMO = cython.declare(cython.int, 32768)  # entries of each memo, a power of two
+# The keys' fields never overlap (so a key is its inputs, and the memos exact): round 2 bits,
+# guild 6 (at most 64 guilds), seat 3 (at most 8 seats), each count 5 (0-31, else not kept).
 
 
 @cython.cclass
@@ -65,11 +67,12 @@ class GuildesPolicy:
         self.cnt = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.tmp = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.mark = numpy.zeros(max(n, 1), dtype=numpy.intc)
+        self.keyed = True
         # the memo of one-guild counts (``count``): MEMO entries and a spare, each
         # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
         # line; and the memo of worths.  A key's high word is never 0, so zeroed memory is
         # empty and its pages are mapped only where a rollout writes (1.5-2.6 MB at most)
-        self.stride = 8 if n <= 5 else 16
+        self.stride = 8 if n <= 5 else 16 if n <= 13 else n + 3
         self.memo = numpy.zeros((MEMO + 1) * self.stride, dtype=numpy.intc)
         self.wkey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
         self.wval = numpy.zeros(MEMO, dtype=numpy.float64)
@@ -81,6 +84,7 @@ class GuildesPolicy:
         ph: cython.int = b[k.o_phase]
         rnd: cython.int = b[k.o_round]
         noties: cython.bint = k.c_effect(b) == NOTIES
+        self.keyed = k.n <= 8 and k.G <= 64  # an edition beyond the keys' fields is counted
         if seat < 0 or rnd > 2 or not (ph == DRAFT or ph == PLAY or ph == REDIS or ph == TRICK or ph == DPICK):
             for i in range(n):
                 out[i] = 0.0
@@ -111,7 +115,7 @@ class GuildesPolicy:
         h: cython.int
         lo: cython.int
         hi: cython.int
-        if noties:
+        if noties or not self.keyed:
             return self.worth_counted(k, b, seat, g, rnd, noties, now_only)
         for i in range(n):
             c = self.cnt[i]
@@ -174,7 +178,7 @@ class GuildesPolicy:
         hi: cython.int
         for i in range(n):
             c = self.tmp[i]
-            if c < 0 or c > 31:
+            if c < 0 or c > 31 or not self.keyed:
                 self.count_into(k, r, g, MEMO)
                 return MEMO
             key += wide(c) << (8 + 5 * i)

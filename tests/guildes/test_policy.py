@@ -268,6 +268,36 @@ def test_the_memos_change_no_value(players, variants):
     assert valued(fresh, reversed(range(len(decisions)))) == forwards
 
 
+def test_the_memos_give_what_counting_gives():
+    # the interpreted twin with both memos bypassed (every worth and count computed afresh)
+    # against the kernel in use, memos on, on every decision of random games
+    from cython_ext import guildes_policy as gp
+    if not hasattr(gp.GuildesPolicy, "worth_counted"):
+        pytest.skip("compiled class: its methods cannot be replaced")
+
+    class Counted(gp.GuildesPolicy):
+        worth = gp.GuildesPolicy.worth_counted
+
+        def count(self, k, r, g):
+            self.count_into(k, r, g, gp.MEMO)
+            return gp.MEMO
+
+    checked = 0
+    for players, variants in ((4, ()), (5, ("events", "tricks"))):
+        for s in random_states(players, 1, 80 + players, variants):
+            tm = s.to_move()
+            if not tm or tm[0] < 0:
+                continue
+            k = s.game.kernel
+            moves = np.array(s.legal_moves(tm[0]), dtype=np.intc)
+            a, b = np.zeros(len(moves)), np.zeros(len(moves))
+            k.move_values(s.buf, tm[0], moves, len(moves), a)
+            Counted(k.n).values(k, s.buf, tm[0], moves, len(moves), b)
+            assert a.tolist() == b.tolist()
+            checked += 1
+    assert checked > 20
+
+
 def test_counts_beyond_the_memos_range_are_counted():
     # 33 and 40 knights (past the memos' five bits a count) are counted, not memoized:
     # the value is the full count's
