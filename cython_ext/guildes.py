@@ -92,7 +92,7 @@ class GuildesKernel(GuildesHidden):
         self.s_nbits = self.scratch(self.n)
         # its masks need a bit per guild; the variants keep the general loop
         self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
-        self.policy = GuildesPolicy(self.n)
+        self.policy = GuildesPolicy(self.n, self.G)
 
     # -- chance -------------------------------------------------------------
     def c_trick_free(self, b, seat, t):

@@ -63,11 +63,11 @@ MEMO = cython.declare(cython.int, 32768)  # entries of each memo, a power of two
 class GuildesPolicy:
     """Scratch and code of the heuristic; one per kernel (see the module docstring)."""
 
-    def __init__(self, n: cython.int) -> None:
+    def __init__(self, n: cython.int, G: cython.int) -> None:
         self.cnt = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.tmp = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.mark = numpy.zeros(max(n, 1), dtype=numpy.intc)
-        self.keyed = True
+        self.keyed = n <= 8 and G <= 64  # an edition beyond the keys' fields is counted
         # the memo of one-guild counts (``count``): MEMO entries and a spare, each
         # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
         # line; and the memo of worths.  A key's high word is never 0, so zeroed memory is
@@ -84,7 +84,6 @@ class GuildesPolicy:
         ph: cython.int = b[k.o_phase]
         rnd: cython.int = b[k.o_round]
         noties: cython.bint = k.c_effect(b) == NOTIES
-        self.keyed = k.n <= 8 and k.G <= 64  # an edition beyond the keys' fields is counted
         if seat < 0 or rnd > 2 or not (ph == DRAFT or ph == PLAY or ph == REDIS or ph == TRICK or ph == DPICK):
             for i in range(n):
                 out[i] = 0.0

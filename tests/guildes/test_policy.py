@@ -292,7 +292,7 @@ def test_the_memos_give_what_counting_gives():
             moves = np.array(s.legal_moves(tm[0]), dtype=np.intc)
             a, b = np.zeros(len(moves)), np.zeros(len(moves))
             k.move_values(s.buf, tm[0], moves, len(moves), a)
-            Counted(k.n).values(k, s.buf, tm[0], moves, len(moves), b)
+            Counted(k.n, k.G).values(k, s.buf, tm[0], moves, len(moves), b)
             assert a.tolist() == b.tolist()
             checked += 1
     assert checked > 20
