@@ -35,9 +35,10 @@ to ``p``'s own count, read from the board as the counts will read it
   steps plus ``MARKET``, a minstrel's house ``MINSTREL_KEEP``.
 * Declining a tavern: 0.
 
-Only ``p``'s own hand, the public board, the tracks and the cubes are read
-(never another seat's hand or the piles), so the values are the same in
-every determinization of ``p``'s view.  Compiled by Cython (declarations in
+Only the public board, the tracks, the cubes and the men with the move
+itself are read (never a hand, ``p``'s own included, nor the piles; a
+draw reads the face-up display), so a move's value is the same in every
+determinization of any seat's view.  Compiled by Cython (declarations in
 the ``.pxd``) and run unchanged as plain Python; the kernel's
 ``move_values`` delegates here.
 """
@@ -86,10 +87,12 @@ class CityAndGuildsPolicy:
         self.calls = 0
 
     def values(self, k, b, seat, moves, n, out):
-        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 3
-        (each move's value is its own, whatever the other moves: a search may keep them by move),
-        or 2 at a draw: the values then read the face-up display, which chance refills and the
-        moves to a search node do not fix (so a search must not keep them by node)."""
+        """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 4
+        (each move's value is its own, whatever the other moves, and reads only the public
+        board, tracks, cubes and men with the move, never ``seat``'s hand: a search may keep
+        them by move, in an SO tree too), or 2 at a draw: the values then read the face-up
+        display, which chance refills and the moves to a search node do not fix (so a search
+        must not keep them by node)."""
         S: cython.int = k.S
         ph: cython.int = b[k.o_phase]
         i: cython.int
@@ -125,7 +128,7 @@ class CityAndGuildsPolicy:
                 out[i] = self.keep_value(k, b, seat, b[k.o_face + m - 19 * S - 1])
             else:
                 out[i] = -self.keep_value(k, b, seat, m - 19 * S - 4)
-        return 2 if ph == DRAW else 3
+        return 2 if ph == DRAW else 4
 
     def read_board(self, k, b, seat):
         """Per block: owners' buildings and men, guild tiles, empty spaces and value; per

@@ -245,9 +245,12 @@ class Kernel:
         base writes 0.0 each (the rollout policies then play the kernel's random
         rollout, and the search's progressive bias adds nothing); 3 when each move's
         value is its own (the same in any list of legal moves the seat has there);
-        2 when they read a public chance outcome the moves do not fix (City and Guilds'
-        face-up display at a draw).  The search keeps 1's values by node and legal list,
-        3's by node and move, and 2's not at all (``ismcts.Search._values``).
+        4 when, moreover, it reads only public information and the move (no hand, not
+        even the seat's own: the same in every world of any seat's view; City and
+        Guilds' placements); 2 when they read a public chance outcome the moves do not
+        fix (City and Guilds' face-up display at a draw).  The search keeps 1's values
+        by node and legal list, 3's by node and move (MO trees), 4's by node and move in
+        SO trees too, and 2's not at all (``tree_values.TreeValues._values``).
 
         >>> import numpy
         >>> out = numpy.ones(3)

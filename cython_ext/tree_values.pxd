@@ -1,5 +1,5 @@
 # Declarations of tree_values.py for Cython: the heuristic values kept by node
-# for progressive bias (MO trees with value_cache; see _values there).
+# for progressive bias (value_cache: MO trees, and SO trees for public values; see _values there).
 
 from libc.stdlib cimport free
 from cython_ext.kernel cimport Kernel, dptr, ptr
@@ -15,7 +15,7 @@ cpdef enum:
 cdef class TreeValues(TreeLists):
     cdef Kernel k
     cdef int[::1] world            # the determinized world being searched
-    cdef public bint value_cache   # MO trees: a node's heuristic kept for its seat's same legal list
+    cdef public bint value_cache   # a node's heuristic kept for its seat (MO; SO: public values only)
     cdef public long long value_calls  # kernel.move_values calls made by selections
     cdef object vm_np, vo_np
     cdef int[::1] vm               # _move_values: moves whose values are asked for, and those values
@@ -23,6 +23,7 @@ cdef class TreeValues(TreeLists):
     cdef int* vmi                  # their indices in the legal list
     cdef int vcap, nvc, vccap
     cdef long long vcdead
+    cdef bint vpublic              # the kernel has answered 4 (public values): SO trees keep them
     cdef int* vnode                # per node: its first kept heuristic record in vc (-1: none)
     cdef int* vc                   # records: seat, length, next record, room, moves (see _values)
     cdef double* vv                # the kept values, at the same offsets as their moves in vc
@@ -30,5 +31,8 @@ cdef class TreeValues(TreeLists):
     cdef int _clear_values(self) except -1
     cdef int _free_values(self) noexcept
     cdef int _values(self, int node, int seat, int nl) except -1
+    cdef int _record_of(self, int node, int seat) except -2  # -1: no record
+    cdef int _vgrow(self, int node) except -1
+    cdef int _keep(self, int node, int o, int seat, int nl, int code) except -1
     cdef int _vrecord(self, int node, int room) except -1
     cdef int _move_values(self, int node, int o, int seat, int nl) except -1

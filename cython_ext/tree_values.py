@@ -3,7 +3,7 @@
 With a bias, every selection needs the heuristic (``kernel.move_values``) of
 the seat's legal moves.  In MO trees (``value_cache``) a node is its seat's own
 information set, so the values are kept by node and seat, as the kernel's
-answer allows (``_values``).  The selection (``tree_selection``) extends
+answer allows (``_values``); in SO trees only values the kernel calls public.  The selection (``tree_selection``) extends
 this class.
 """
 try:
@@ -37,6 +37,7 @@ class TreeValues(TreeLists):
         self.vccap = 256
         self.vc = new_ints(self.vccap, 0)
         self.vv = new_doubles(self.vccap)
+        self.vpublic = False
         return 0
 
     def _free_values(self):
@@ -55,30 +56,28 @@ class TreeValues(TreeLists):
         answer: 1, the values of the list, reused while the legal list is the same in the
         same order (The Walled City: one call in 16 at its placements); 3, values of
         single moves, every move's whatever the list (kept as a sorted set, see
-        ``_move_values``: City and Guilds' placements, whose legal list changes with the
-        tiles each world deals the seat); 2, values that read a chance outcome the moves
-        do not fix (City and Guilds' face-up display at a draw): not kept.
+        ``_move_values``); 4, values of single moves that read only public information
+        and the move (City and Guilds' placements and discards), kept as 3's are, and in
+        SO trees too: a node there is the root seat's information set, where another
+        seat's hand differs between worlds but the public board its moves fix does not;
+        2, values that read a chance outcome the moves do not fix (City and Guilds'
+        face-up display at a draw): not kept.  An SO tree looks for kept values only
+        once the kernel has answered 4 (``vpublic``).
         Record at ``o``: ``vc[o]`` seat (| ``PER_MOVE``), ``vc[o+1]`` length, ``vc[o+2]`` the
         node's next record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the
         same offsets in ``vv``.  A list that does not fit its record gets a new one."""
         i: cython.int
-        o: cython.int
-        n: cython.int
+        o: cython.int = -1
         code: cython.int
         same: cython.bint
-        if not self.value_cache or self.mode != MO:
+        if not self.value_cache or (self.mode != MO and not self.vpublic):
             self.value_calls += 1
-            self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
+            if code == 4 and self.value_cache:
+                self.vpublic = True
+                self._keep(node, -1, seat, nl, code)
             return 0
-        if node >= self.vcap:
-            n = self.ncap
-            self.vnode = resize_ints(self.vnode, self.vcap, n)
-            for i in range(self.vcap, n):
-                self.vnode[i] = -1
-            self.vcap = n
-        o = self.vnode[node]
-        while o >= 0 and (self.vc[o] & SEAT_BITS) != seat:
-            o = self.vc[o + 2]
+        o = self._record_of(node, seat)
         if o >= 0 and self.vc[o] & PER_MOVE:
             return self._move_values(node, o, seat, nl)
         if o >= 0 and self.vc[o + 1] == nl:
@@ -93,19 +92,47 @@ class TreeValues(TreeLists):
                 return 0
         self.value_calls += 1
         code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
-        if code == 2:
-            return 0  # this world's chance outcomes read: not the node's values
-        if code == 3:
+        return self._keep(node, o, seat, nl, code)
+
+    def _record_of(self, node, seat):
+        """``seat``'s kept-values record at ``node`` (-1: none)."""
+        o: cython.int
+        self._vgrow(node)
+        o = self.vnode[node]
+        while o >= 0 and (self.vc[o] & SEAT_BITS) != seat:
+            o = self.vc[o + 2]
+        return o
+
+    def _vgrow(self, node):
+        """``vnode`` long enough for ``node``."""
+        i: cython.int
+        n: cython.int
+        if node >= self.vcap:
+            n = self.ncap
+            self.vnode = resize_ints(self.vnode, self.vcap, n)
+            for i in range(self.vcap, n):
+                self.vnode[i] = -1
+            self.vcap = n
+        return 0
+
+    def _keep(self, node, o, seat, nl, code):
+        """Keep ``hv``, ``move_values``'s answer ``code`` for ``seat``'s legal list at ``node``,
+        in record ``o`` (-1: none yet) as ``_values`` says, or not at all."""
+        i: cython.int
+        if code == 2 or (self.mode != MO and code != 4):
+            return 0  # a chance outcome read, or (SO) another seat's view: not the node's values
+        if code >= 3:
             for i in range(1, nl):
                 if as_int(self.moves[i]) <= as_int(self.moves[i - 1]):
                     return 0  # kept sorted: a list that does not ascend is not kept (kernels' ascend)
+        self._vgrow(node)
         if o >= 0 and self.vc[o + 3] < nl:
             self.vc[o] = -1  # left behind: the new record goes first in the node's chain
             self.vcdead += self.vc[o + 3] + 4
             o = -1
         if o < 0:
             o = self._vrecord(node, nl)
-        self.vc[o] = seat | (PER_MOVE if code == 3 else 0)
+        self.vc[o] = seat | (PER_MOVE if code >= 3 else 0)
         self.vc[o + 1] = nl
         for i in range(nl):
             self.vc[o + 4 + i] = as_int(self.moves[i])
@@ -140,6 +167,7 @@ class TreeValues(TreeLists):
         w: cython.int
         m: cython.int
         nm: cython.int = 0
+        code: cython.int
         prevm: cython.int = -1
         x: cython.double
         # the walk below runs at most selections (City and Guilds' bias: 4.7 an iteration,
@@ -178,8 +206,9 @@ class TreeValues(TreeLists):
         if nm == 0:
             return 0
         self.value_calls += 1
-        if self.k.move_values(self.world, seat, self.vm, nm, self.vo) != 3:
-            # not values of single moves after all: the whole list, nothing more kept
+        code = self.k.move_values(self.world, seat, self.vm, nm, self.vo)
+        if code < 3 or (self.mode != MO and code != 4):
+            # not values of single moves (public in SO) after all: the whole list, nothing more kept
             self.k.move_values(self.world, seat, self.moves, nl, self.hv)
             return 0
         for i in range(nm):

@@ -16,7 +16,7 @@ C, _ = select.twins("city_and_guilds")
 def values(kernel, buf, seat, moves):
     out = np.full(len(moves), -99.0)
     drawing = game(kernel.players).layout.view(buf, "phase")[0] == DRAW  # the display read: not kept (2)
-    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == (2 if drawing else 3)
+    assert kernel.move_values(buf, seat, np.asarray(moves, dtype=np.intc), len(moves), out) == (2 if drawing else 4)
     return out
 
 
@@ -161,9 +161,30 @@ def test_the_values_read_only_the_seats_view():
     assert changed > 10
 
 
+def test_a_moves_value_reads_no_hand_not_even_the_movers():
+    """``move_values`` answers 4: a move's value reads only what every seat sees, so in a
+    world dealt from *another* seat's view (the mover's hand redrawn too) each move the
+    mover still has is worth the same (an SO search keeps the values by node and move)."""
+    g = game(4)
+    compared = redealt = 0
+    for i, (s, seat) in enumerate(decisions(4, 19, 300)[::4]):
+        if int(f(s, "phase")[0]) == DRAW:
+            continue  # the face-up display: 2, never kept
+        other = s.determinize((seat + 1) % 4, make_rng(100 + i))
+        mine, theirs = s.legal_moves(seat), other.legal_moves(seat)
+        redealt += mine != theirs
+        common = [m for m in mine if m in theirs]
+        here = values(g.kernel, s.buf, seat, mine)
+        there = values(g.kernel, other.buf, seat, theirs)
+        for m in common:
+            assert here[mine.index(m)] == there[theirs.index(m)]
+        compared += len(common)
+    assert redealt > 5 and compared > 500
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_each_moves_value_is_its_own(players):
-    """``move_values`` answers 3 (a search keeps the values by move, ``ismcts._values``): a
+    """``move_values`` answers 4 (a search keeps the values by move, ``tree_values._values``): a
     move's value is the same whatever other moves are asked with it."""
     g = game(players)
     for s, seat in decisions(players, 20 + players, 300)[::3]:
