@@ -245,9 +245,11 @@ class Kernel:
         base writes 0.0 each (the rollout policies then play the kernel's random
         rollout, and the search's progressive bias adds nothing); 3 when each move's
         value is its own (the same in any list of legal moves the seat has there);
-        4 when, moreover, it reads only public information and the move (no hand, not
-        even the seat's own: the same in every world of any seat's view; City and
-        Guilds' placements); 2 when they read a public chance outcome the moves do not
+        4 when, moreover, it reads only the move and public information that the moves,
+        as any seat observes them, fix (no hand, not even the seat's own, and no move
+        another seat cannot see: the same in every world at a node of any seat's tree;
+        City and Guilds' placements. Not Between Two Cities': a placement names a pending
+        tile by its slot, whose kind the hidden choice before it fixed); 2 when they read a public chance outcome the moves do not
         fix (City and Guilds' face-up display at a draw).  The search keeps 1's values
         by node and legal list, 3's by node and move (MO trees), 4's by node and move in
         SO trees too, and 2's not at all (``tree_values.TreeValues._values``).
