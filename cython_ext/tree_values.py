@@ -62,7 +62,11 @@ class TreeValues(TreeLists):
         seat's hand differs between worlds but the public board its moves fix does not;
         2, values that read a chance outcome the moves do not fix (City and Guilds'
         face-up display at a draw): not kept.  An SO tree looks for kept values only
-        once the kernel has answered 4 (``vpublic``).
+        once the kernel has answered 4 (``vpublic``), and keeps them only at nodes of
+        ``SO_KEEP_AT`` visits or more: most of its nodes are leaves visited once or twice,
+        whose records (~150 values a City and Guilds placement step) would cost more memory
+        than the calls they save (1M-node tree: 128 bytes a node kept, 15 from 4 visits on,
+        at the same speed).
         Record at ``o``: ``vc[o]`` seat (| ``PER_MOVE``), ``vc[o+1]`` length, ``vc[o+2]`` the
         node's next record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the
         same offsets in ``vv``.  A list that does not fit its record gets a new one."""
@@ -70,12 +74,13 @@ class TreeValues(TreeLists):
         o: cython.int = -1
         code: cython.int
         same: cython.bint
-        if not self.value_cache or (self.mode != MO and not self.vpublic):
+        if not self.value_cache or (self.mode != MO and (not self.vpublic or self.nd[8 * node] < SO_KEEP_AT)):
             self.value_calls += 1
             code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
             if code == 4 and self.value_cache:
                 self.vpublic = True
-                self._keep(node, -1, seat, nl, code)
+                if self.nd[8 * node] >= SO_KEEP_AT:
+                    self._keep(node, -1, seat, nl, code)
             return 0
         o = self._record_of(node, seat)
         if o >= 0 and self.vc[o] & PER_MOVE:

@@ -104,3 +104,17 @@ def test_public_values_are_kept_in_so_trees(players, plies, seed, bias):
     assert tree_of(kept) == tree_of(fresh)
     assert kept_bytes(fresh) == NONE_KEPT < kept_bytes(kept)
     assert kept.value_calls < 0.75 * fresh.value_calls
+
+
+def test_so_trees_keep_values_only_from_a_few_visits():
+    """An SO tree keeps a node's public values from its ``SO_KEEP_AT``-th visit on (most of its
+    nodes are leaves visited once or twice: 1M-node trees kept 128 bytes a node without the
+    threshold, 15 with it): ``SO_KEEP_AT`` iterations (the root selected at 0..3 visits) keep
+    nothing, one more keeps the root's."""
+    from cython_ext.select import load
+    at = load("tree_values").SO_KEEP_AT
+    assert at > 1
+    few = grown("city_and_guilds", 5, 0, 1, 4.0, True, at, tree="so")
+    assert few.value_calls >= at and kept_bytes(few) == NONE_KEPT
+    more = grown("city_and_guilds", 5, 0, 1, 4.0, True, at + 1, tree="so")
+    assert kept_bytes(more) > NONE_KEPT
