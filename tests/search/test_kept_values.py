@@ -27,12 +27,12 @@ def compiled(game: str) -> bool:
             and select.mode(select.load(game)) == "compiled")
 
 
-def grown(game, players, plies, seed, bias, cache, iters, tree="mo"):
+def grown(game, players, plies, seed, bias, cache, iters, tree="mo", keys="moves"):
     st = play_to_decision(engine.make(game, players=players, seed=seed), seed)
     if plies:
         st = random_decision(st, seed, plies)
     seat = st.to_move()[0]
-    s = core.make_search(st.observe(seat), seat, tree=tree, bias=bias, reward="score")
+    s = core.make_search(st.observe(seat), seat, tree=tree, bias=bias, reward="score", keys=keys)
     s.value_cache = cache
     s.run(core.rng_for(st.game.kernel, 9), iters, 0.0, 0)
     return s
@@ -90,17 +90,19 @@ def test_values_of_single_moves_spare_most_calls():
     assert kept.value_calls < fresh.value_calls / 10
 
 
-@pytest.mark.parametrize("players,plies,seed,bias", [(5, 0, 1, 4.0), (5, 60, 2, 4.0), (3, 30, 3, 16.0),
-                                                     (4, 120, 4, 4.0)])
-def test_public_values_are_kept_in_so_trees(players, plies, seed, bias):
+@pytest.mark.parametrize("players,plies,seed,bias,keys", [(5, 0, 1, 4.0, "moves"), (5, 60, 2, 4.0, "moves"),
+                                                          (3, 30, 3, 16.0, "moves"), (4, 120, 4, 4.0, "moves"),
+                                                          (5, 40, 5, 4.0, "view")])
+def test_public_values_are_kept_in_so_trees(players, plies, seed, bias, keys):
     """City and Guilds' placement values read only the public board (``move_values`` answers
     4): an SO tree (the 5-player default's) keeps them by node and move and grows the same
-    tree, with draws from the face-up display (2, asked every time) among the steps, asking
+    tree (children keyed by moves, or by the root seat's view: the tree that ``reuse`` keeps
+    between decisions), with draws from the face-up display (2, asked every time) among the steps, asking
     less often (a fifth of the calls at the start, 5 players, 3,000 iterations; 0.35-0.66
     later, where draws are more of the steps)."""
     iters = 3000 if compiled("city_and_guilds") else 200
-    kept = grown("city_and_guilds", players, plies, seed, bias, True, iters, tree="so")
-    fresh = grown("city_and_guilds", players, plies, seed, bias, False, iters, tree="so")
+    kept = grown("city_and_guilds", players, plies, seed, bias, True, iters, tree="so", keys=keys)
+    fresh = grown("city_and_guilds", players, plies, seed, bias, False, iters, tree="so", keys=keys)
     assert tree_of(kept) == tree_of(fresh)
     assert kept_bytes(fresh) == NONE_KEPT < kept_bytes(kept)
     assert kept.value_calls < 0.75 * fresh.value_calls
