@@ -98,7 +98,7 @@ def test_public_values_are_kept_in_so_trees(players, plies, seed, bias, keys):
     4): an SO tree (the 5-player default's) keeps them by node and move and grows the same
     tree (children keyed by moves, or by the root seat's view: the tree that ``reuse`` keeps
     between decisions), with draws from the face-up display (2, asked every time) among the steps, asking
-    less often (a fifth of the calls at the start, 5 players, 3,000 iterations; 0.35-0.66
+    less often (a fifth of the calls at the start, 5 players, 3,000 iterations; 0.42-0.66
     later, where draws are more of the steps)."""
     iters = 3000 if compiled("city_and_guilds") else 200
     kept = grown("city_and_guilds", players, plies, seed, bias, True, iters, tree="so", keys=keys)
