@@ -249,8 +249,9 @@ class Kernel:
         as any seat observes them, fix (no hand, not even the seat's own, and no move
         another seat cannot see: the same in every world at a node of any seat's tree;
         City and Guilds' placements. Not Between Two Cities': a placement names a pending
-        tile by its slot, whose kind the hidden choice before it fixed); 2 when they read a public chance outcome the moves do not
-        fix (City and Guilds' face-up display at a draw).  The search keeps 1's values
+        tile by its slot, whose kind the hidden choice before it fixed); 2 when they read
+        a public chance outcome the moves do not fix (City and Guilds' face-up display at
+        a draw).  The search keeps 1's values
         by node and legal list, 3's by node and move (MO trees), 4's by node and move in
         SO trees too, and 2's not at all (``tree_values.TreeValues._values``).
 

@@ -3,8 +3,8 @@
 With a bias, every selection needs the heuristic (``kernel.move_values``) of
 the seat's legal moves.  In MO trees (``value_cache``) a node is its seat's own
 information set, so the values are kept by node and seat, as the kernel's
-answer allows (``_values``); in SO trees only values the kernel calls public.  The selection (``tree_selection``) extends
-this class.
+answer allows (``_values``); in SO trees only values the kernel calls public.
+The selection (``tree_selection``) extends this class.
 """
 try:
     import cython
@@ -74,13 +74,10 @@ class TreeValues(TreeLists):
         o: cython.int = -1
         code: cython.int
         same: cython.bint
-        if not self.value_cache or (self.mode != MO and (not self.vpublic or self.nd[8 * node] < SO_KEEP_AT)):
+        if not self.value_cache or (self.mode != MO and not (self.vpublic and self.nd[8 * node] >= SO_KEEP_AT)):
             self.value_calls += 1
             code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
-            if code == 4 and self.value_cache:
-                self.vpublic = True
-                if self.nd[8 * node] >= SO_KEEP_AT:
-                    self._keep(node, -1, seat, nl, code)
+            self.vpublic = self.vpublic or (self.value_cache and code == 4)
             return 0
         o = self._record_of(node, seat)
         if o >= 0 and self.vc[o] & PER_MOVE:
