@@ -10,7 +10,7 @@ from cython_ext.tree_lists cimport TreeLists
 cpdef enum:
     SEAT_BITS = 0xFF  # a kept-values record's seat word: the seat,
     PER_MOVE = 0x100  # and this flag when it keeps values of single moves (see _values)
-    SO_KEEP_AT = 4    # node visits from which an SO tree keeps public values (see _values)
+    SO_KEEP_AT = 4    # node visits from which an SO tree keeps values (see _values)
 
 
 cdef class TreeValues(TreeLists):

@@ -3,7 +3,8 @@
 With a bias, every selection needs the heuristic (``kernel.move_values``) of
 the seat's legal moves.  In MO trees (``value_cache``) a node is its seat's own
 information set, so the values are kept by node and seat, as the kernel's
-answer allows (``_values``); in SO trees only values the kernel calls public.
+answer allows (``_values``); in SO trees the root seat's (a node there is its
+information set) and values the kernel calls public.
 The selection (``tree_selection``) extends this class.
 """
 try:
@@ -58,11 +59,14 @@ class TreeValues(TreeLists):
         single moves, every move's whatever the list (kept as a sorted set, see
         ``_move_values``); 4, values of single moves that read only public information
         and the move (City and Guilds' placements and discards), kept as 3's are, and in
-        SO trees too: a node there is the root seat's information set, where another
+        SO trees for every seat: a node there is the root seat's information set, where another
         seat's hand differs between worlds but the public board its moves fix does not;
         2, values that read a chance outcome the moves do not fix (City and Guilds'
-        face-up display at a draw): not kept.  An SO tree looks for kept values only
-        once the kernel has answered 4 (``vpublic``), and keeps them only at nodes of
+        face-up display at a draw): not kept.  An SO tree keeps the root seat's own values
+        (answers 1, 3, 4) as an MO tree keeps its owner's: its nodes are keyed by what the
+        root seat observes, as the root seat's MO tree is (Between Two Cities: values read
+        the public cities and the seat's own pending tiles, fixed by its own picks); another
+        seat's only once the kernel has answered 4 (``vpublic``); and only at nodes of
         ``SO_KEEP_AT`` visits or more: most of its nodes are leaves visited once or twice,
         whose records (~150 values a City and Guilds placement step) would cost more memory
         than the calls they save (1M-node tree: 128 bytes a node kept, 15 from 4 visits on,
@@ -74,7 +78,8 @@ class TreeValues(TreeLists):
         o: cython.int = -1
         code: cython.int
         same: cython.bint
-        if not self.value_cache or (self.mode != MO and not (self.vpublic and self.nd[8 * node] >= SO_KEEP_AT)):
+        if not self.value_cache or (self.mode != MO and (self.nd[8 * node] < SO_KEEP_AT or not (
+                self.vpublic or seat == self.root_seat))):
             self.value_calls += 1
             code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
             self.vpublic = self.vpublic or (self.value_cache and code == 4)
@@ -105,6 +110,20 @@ class TreeValues(TreeLists):
             o = self.vc[o + 2]
         return o
 
+    def kept_value_seats(self) -> set:
+        """The seats whose values some node keeps (tests: an SO tree keeps only the root
+        seat's, unless the kernel answers 4)."""
+        out: set = set()
+        n: cython.int
+        o: cython.int
+        for n in range(self.vcap):
+            o = self.vnode[n]
+            while o >= 0:
+                if self.vc[o] >= 0:  # -1: a record left behind
+                    out.add(self.vc[o] & SEAT_BITS)
+                o = self.vc[o + 2]
+        return out
+
     def _vgrow(self, node):
         """``vnode`` long enough for ``node``."""
         i: cython.int
@@ -121,7 +140,7 @@ class TreeValues(TreeLists):
         """Keep ``hv``, ``move_values``'s answer ``code`` for ``seat``'s legal list at ``node``,
         in record ``o`` (-1: none yet) as ``_values`` says, or not at all."""
         i: cython.int
-        if code == 2 or (self.mode != MO and code != 4):
+        if code == 2 or (self.mode != MO and code != 4 and seat != self.root_seat):
             return 0  # a chance outcome read, or (SO) another seat's view: not the node's values
         if code >= 3:
             for i in range(1, nl):
