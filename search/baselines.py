@@ -12,7 +12,9 @@
   the fixed yardstick of docs/strength.md.
 * ``pimc``: determinized UCT (perfect-information Monte Carlo) -- ``worlds``
   determinizations, a UCT search on each (every move visible), root visits
-  summed over the worlds; plays the most visited move.
+  summed over the worlds; plays the most visited move.  Options ``bias``,
+  ``rollout`` and ``epsilon`` (off by default: the baseline) give each world's
+  tree the kernel heuristic, as the ISMCTS options of the same names do.
 
 >>> import engine
 >>> from engine.perft import play_to_decision
@@ -128,6 +130,10 @@ PIMC_SPEC = {
                "an integer in [1, 10000]"),
     "exploration": (0.7, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0, "a number in [0, 100]"),
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
+    # off by default (the baseline of docs/strength.md): the kernel heuristic in each world's tree
+    "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0, "a number in [0, 100]"),
+    "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
+    "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
 }
 
 
@@ -158,7 +164,8 @@ class PimcPlayer(Player):
                 k.determinize(w.buf, seat, rng)
             s = core.make_search(State(view.game, w.buf), seat, tree="omni",
                                  exploration=self.opts["exploration"], reward=self.opts["reward"],
-                                 determinize=False)
+                                 bias=self.opts["bias"], rollout=self.opts["rollout"],
+                                 epsilon=self.opts["epsilon"], determinize=False)
             s.set_root_mask(limits.searchmoves)
             # each world gets an equal share of what is left of the budget
             share_it = None if iters is None else max(1, (iters - done) // (K - i))

@@ -240,6 +240,24 @@ def test_pimc_and_flatmc_are_deterministic():
         assert [x.visits for x in a.last_info.moves] == [x.visits for x in b.last_info.moves]
 
 
+def test_pimc_takes_the_kernel_heuristic_as_an_option():
+    """``bias``/``rollout``/``epsilon`` reach each world's tree (its visits change); off by
+    default, so the baseline is the same player with the options given at their defaults."""
+    s = guildes_start(4, 12)
+    plain = make_player("pimc", seed=8)
+    plain.choose(s, 2, Limits(iterations=ITERS))
+    same = make_player("pimc", seed=8, bias=0.0, rollout="random")
+    same.choose(s, 2, Limits(iterations=ITERS))
+    assert [x.visits for x in same.last_info.moves] == [x.visits for x in plain.last_info.moves]
+    for opts in ({"bias": 4.0}, {"rollout": "egreedy", "epsilon": 0.2}):
+        p = make_player("pimc", seed=8, **opts)
+        assert p.choose(s, 2, Limits(iterations=ITERS)) in s.legal_moves(2)
+        assert [x.visits for x in p.last_info.moves] != [x.visits for x in plain.last_info.moves]
+    for bad in ({"bias": -1.0}, {"rollout": "greedy"}, {"epsilon": 2.0}):
+        with pytest.raises(BadConfig):
+            make_player("pimc", **bad)
+
+
 def test_search_plays_whole_games_of_every_player_count():
     from tests.search.helpers import play_game
 
