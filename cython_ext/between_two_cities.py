@@ -45,6 +45,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     def __init__(self, cfg) -> None:
         BetweenTwoCitiesRules.__init__(self, cfg)
+        self.reveals = True  # the choices are turned up together (revealed_move)
         self.moves = numpy.zeros(MAX_MOVES, dtype=numpy.intc)
         self.movers = self.scratch(8)
         self.pool_b = self.scratch(KM)
@@ -293,6 +294,13 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             if 0 <= i < nh * hs and i // hs != observer:
                 return HIDDEN
         return move
+
+    def revealed_move(self, buf, actor, move, observer):
+        """A choice is turned up once every seat has chosen (``reveal``: the step's end, when
+        the phase has left ``PH_CHOOSE``); a dealt tile stays hidden."""
+        if actor >= 0 and move < PLACE_BASE and buf[self.O_PHASE] != PH_CHOOSE:
+            return move
+        return -1
 
     # ------------------------------------------------------------------ playout
     def rollout(self, buf, rng):

@@ -27,6 +27,7 @@ cdef class Search(TreeSelection):
     cdef public double scale
     cdef public object reward_fn, rollout_fn
     cdef public bint determinize
+    cdef public bint reveal        # the kernel's revealed_move re-keys a step's hidden moves
     cdef public long long iterations, node_visits_total
     cdef public int expand_after
     cdef object world_np, tmp_np, root_np, seats_np, sc_np, pw_np, kb_np
@@ -44,6 +45,7 @@ cdef class Search(TreeSelection):
     cdef int chosen[MAXSEATS]
     cdef int cur[MAXSEATS]
     cdef unsigned long long evk[MAXSEATS]
+    cdef int codes[MAXSEATS * MAXSEATS]   # a step's observed codes, by tree and mover (reveal)
     cdef unsigned long long vks[MAXSEATS]
     cdef double r[MAXSEATS]
 
@@ -53,5 +55,6 @@ cdef class Search(TreeSelection):
     cdef int _grow_paths(self) except -1
     cdef int iterate(self) except -1
     cdef unsigned long long _owner_view_hash(self, int t) except? 0
+    cdef int _reveal_keys(self, int T, int na) except -1
     cdef int _reward(self) except -1
     cpdef long long run(self, Rng rng, long long max_iters, double deadline, long long max_node_visits)

@@ -100,6 +100,7 @@ class Search(TreeSelection):
             self.chosen = [0] * MAXSEATS
             self.cur = [0] * MAXSEATS
             self.evk = [0] * MAXSEATS
+            self.codes = [0] * (MAXSEATS * MAXSEATS)
             self.r = [0.0] * MAXSEATS
             self.sfirst = [0] * MAXSEATS
             self.scount = [0] * MAXSEATS
@@ -121,6 +122,9 @@ class Search(TreeSelection):
         self.max_nodes = max_nodes
         self.hash_depth = hash_depth
         self.view_keys = True  # False: children keyed by observed moves only
+        # True (make_search's reveal, with a kernel that turns up hidden choices at a step's
+        # end): the keys take those choices as seen once the step is over (_reveal_keys)
+        self.reveal = False
         self.bias = 0.0  # > 0: untried moves by heuristic, + bias * value / (visits + 1) (Task E)
         # expansion threshold (Coulom 2006; Fuego's and Pachi's expand_n): above 1, a node
         # grows a child only once its visits reach it, else the descent stops there
@@ -311,6 +315,9 @@ class Search(TreeSelection):
         grown: cython.bint
         # keys by moves only: a step's keys are final once its moves are folded
         early: cython.bint = self.mode != OMNI and not self.view_keys
+        reveal: cython.bint = self.reveal and self.mode != OMNI
+        hidden: cython.bint
+        code: cython.int
         vh: cython.ulonglong
         self.world[:] = self.root
         if self.determinize:
@@ -338,15 +345,22 @@ class Search(TreeSelection):
                 plen += 1
             for t in range(T):
                 self.evk[t] = 0
+            hidden = False
             for j in range(na):
                 s = self.acting[j]
                 m = self.chosen[j]
                 for t in range(T):
-                    self.evk[t] = fold(self.evk[t], s, self._code(t, s, m))  # calls Python: observed_move may raise
-                if j == na - 1 and early:
+                    code = self._code(t, s, m)  # calls Python: observed_move may raise
+                    if reveal:
+                        self.codes[t * MAXSEATS + j] = code
+                        hidden = hidden or code != m
+                    self.evk[t] = fold(self.evk[t], s, code)
+                if j == na - 1 and early and not hidden:
                     # the keys are final: load while the step is applied
                     self._prefetch_children(T, self.cur, self.evk)
                 k.apply(self.world, s, m)
+            if hidden:
+                self._reveal_keys(T, na)
             while True:
                 nc = k.to_move(self.world, self.seats)
                 if nc == 0 or self.seats[0] >= 0:
@@ -366,7 +380,7 @@ class Search(TreeSelection):
                     vh = self._owner_view_hash(t)  # calls Python: observe may raise
                     self.evk[t] = mix64(self.evk[t] ^ vh)
                 self.vks[t] = vh
-            if not early:
+            if not early or hidden:
                 self._prefetch_children(T, self.cur, self.evk)
             grown = False
             for t in range(T):
@@ -410,6 +424,31 @@ class Search(TreeSelection):
                 break
         self.iterations += 1
         self.node_visits_total += nlen
+        return 0
+
+    def _reveal_keys(self, T, na):
+        """The step's keys again (``evk``), each hidden move as its tree's owner sees it now
+        that the step is over (``kernel.revealed_move``: Between Two Cities' choices, turned
+        up together), so that the nodes below know what every seat has seen since."""
+        t: cython.int
+        j: cython.int
+        s: cython.int
+        m: cython.int
+        code: cython.int
+        shown: cython.int
+        owner: cython.int
+        for t in range(T):
+            owner = t if self.mode == MO else self.root_seat
+            self.evk[t] = 0
+            for j in range(na):
+                s = self.acting[j]
+                m = self.chosen[j]
+                code = self.codes[t * MAXSEATS + j]
+                if code != m:
+                    shown = self.k.revealed_move(self.world, s, m, owner)  # calls Python: may raise
+                    if shown >= 0:
+                        code = shown
+                self.evk[t] = fold(self.evk[t], s, code)
         return 0
 
     def _owner_view_hash(self, t):

@@ -29,6 +29,7 @@ cdef class Kernel:
     cdef public int players
     cdef public int size
     cdef public int max_moves
+    cdef public bint reveals       # revealed_move may show what observed_move hid
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
     cdef object _rank_scores       # scratch of the base rank_keys, allocated once
@@ -40,6 +41,7 @@ cdef class Kernel:
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int revealed_move(self, int[::1] buf, int actor, int move, int observer) except? -2
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int rank_keys(self, int[::1] buf, int[::1] out) except? -1
     cpdef void rollout(self, int[::1] buf, Rng rng)

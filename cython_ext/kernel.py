@@ -88,6 +88,7 @@ class Kernel:
         self._chance_moves = None
         self._chance_probs = None
         self._rank_scores = None
+        self.reveals = False  # revealed_move can show a move observed_move hid (see there)
 
     def to_move(self, buf, out):
         """Write the seats to move into ``out``; return how many.
@@ -156,6 +157,16 @@ class Kernel:
         for a hidden choice.  MO-ISMCTS branches on this.
         """
         return move
+
+    def revealed_move(self, buf, actor, move, observer):
+        """What ``observer`` sees of ``actor``'s ``move`` once the step it was chosen in is
+        over (``buf``: after every move of that step, before the chance that follows), where
+        ``observed_move`` hid it: the move itself when the step's end revealed it (choices
+        made face down and turned up together), else -1 (still hidden: ``observed_move``'s
+        code stands).  Asked by the search only of kernels whose ``reveals`` is set: a tree
+        keyed by moves then knows, below such a step, what every seat has seen since.
+        """
+        return -1
 
     def scores(self, buf, out):
         """Write each seat's score in game points so far into ``out``."""

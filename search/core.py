@@ -129,7 +129,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                 bias: float = 0.0,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
                 determinize: bool = True, keys: str = "moves", expand_after: int = 1,
-                fpu: float = math.inf) -> Any:
+                fpu: float = math.inf, reveal: bool = False) -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
     ``determinize=False``).
 
@@ -145,7 +145,12 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
 
     ``fpu``: first-play urgency, in reward units ([0, 1]): an untried move scores it in
     UCB1, so a tried move whose UCB value is above it is taken before the untried ones
-    (infinite: untried moves first, the tree of every earlier session)."""
+    (infinite: untried moves first, the tree of every earlier session).
+
+    ``reveal``: where the kernel turns up hidden choices at the end of their step
+    (``kernel.reveals``: Between Two Cities' draft picks), key the nodes below by the
+    choices as then seen (``kernel.revealed_move``), not by the hidden-move code: every
+    information set apart, at the price of far wider steps."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -163,6 +168,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     s.bias = bias
     s.expand_after = expand_after
     s.fpu = fpu
+    s.reveal = reveal and bool(k.reveals)
     s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
     return s
 

@@ -127,6 +127,7 @@ ISMCTS_SPEC = {
             "off or a number in [0, 100]"),
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
+    "reveal": (False, lambda v: isinstance(v, bool), "true or false"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
                "a preset name of search/presets/<game>.json (default: the file's choice at the table's "
                "player count; none: built-in)"),
@@ -376,7 +377,7 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     omni = isinstance(view, OpenState)
     s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
                          reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
-                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"],
+                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"], reveal=o["reveal"],
                          expand_after=o["expand_after"], fpu=math.inf if o["fpu"] == "off" else o["fpu"])
     return s
 
@@ -497,7 +498,8 @@ def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State
     (``cython_ext/ismcts.py``, ``iterate``): the owner's own move itself, another seat's
     ``observed_move`` code.  The keys of ``move`` with each combination of the other
     seats' root edges are rebuilt and looked up.  Trees keyed by view hashes
-    (``keys=view``) or folding chance (omniscient) cannot be rebuilt this way."""
+    (``keys=view``) or folding chance (omniscient) cannot be rebuilt this way, nor a
+    step whose hidden moves the kernel reveals at its end (``Search.reveal``)."""
     if s.view_keys or s.mode == core.TREE_MODES["omni"]:
         return -1
     fold = select.twins("ismcts")[1].fold  # the interpreted twin: same arithmetic, callable
@@ -518,6 +520,8 @@ def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State
             return -1
         if not codes[-1]:
             return -1
+        if s.reveal and st != owner and codes[-1] != sorted(set(moves)):
+            return -1  # re-keyed by what the step's end revealed (revealed_move): not rebuilt here
     if math.prod(len(c) for c in codes) > MAX_JOINT:
         return -1
     visits = dict(s.children_of(root))
