@@ -27,21 +27,21 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* cvalid        # rollout: per city, is its cinfo read from this buffer yet
     cdef BetweenTwoCitiesPolicy policy  # move_values: the heuristic (between_two_cities_policy)
 
-    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs) except? -1
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int chance_source(self, int[::1] buf) noexcept
     cdef int mat_used(self, int[::1] buf, int m) noexcept
     cdef int card_used(self, int[::1] buf, int k) noexcept
-    cpdef int sample_chance(self, int[::1] buf, Rng rng) except? -1
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef int draw_from(self, int[::1] buf, int src, Rng rng)
     cdef int has_seen_hand(self, int q, int s, int r, int t) noexcept
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
-    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef int revealed_move(self, int[::1] buf, int actor, int move, int observer) except? -2
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out) except? -1
-    cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals) except? -1
-    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi) except? -1
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
+    cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef void forget_cities(self) noexcept

@@ -10,9 +10,9 @@ cdef class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
     cdef int* passed        # reveal: the hands after passing (NPOS * KM)
     cdef int* passedn       # reveal: their sizes (NPOS)
 
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
     cdef int to_move_c(self, int[::1] buf, int* out) noexcept
-    cpdef int legal(self, int[::1] buf, int seat, int[::1] out) except? -1
+    cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
     cdef void apply_deal(self, int[::1] buf, int k) noexcept
     cdef void start_turn(self, int[::1] buf) noexcept

@@ -27,7 +27,7 @@ cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
     cdef int score_city(self, const int* buf, int base, int g) noexcept
     cdef int largest_region(self, const int* buf, int base, int g, int a, int b) noexcept
     cpdef void scores(self, int[::1] buf, int[::1] out)
-    cpdef int rank_keys(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)
 
 
 cdef int shop_best(const int* nb, int g, int* sh, int* lines, int start) noexcept nogil

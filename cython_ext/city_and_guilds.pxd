@@ -26,16 +26,16 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     @cython.final
     @cython.final
     cdef bint is_chance(self, int* b) noexcept nogil
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
-    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs) except? -1
-    cpdef int sample_chance(self, int[::1] buf, Rng rng) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     @cython.final
     cdef int sample_kind(self, int* b, Rng rng) noexcept
     @cython.final
     cdef int _targets(self, int* b, bint setup, int* out) noexcept nogil
     @cython.final
     cdef int _legal(self, int* b, int seat, int* out) noexcept nogil
-    cpdef int legal(self, int[::1] buf, int seat, int[::1] out) except? -1
+    cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
     @cython.final
     cdef void _apply(self, int* b, int seat, int move) noexcept nogil
@@ -63,11 +63,11 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     @cython.final
     cdef int pick_tile(self, int* b, int p, Rng rng) noexcept
-    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
-    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi) except? -1
-    cpdef int free_words(self, int[::1] buf, int[::1] out) except? -1
-    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out) except? -1
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cpdef int free_words(self, int[::1] buf, int[::1] out)
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int random_steps(self, int[::1] buf, Rng rng, int steps, int[::1] front)
     cpdef int random_move(self, int[::1] buf, int seat, Rng rng) except? -1

@@ -29,11 +29,11 @@ cdef class GuildesKernel(GuildesHidden):
 
     cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
     cdef int c_pile(self, int* b, int g) noexcept nogil
-    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs) except? -1
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cdef int c_sample_chance(self, int* b, Rng rng)
-    cpdef int sample_chance(self, int[::1] buf, Rng rng) except? -1
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef void c_rollout(self, int* b, Rng rng)
     cdef bint c_clean(self, int* b) noexcept nogil
     cdef int c_fast_rounds(self, int* b, Rng rng)
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out) except? -1
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)

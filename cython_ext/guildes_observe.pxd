@@ -6,7 +6,7 @@ from cython_ext.guildes_rules cimport GuildesRules, imod, CHOSEN, DEAL, DRAFT, P
 
 
 cdef class GuildesObserve(GuildesRules):
-    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void observe(self, int[::1] buf, int seat)
     cdef void c_observe(self, int* b, int seat) noexcept nogil
     cdef int c_rows_seen(self, int* b) noexcept nogil

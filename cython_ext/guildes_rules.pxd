@@ -19,9 +19,9 @@ cdef class GuildesRules(GuildesTricks):
     cdef inline int c_seq_seat(self, int* b) noexcept nogil
 
     cdef int c_to_move(self, int* b, int* out) noexcept nogil
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
     cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
-    cpdef int legal(self, int[::1] buf, int seat, int[::1] out) except? -1
+    cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
     cpdef void apply(self, int[::1] buf, int seat, int move)
     cdef void c_resolve_picks(self, int* b) noexcept nogil

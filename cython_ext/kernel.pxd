@@ -33,22 +33,22 @@ cdef class Kernel:
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
     cdef object _rank_scores       # scratch of the base rank_keys, allocated once
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
-    cpdef int legal(self, int[::1] buf, int seat, int[::1] out) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
+    cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
-    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs) except? -1
-    cpdef int sample_chance(self, int[::1] buf, Rng rng) except? -1
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
-    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef int revealed_move(self, int[::1] buf, int actor, int move, int observer) except? -2
     cpdef void scores(self, int[::1] buf, int[::1] out)
-    cpdef int rank_keys(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out) except? -1
-    cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals) except? -1
-    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi) except? -1
-    cpdef int free_words(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
+    cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cpdef int free_words(self, int[::1] buf, int[::1] out)
 
 
 

@@ -47,12 +47,12 @@ cdef class WalledCityKernel(WalledCityPowers):
     cdef int rebuild_trades_(self, int* b, int seat, Rng rng) noexcept
 
     cdef int sample_chance_(self, int* b, Rng rng) noexcept
-    cpdef int sample_chance(self, int[::1] buf, Rng rng) except? -1
+    cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
-    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer) except? -1
+    cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef void rollout(self, int[::1] buf, Rng rng)
-    cpdef int rank_keys(self, int[::1] buf, int[::1] out) except? -1
-    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi) except? -1
-    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out) except? -1
+    cpdef int rank_keys(self, int[::1] buf, int[::1] out)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)

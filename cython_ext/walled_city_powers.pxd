@@ -8,7 +8,7 @@ from cython_ext.walled_city_power_apply cimport WalledCityPowerApply
 
 
 cdef class WalledCityPowers(WalledCityPowerApply):
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
     # overrides of walled_city_rounds
     cdef void power_hook_(self, int* b, int seat) noexcept
     cdef void next_turn_(self, int* b) noexcept

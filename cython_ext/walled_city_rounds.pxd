@@ -40,7 +40,7 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef void apply_(self, int* b, int seat, int move) noexcept
     cdef int chance_(self, int* b, int* outcomes, double* probs) noexcept
     # the Kernel contract
-    cpdef int to_move(self, int[::1] buf, int[::1] out) except? -1
-    cpdef int legal(self, int[::1] buf, int seat, int[::1] out) except? -1
+    cpdef int to_move(self, int[::1] buf, int[::1] out)
+    cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
-    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs) except? -1
+    cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
