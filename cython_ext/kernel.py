@@ -262,9 +262,9 @@ class Kernel:
         City and Guilds' placements. Not Between Two Cities': a placement names a pending
         tile by its slot, whose kind the hidden choice before it fixed); 2 when they read
         a public chance outcome the moves do not fix (City and Guilds' face-up display at
-        a draw).  The search keeps 1's values
-        by node and legal list, 3's by node and move (MO trees), 4's by node and move in
-        SO trees too, and 2's not at all (``tree_values.TreeValues._values``).
+        a draw).  The search keeps 1's values by node and legal list and 3's by node and
+        move (MO trees, and an SO tree's for its root seat), 4's by node and move in SO
+        trees for every seat, and 2's not at all (``tree_values.TreeValues._values``).
 
         >>> import numpy
         >>> out = numpy.ones(3)

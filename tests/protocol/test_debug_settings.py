@@ -284,3 +284,19 @@ def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, go, expand_aft
     s = settings(fresh, go)
     assert (s.preset, s.options["expand_after"]) == ("bias-16.0", expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
+
+
+def test_reveal_is_a_check_option_that_reaches_the_search(fresh):
+    """docs/protocol.md: ``reveal`` is a ``check`` defaulting to false; set, a Between Two Cities
+    search reports it in its settings and still answers a legal move; a value that is not a
+    boolean is refused and the old value stays."""
+    opt = fresh.options["reveal"]
+    assert (opt.type, opt.default) == ("check", False), opt
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "between_two_cities")
+    assert settings(fresh, "go iterations 50").options["reveal"] is False
+    assert expect(fresh, "setoption name reveal value true") == []
+    [err] = expect(fresh, "setoption name reveal value maybe")
+    assert err.startswith("error bad-argument option "), err
+    s = settings(fresh, "go iterations 50")
+    assert s.options["reveal"] is True, s.line
