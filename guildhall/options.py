@@ -13,7 +13,7 @@ when set: a value the owning players would refuse is refused at ``setoption``.
 >>> opts["seed"].set("7"); opts["seed"].value
 7
 >>> opts["tree"].line()
-'option name tree type combo default so var so var mo'
+'option name tree type combo default so var so var mo var det'
 >>> opts["exploration"].set("nan")
 Traceback (most recent call last):
 ...

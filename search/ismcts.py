@@ -12,6 +12,13 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   are aggregated over the searching seat's information sets).
   ``tree=mo``: one tree per seat, each branching only on what its owner
   observes; a seat selects in its own tree.
+  ``tree=det``: one tree keyed by every move and chance outcome of the world
+  the iteration determinized (the determinized shared tree: perfect-information
+  UCT whose worlds are drawn anew each iteration from the searching seat's
+  view, where ``pimc`` keeps a few worlds each with its own tree).  A node then
+  knows the sampled opponents' hidden choices, so a seat's later decisions in
+  the tree fuse strategies across worlds; the root's moves are the searching
+  seat's own, chosen from what it sees.  ``keys`` and ``reveal`` do not apply.
 * Limits: ``iterations``; ``nodes`` = node visits (tree nodes traversed,
   summed over iterations); ``movetime``; ``clock``/``increment`` through
   :func:`search.timeman.move_budget`; ``infinite`` until ``stop``.  With no
@@ -110,7 +117,7 @@ def _pos_int(lo: int, hi: int):
 ISMCTS_SPEC = {
     "exploration": (1.4, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
                     "a number in [0, 100]"),
-    "tree": ("so", lambda v: v in core.TREE_MODES and v != "omni", "so or mo"),
+    "tree": ("so", lambda v: v in ("so", "mo", "det"), "so, mo or det"),
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
@@ -152,8 +159,9 @@ def spec_meta(spec: dict) -> dict:
 class IsmctsPlayer(Player):
     """Information Set MCTS.  Options (all lowercase):
 
-    ``exploration`` UCB1 constant; ``tree`` so (one tree for the searching seat)
-    or mo (one tree per seat); ``reward`` win / rank / score (margin over the
+    ``exploration`` UCB1 constant; ``tree`` so (one tree for the searching seat),
+    mo (one tree per seat) or det (one tree keyed by every move of each iteration's
+    determinized world); ``reward`` win / rank / score (margin over the
     best other seat) / field (margin over the other seats' mean); ``rollout``
     random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
     where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
@@ -375,7 +383,9 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     """A fresh search for ``view``; an :class:`OpenState` (omniscient analysis) is
     searched as the full state it is: no determinization, every move visible."""
     omni = isinstance(view, OpenState)
-    s = core.make_search(view, seat, tree="omni" if omni else o["tree"], exploration=o["exploration"],
+    # det: the omniscient tree over a world determinized anew each iteration
+    tree = "omni" if omni or o["tree"] == "det" else o["tree"]
+    s = core.make_search(view, seat, tree=tree, exploration=o["exploration"],
                          reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
                          max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"], reveal=o["reveal"],
                          expand_after=o["expand_after"], fpu=math.inf if o["fpu"] == "off" else o["fpu"])

@@ -89,7 +89,7 @@ def test_typed_options_status_and_ping():
     with popen() as eng:
         opt = eng.options["workers"]
         assert (opt.type, opt.default, opt.min, opt.max) == ("spin", 1, 1, 64)
-        assert eng.options["tree"].vars == ["so", "mo"] and eng.options["Omniscient"].default is False
+        assert eng.options["tree"].vars == ["so", "mo", "det"] and eng.options["Omniscient"].default is False
         eng.ping()
         eng.configure({"preset": CHEAP})
         eng.new_game("guildes", players=3, seed=2)

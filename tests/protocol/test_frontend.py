@@ -154,7 +154,7 @@ def test_bad_option_values_are_refused_at_setoption(eng, name, value):
 
 def test_options_are_declared_with_their_types(eng):
     lines = {ln.split()[2]: ln for ln in eng.options.values()}
-    assert lines["tree"] == "option name tree type combo default so var so var mo"
+    assert lines["tree"] == "option name tree type combo default so var so var mo var det"
     for name in ("reward", "rollout", "keys", "impl"):
         assert f"option name {name} type combo" in lines[name]
     assert lines["workers"] == "option name workers type spin default 1 min 1 max 64"
