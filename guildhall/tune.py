@@ -38,7 +38,7 @@ from cython_ext.reward_modes import REWARD_CODES
 DEFAULT_SPACE: dict[str, list] = {
     "exploration": [0.35, 0.5, 0.7, 1.0, 1.4, 2.0, 2.8],
     "reward": list(REWARD_CODES),
-    "tree": ["so", "mo"],
+    "tree": ["so", "mo", "det"],
     "keys": ["moves", "view"],
 }
 

@@ -46,7 +46,7 @@ def test_tune_command_writes_a_named_preset(tmp_path, monkeypatch):
     data = json.loads((tmp_path / "walled_city.json").read_text())
     assert data["default"] == "quick"
     opts = data["presets"]["quick"]["options"]
-    assert opts["exploration"] in (0.7, 1.4) and opts["tree"] in ("so", "mo")
+    assert opts["exploration"] in (0.7, 1.4) and opts["tree"] in ("so", "mo", "det")
     assert "NTBEA" in data["presets"]["quick"]["how"]
     assert presets.options_for("walled_city") == opts
     assert r.output.count("game ") >= 2
