@@ -71,3 +71,21 @@ def test_a_det_search_plays_a_legal_move_with_its_heuristic_options():
     iters = 200 if COMPILED else 40
     m, stats = _choose(s, seat, iters, rollout="egreedy", bias=1.0, exploration=4.0)
     assert m in s.legal_moves(seat) and sum(v for _m, v, _x in stats) == iters
+
+
+@pytest.mark.parametrize("game,players,plies,seed,bias", [("between_two_cities", 3, 0, 1, 1.0),
+                                                          ("between_two_cities", 5, 30, 2, 1.0),
+                                                          ("city_and_guilds", 4, 10, 1, 4.0),
+                                                          ("walled_city", 3, 100, 3, 1.0)])
+def test_a_det_tree_keeps_heuristic_values_without_changing_the_tree(game, players, plies, seed, bias):
+    """A det node fixes every move of its world since the root, a finer partition than the
+    root seat's information set, so what an SO tree keeps (the root seat's values, and the
+    public ones) is the same wherever a det tree finds it again: the trees are the same."""
+    from tests.search.test_kept_values import compiled, grown, tree_of
+
+    iters = 3000 if compiled(game) else 150
+    kept = grown(game, players, plies, seed, bias, True, iters, tree="omni")
+    fresh = grown(game, players, plies, seed, bias, False, iters, tree="omni")
+    assert kept.determinize and kept.mode == core.TREE_MODES["omni"]
+    assert tree_of(kept) == tree_of(fresh)
+    assert kept.value_calls < fresh.value_calls
