@@ -85,7 +85,9 @@ class Search(TreeSelection):
     """The search tree and iteration loop over one game kernel.
 
     ``mode``: SO (one tree owned by ``root_seat``), MO (one tree per seat) or
-    OMNI (one tree, every move visible: determinized UCT on a fixed world).
+    OMNI (one tree, every move visible: UCT on a fixed world, as pimc's trees;
+    with ``determinize`` on, on a world drawn from the root seat's view each
+    iteration, the ISMCTS player's ``tree=det``).
     """
 
     def __init__(self, kernel, players: cython.int, root_seat: cython.int, mode: cython.int,
