@@ -300,3 +300,19 @@ def test_reveal_is_a_check_option_that_reaches_the_search(fresh):
     assert err.startswith("error bad-argument option "), err
     s = settings(fresh, "go iterations 50")
     assert s.options["reveal"] is True, s.line
+
+
+def test_the_det_tree_is_searched_through_the_engine(fresh):
+    """``tree=det`` reaches a Between Two Cities search; ``det-heuristic-100ms`` uses it at a time
+    limit and the SO tree at an iteration budget (its by_budget entry from 1), unless the
+    tree was set explicitly."""
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "between_two_cities")
+    assert expect(fresh, "setoption name preset value det-heuristic-100ms") == []
+    s = settings(fresh, "go movetime 100")
+    assert (s.preset, s.options["tree"]) == ("det-heuristic-100ms", "det"), s.line
+    assert settings(fresh, "go iterations 50").options["tree"] == "so"
+    assert expect(fresh, "setoption name tree value det") == []
+    assert settings(fresh, "go iterations 50").options["tree"] == "det"
+    [err] = expect(fresh, "setoption name tree value omni")
+    assert err.startswith("error bad-argument option "), err

@@ -1,17 +1,17 @@
 """``tree=det``: one tree keyed by every move of each iteration's determinized world.
 
 The tree knows the sampled opponents' hidden choices, but each world is drawn from
-the searching seat's view, so the move and the visits may depend on that view only.
+the searching seat's view, so the move and the visits may depend on that view only:
+``tests/search/test_no_peeking.py`` checks it as the players ``ismcts-det`` and
+``ismcts-det-heuristic`` beside the other trees.
 """
 import pytest
 
 import engine
-from engine.registry import games
 from search import core
 from search.api import Limits, make_player
 from search.ismcts import build_search
-from tests.search.helpers import COMPILED, game_configs, random_decision
-from tests.search.test_no_peeking import _twin_states, assert_guildes_search_sees_only_its_view
+from tests.search.helpers import COMPILED, random_decision
 
 
 def _choose(state, seat, iters, seed=3, **options):
@@ -41,20 +41,6 @@ def test_a_det_search_draws_a_world_each_iteration_and_keys_its_tree_by_every_mo
     # the opponents' draft picks are hidden from the seat: an SO tree keyed by moves folds
     # them into one code, the determinized tree branches on each world's picks
     assert len(det.children_of(det.get_roots()[0])) > len(so.children_of(so.get_roots()[0]))
-
-
-def test_a_det_search_sees_only_its_view_in_guildes():
-    assert_guildes_search_sees_only_its_view(200 if COMPILED else 30, tree="det")
-
-
-def test_a_det_search_does_not_peek_in_any_game():
-    for name, cls in games().items():
-        for players, variants in game_configs(cls):
-            s, other, seat = _twin_states(name, players, 5, 30, variants)
-            assert s.observe(seat) == other.observe(seat), name
-            iters = 100 if COMPILED else 4
-            for options in ({}, {"rollout": "egreedy", "bias": 1.0}):
-                assert _choose(s, seat, iters, **options) == _choose(other, seat, iters, **options), (name, options)
 
 
 @pytest.mark.skipif(not COMPILED, reason="compares the compiled loop with the interpreted one")

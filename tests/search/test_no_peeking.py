@@ -22,8 +22,13 @@ def _twin_states(name, players, seed, plies, variants=()):
     return s, other, seat
 
 
+# ISMCTS settings checked as players of their own: its trees, and the det tree with the heuristic
+ISMCTS_AS = {"ismcts-mo": {"tree": "mo"}, "ismcts-det": {"tree": "det"},
+             "ismcts-det-heuristic": {"tree": "det", "rollout": "egreedy", "bias": 1.0}}
+
+
 def _search(state, seat, player, seed, iters=ITERS):
-    p = make_player("ismcts", seed=seed, tree="mo") if player == "ismcts-mo" else make_player(player, seed=seed)
+    p = make_player("ismcts", seed=seed, **ISMCTS_AS[player]) if player in ISMCTS_AS else make_player(player, seed=seed)
     m = p.choose(state, seat, Limits(iterations=iters))
     return m, [(x.move, x.visits, x.value) for x in p.last_info.moves]
 
@@ -49,7 +54,7 @@ def test_the_guildes_hidden_cards_really_differ():
     assert not np.array_equal(s.buf[2:], other.buf[2:])
 
 
-@pytest.mark.parametrize("player", ["ismcts", "ismcts-mo", "flatmc", "pimc"])
+@pytest.mark.parametrize("player", ["ismcts", "ismcts-mo", "ismcts-det", "flatmc", "pimc"])
 @pytest.mark.parametrize("plies", [0, 40, 100])
 def test_guildes_search_does_not_peek(player, plies):
     s, other, seat = _twin_states("guildes", 4, 4 + plies, plies)
@@ -66,7 +71,7 @@ def test_every_registered_game_search_does_not_peek():
                 assert s.observe(seat) == other.observe(seat), name
                 # pure-Python kernels of some games take ~0.1 s per iteration
                 iters = 100 if COMPILED else 4
-                for player in ("ismcts", "ismcts-mo"):
+                for player in ("ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-heuristic"):
                     assert _search(s, seat, player, 3, iters) == _search(other, seat, player, 3, iters), (name, player)
         except NotImplementedError:
             pytest.skip(f"{name}: kernel incomplete")
