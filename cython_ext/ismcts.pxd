@@ -29,7 +29,6 @@ cdef class Search(TreeSelection):
     cdef public bint determinize
     cdef public bint reveal        # the kernel's revealed_move re-keys a step's hidden moves
     cdef public long long iterations, node_visits_total
-    cdef public int expand_after
     cdef object world_np, tmp_np, root_np, seats_np, sc_np, pw_np, kb_np
     cdef int[::1] tmp, root, seats, sc, kb
     # root report

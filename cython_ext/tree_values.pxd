@@ -10,7 +10,7 @@ from cython_ext.tree_lists cimport TreeLists
 cpdef enum:
     SEAT_BITS = 0xFF  # a kept-values record's seat word: the seat,
     PER_MOVE = 0x100  # and this flag when it keeps values of single moves (see _values)
-    SO_KEEP_AT = 4    # node visits from which an SO tree keeps values (see _values)
+    SO_KEEP_AT = 4    # node visits from which an SO tree keeps values, at least (see _values)
 
 
 cdef class TreeValues(TreeLists):
@@ -18,6 +18,7 @@ cdef class TreeValues(TreeLists):
     cdef int[::1] world            # the determinized world being searched
     cdef public bint value_cache   # a node's heuristic kept for its seat (MO; SO: public values only)
     cdef public long long value_calls  # kernel.move_values calls made by selections
+    cdef public int expand_after   # the search's expansion threshold: values kept from it (see _values)
     cdef object vm_np, vo_np
     cdef int[::1] vm               # _move_values: moves whose values are asked for, and those values
     cdef double[::1] vo

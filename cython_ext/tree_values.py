@@ -70,7 +70,11 @@ class TreeValues(TreeLists):
         ``SO_KEEP_AT`` visits or more: most of its nodes are leaves visited once or twice,
         whose records (~150 values a City and Guilds placement step) would cost more memory
         than the calls they save (1M-node tree: 128 bytes a node kept, 15 from 4 visits on,
-        at the same speed).
+        at the same speed).  Either tree keeps nothing at a node under the expansion threshold
+        (``expand_after``), a leaf until then: its record (~1.8 KB at a City and Guilds
+        placement step) would save fewer calls than that many visits (City and Guilds' MO
+        default, 64: 145 bytes a node kept in a 300k-node 4-player tree, 58 from 64 visits
+        on, at the same speed).
         Record at ``o``: ``vc[o]`` seat (| ``PER_MOVE``), ``vc[o+1]`` length, ``vc[o+2]`` the
         node's next record, ``vc[o+3]`` room, then the moves from ``vc[o+4]``; values at the
         same offsets in ``vv``.  A list that does not fit its record gets a new one."""
@@ -78,8 +82,9 @@ class TreeValues(TreeLists):
         o: cython.int = -1
         code: cython.int
         same: cython.bint
-        if not self.value_cache or (self.mode != MO and (self.nd[8 * node] < SO_KEEP_AT or not (
-                self.vpublic or seat == self.root_seat))):
+        keep_at: cython.int = self.expand_after if self.mode == MO else max(SO_KEEP_AT, self.expand_after)
+        if not self.value_cache or self.nd[8 * node] < keep_at or (self.mode != MO and not (
+                self.vpublic or seat == self.root_seat)):
             self.value_calls += 1
             code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
             self.vpublic = self.vpublic or (self.value_cache and code == 4)
