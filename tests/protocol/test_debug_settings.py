@@ -275,14 +275,18 @@ def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, def
     assert {k: s.options[k] for k in told} == told and "exploration" in told, s.line
 
 
-@pytest.mark.parametrize("go, expand_after, by_budget", [("go movetime 50", 64, "none"), ("go iterations 50", 1, "1")])
-def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, go, expand_after, by_budget):
-    """The shipped bias-16.0 (session 15): expand_after=64 in its plain options, 1 from any
-    iteration budget, as a real engine process searches it and says so."""
+@pytest.mark.parametrize("players, preset, go, expand_after, by_budget", [
+    (3, "bias-16.0", "go movetime 50", 64, "none"), (3, "bias-16.0", "go iterations 50", 1, "1"),
+    (5, "vs-textbook-5p-170g-100ms", "go movetime 50", 256, "none"),
+    (5, "vs-textbook-5p-170g-100ms", "go iterations 50", 1, "1")])
+def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, players, preset, go, expand_after, by_budget):
+    """The shipped bias-16.0 (session 15) and 5-player default (session 22): expand_after=64
+    and 256 in their plain options, 1 from any iteration budget, as a real engine process
+    searches them and says so."""
     assert expect(fresh, "debug on") == []
-    deal(fresh, "city_and_guilds", 5, 3)
+    deal(fresh, "city_and_guilds", 5, players)
     s = settings(fresh, go)
-    assert (s.preset, s.options["expand_after"]) == ("bias-16.0", expand_after), s.line
+    assert (s.preset, s.options["expand_after"]) == (preset, expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
 
 

@@ -137,8 +137,10 @@ def test_city_and_guilds_default_expands_late_only_when_not_limited_by_iteration
     for players in (3, 4):
         assert [p.options_for("city_and_guilds", b, players)["expand_after"] for b in (None, 1, 100, 400, 1600)] == \
             [64, 1, 1, 1, 1]
-    # 5 players have a default of their own (session 15, tuned at equal time), without the threshold
-    assert [p.options_for("city_and_guilds", b, 5)["expand_after"] for b in (None, 100)] == [1, 1]
+    # 5 players have a default of their own (session 15, tuned at equal time), with its own
+    # threshold since session 22's pre-registered rows (256 at equal time, 1 from any budget)
+    assert [p.options_for("city_and_guilds", b, 5)["expand_after"] for b in (None, 1, 100, 400, 1600)] == \
+        [256, 1, 1, 1, 1]
     assert make_player("ismcts", expand_after=8).options_for("city_and_guilds", None, 4)["expand_after"] == 8
     assert make_player("ismcts", preset="vs-textbook-160g-100it").options_for("city_and_guilds", None, 4)[
         "expand_after"] == 1
