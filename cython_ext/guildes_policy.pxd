@@ -19,6 +19,8 @@ cdef class GuildesPolicy:
     cdef bint keyed         # the table fits the keys' fields (else every count is counted)
     cdef int[::1] wkey      # the worth memo (``worth``): two ints of key per entry
     cdef double[::1] wval   # each entry's worth
+    cdef int[::1] ckey      # the card memo (``card_value``): two ints of key per entry
+    cdef double[::1] cval   # each entry's value
     cdef int[::1] mark      # c_exclude_ties scratch
 
     cdef int values(self, GuildesRules k, int[::1] buf, int seat, int[::1] moves, int n,
@@ -30,6 +32,10 @@ cdef class GuildesPolicy:
     cdef double worth_counted(self, GuildesRules k, int* b, int seat, int g, int rnd, bint noties,
                               bint now_only) noexcept
     cdef double card_value(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
+    cdef double card_counted(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
+    cdef int load_card(self, GuildesRules k, int* b, int seat, int g, int ph) noexcept
+    cdef double card_from(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties,
+                          int more) noexcept
     cdef double change(self, GuildesRules k, int* b, int seat, int g, int p1, int d1, int p2, int d2,
                        int rnd, bint noties, bint now_only) noexcept
     cdef double trick_value(self, GuildesRules k, int* b, int seat, int move, int rnd, bint noties) noexcept

@@ -27,10 +27,11 @@ and pending choices are never read, so the values depend only on what the
 seat sees -- except the draw's pile, which holds hidden discards (in a
 determinized world they are the world's).
 
-Two exact memos make a rollout's values cheap (session 18: the heuristic's
+Three exact memos make a rollout's values cheap (session 18: the heuristic's
 iterations/s about doubled, with every value and every search the same): a
 worth by (round, guild, seat, counts) where the tables are all a count sees,
-and each one-guild count by (round, guild, counts).  Rollouts ask for the same
+each one-guild count by (round, guild, counts), and (session 23) a card
+move's value by its worth's inputs and whether a second card can follow.  Rollouts ask for the same
 few again and again (a draft step changes one seat's count of one guild, and
 every seat values every guild), so most lookups hit.
 
@@ -70,12 +71,14 @@ class GuildesPolicy:
         self.keyed = n <= 8 and G <= 64  # an edition beyond the keys' fields is counted
         # the memo of one-guild counts (``count``): MEMO entries and a spare, each
         # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
-        # line; and the memo of worths.  A key's high word is never 0, so zeroed memory is
+        # line; and the memos of worths and of card moves.  A key's high word is never 0, so zeroed memory is
         # empty and its pages are mapped only where a rollout writes (1.5-2.6 MB at most)
         self.stride = 8 if n <= 5 else 16 if n <= 13 else n + 3
         self.memo = numpy.zeros((MEMO + 1) * self.stride, dtype=numpy.intc)
         self.wkey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
         self.wval = numpy.zeros(MEMO, dtype=numpy.float64)
+        self.ckey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
+        self.cval = numpy.zeros(MEMO, dtype=numpy.float64)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -214,11 +217,50 @@ class GuildesPolicy:
         return 0
 
     def card_value(self, k, b, seat, g, ph, rnd, noties):
-        """A card of guild ``g`` picked, played or (``REDIS``) given away by ``seat``."""
+        """A card of guild ``g`` picked, played or (``REDIS``) given away by ``seat``.
+
+        Kept in ``ckey``/``cval`` by (round, give-away or not, a later card or not, guild,
+        seat, the counts as the move finds them) where the tables are all the counts see:
+        an exact memo, as ``worth``'s, one probe where a miss asks ``worth`` two or three
+        times.  A draft's picks change no table, so a rollout's draft asks the same again."""
+        more: cython.int = self.load_card(k, b, seat, g, ph)
+        n: cython.int = k.n
+        i: cython.int
+        c: cython.int
+        key: cython.longlong
+        h: cython.int
+        lo: cython.int
+        hi: cython.int
+        if noties or not self.keyed:
+            return self.card_from(k, b, seat, g, ph, rnd, noties, more)
+        if ph == REDIS:
+            key = wide(rnd) + (1 << 2) + (wide(g) << 4) + (wide(seat) << 10)
+        else:
+            key = wide(rnd) + (wide(more) << 3) + (wide(g) << 4) + (wide(seat) << 10)
+        for i in range(n):
+            c = self.cnt[i]
+            if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
+                return self.card_from(k, b, seat, g, ph, rnd, noties, more)
+            key += wide(c) << (13 + 5 * i)
+        h = cython.cast(cython.int, (key ^ (key >> 15) ^ (key >> 31) ^ (key >> 47)) & (MEMO - 1))
+        lo = cython.cast(cython.int, key & 0x3FFFFFFF)
+        hi = cython.cast(cython.int, key >> 30) + 1
+        if self.ckey[2 * h] != lo or self.ckey[2 * h + 1] != hi:
+            self.cval[h] = self.card_from(k, b, seat, g, ph, rnd, noties, more)
+            self.ckey[2 * h] = lo
+            self.ckey[2 * h + 1] = hi
+        return self.cval[h]
+
+    def card_counted(self, k, b, seat, g, ph, rnd, noties):
+        """``card_value`` without its memo (the tests' reference)."""
+        more: cython.int = self.load_card(k, b, seat, g, ph)
+        return self.card_from(k, b, seat, g, ph, rnd, noties, more)
+
+    def load_card(self, k, b, seat, g, ph):
+        """``cnt``: guild ``g``'s counts as ``seat``'s card move finds them (the seat's own
+        with the cards it has kept, or its cards of this step not yet on the table);
+        returns 1 where the seat can still add a second card of ``g`` (see ``card_from``)."""
         G: cython.int = k.G
-        base: cython.double
-        one: cython.double
-        two: cython.double
         more: cython.int = 0
         self.load_guild(k, b, g)
         if ph == DRAFT or ph == REDIS:
@@ -235,6 +277,13 @@ class GuildesPolicy:
                     self.cnt[seat] += 1
                     more -= 1
             more = more >= 2
+        return more
+
+    def card_from(self, k, b, seat, g, ph, rnd, noties, more):
+        """``card_value`` from the counts ``load_card`` left in ``cnt`` (changes ``cnt``)."""
+        base: cython.double
+        one: cython.double
+        two: cython.double
         base = self.worth(k, b, seat, g, rnd, noties, False)
         if ph == REDIS:
             self.cnt[seat] -= 1

@@ -240,7 +240,7 @@ def test_trick_d_pick_is_the_cards_gain():
     assert values(game, s, 0, ["militia", "minstrels"]) == [3.0, 5.0]
 
 
-# -- the memos of counts and worths (guildes_policy.count, .worth): exact, order-blind ----------
+# -- the memos of counts, worths and card values (guildes_policy.count, .worth, .card_value): exact ----------
 
 @pytest.mark.parametrize("players,variants", [(3, ()), (4, ("events", "tricks")), (6, ("tricks",))])
 def test_the_memos_change_no_value(players, variants):
@@ -269,13 +269,14 @@ def test_the_memos_change_no_value(players, variants):
 
 
 def test_the_memos_give_what_counting_gives():
-    # the interpreted twin with both memos bypassed (every worth and count computed afresh)
-    # against the kernel in use, memos on, on every decision of random games
+    # the interpreted twin with its memos bypassed (every card value, worth and count computed
+    # afresh) against the kernel in use, memos on, on every decision of random games
     from cython_ext import guildes_policy as gp
     if not hasattr(gp.GuildesPolicy, "worth_counted"):
         pytest.skip("compiled class: its methods cannot be replaced")
 
     class Counted(gp.GuildesPolicy):
+        card_value = gp.GuildesPolicy.card_counted
         worth = gp.GuildesPolicy.worth_counted
 
         def count(self, k, r, g):
