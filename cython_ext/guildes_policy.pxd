@@ -10,6 +10,13 @@ cdef inline long long wide(int x) noexcept nogil:
     return x
 
 
+# A memo key's slot (of 1 << 15): Fibonacci hashing, the product's top bits.  The keys are
+# fields side by side, and a fold of shifted copies (the first hash) put 12,967 distinct
+# worth keys of a 4-player search into 4,361 slots; this one puts them into 9,820.
+cdef inline int memo_slot(long long key) noexcept nogil:
+    return <int>((<unsigned long long>key * 0x9E3779B97F4A7C15ULL) >> (64 - 15))
+
+
 cdef class GuildesPolicy:
     cdef object _arrays
     cdef int[::1] cnt       # one guild's card count per seat, as the move finds it

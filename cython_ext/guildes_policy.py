@@ -54,8 +54,12 @@ if not cython.compiled:
         """A count read from a numpy buffer as a Python int (the ``.pxd``'s 64-bit int)."""
         return int(x)
 
+    def memo_slot(key):
+        """The ``.pxd``'s slot of a memo key: Fibonacci hashing, the top 15 bits of the product."""
+        return ((int(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - 15)
+
 FUTURE = cython.declare(cython.double, 0.5)
-MEMO = cython.declare(cython.int, 32768)  # entries of each memo, a power of two
+MEMO = cython.declare(cython.int, 32768)  # entries of each memo: 1 << 15, as memo_slot hashes
 # The keys' fields never overlap (so a key is its inputs, and the memos exact): round 2 bits,
 # guild 6 (at most 64 guilds), seat 3 (at most 8 seats), each count 5 (0-31, else not kept).
 
@@ -124,7 +128,7 @@ class GuildesPolicy:
             if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
                 return self.worth_counted(k, b, seat, g, rnd, noties, now_only)
             key += wide(c) << (12 + 5 * i)
-        h = cython.cast(cython.int, (key ^ (key >> 15) ^ (key >> 31)) & (MEMO - 1))
+        h = memo_slot(key)
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
         if self.wkey[2 * h] != lo or self.wkey[2 * h + 1] != hi:
@@ -174,7 +178,7 @@ class GuildesPolicy:
         i: cython.int
         c: cython.int
         key: cython.longlong = wide(r) + (wide(g) << 2)
-        h: cython.longlong
+        h: cython.int
         e: cython.int
         lo: cython.int
         hi: cython.int
@@ -184,15 +188,15 @@ class GuildesPolicy:
                 self.count_into(k, r, g, MEMO)
                 return MEMO
             key += wide(c) << (8 + 5 * i)
-        h = (key ^ (key >> 13) ^ (key >> 29)) & (MEMO - 1)
-        e = cython.cast(cython.int, h) * self.stride
+        h = memo_slot(key)
+        e = h * self.stride
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
         if self.memo[e] != lo or self.memo[e + 1] != hi:
-            self.count_into(k, r, g, cython.cast(cython.int, h))
+            self.count_into(k, r, g, h)
             self.memo[e] = lo
             self.memo[e + 1] = hi
-        return cython.cast(cython.int, h)
+        return h
 
     def count_into(self, k, r, g, e):
         """Guild ``g``'s round-``r`` count of ``tmp`` into entry ``e``: the rules'
@@ -242,7 +246,7 @@ class GuildesPolicy:
             if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
                 return self.card_from(k, b, seat, g, ph, rnd, noties, more)
             key += wide(c) << (13 + 5 * i)
-        h = cython.cast(cython.int, (key ^ (key >> 15) ^ (key >> 31) ^ (key >> 47)) & (MEMO - 1))
+        h = memo_slot(key)
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
         if self.ckey[2 * h] != lo or self.ckey[2 * h + 1] != hi:
