@@ -123,7 +123,9 @@ class HumanGame:
         if self.step_start is not None and (not after or not after <= set(movers)):  # resolved
             start, self.step_start = self.step_start, None
             self.tell("reveal_lines", start)
-        self.tell("count_lines", before)
+        # the move the count followed, where this seat saw it: a count a move triggers can
+        # depend on the move itself (a Guildes dirty trick's virtual card, cleared by the count)
+        self.tell("count_lines", before, (actor, move) if seen else None)
 
     def news(self, kind: str, text: str) -> None:
         """Collect runs of the dealer's draws and of secret choices into one line each."""
@@ -160,12 +162,14 @@ class HumanGame:
             return self.narrate.move_text(self.game, before.observe(self.seat), actor, move, self.seat)
         return "plays " + before.move_to_string(actor, move)
 
-    def tell(self, hook: str, before: State) -> None:
-        """Lines of the game's narrator, computed from this seat's views before and now only."""
+    def tell(self, hook: str, before: State, last: tuple[int, int] | None = None) -> None:
+        """Lines of the game's narrator, computed from this seat's views before and now only
+        (and ``last``, the move between them, if this seat saw it: ``count_lines`` takes it)."""
         fn = getattr(self.narrate, hook, None)
         if fn is None:
             return
-        for line in fn(self.game, before.observe(self.seat), self.state.observe(self.seat), self.seat):
+        views = (self.game, before.observe(self.seat), self.state.observe(self.seat), self.seat)
+        for line in (fn(*views, last) if hook == "count_lines" else fn(*views)):
             self.say(line)
 
     # -- the AI -----------------------------------------------------------------------

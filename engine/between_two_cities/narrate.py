@@ -172,7 +172,8 @@ def final_lines(game: "BetweenTwoCities", state: "State", viewer: int) -> list[s
     return lines
 
 
-def count_lines(game: "BetweenTwoCities", before: "State", after: "State", seat: int) -> list[str]:
+def count_lines(game: "BetweenTwoCities", before: "State", after: "State", seat: int,
+                last: tuple[int, int] | None = None) -> list[str]:
     """The final scoring, told on the move that ends the game (nothing scores before)."""
     if game.phase(after) == PH_END and game.phase(before) != PH_END:
         return final_lines(game, after, seat)

@@ -65,7 +65,8 @@ def count_parts(game: "CityAndGuilds", before: "State", after: "State") -> list[
     return parts
 
 
-def count_lines(game: "CityAndGuilds", before: "State", after: "State", seat: int) -> list[str]:
+def count_lines(game: "CityAndGuilds", before: "State", after: "State", seat: int,
+                last: tuple[int, int] | None = None) -> list[str]:
     """One line per move that paid: each count with its payments, then everyone's money."""
     f0 = lambda n: game.layout.view(before.buf, n)  # noqa: E731
     f1 = lambda n: game.layout.view(after.buf, n)  # noqa: E731

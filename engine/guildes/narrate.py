@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cython_ext.guildes_rules import TRICK, VIRT
+
 if TYPE_CHECKING:
     from engine.core import State
     from engine.guildes.game import Guildes
@@ -53,15 +55,34 @@ def reveal_lines(game: "Guildes", before: "State", after: "State", seat: int) ->
     return ["revealed together -- " + "; ".join(parts)] if parts else []
 
 
-def count_lines(game: "Guildes", before: "State", after: "State", seat: int) -> list[str]:
-    """The table of the vote count that happened between the two views of ``seat`` (none: [])."""
+def count_virt(game: "Guildes", before: "State", last: tuple[int, int] | None) -> np.ndarray | None:
+    """The dirty tricks' virtual cards ``[n, G]`` as the count saw them: ``before``'s, plus the
+    one the move ``last`` (actor, move) played if it was a +1/-1 trick (the last trick of a
+    round is counted at once, and the count clears the virtual cards)."""
+    lay = game.layout
+    if "virt" not in lay.offsets:
+        return None
+    virt = lay.view(before.buf, "virt").copy()
+    if last is not None and last[0] >= 0 and last[1] > 0 and int(before.buf[lay["phase"]]) == TRICK:
+        k = game.kernel
+        t = int(game.field(before, "trick")[last[0]])
+        if 0 <= t < len(k.trick_kind) and int(k.trick_kind[t]) == VIRT:
+            m = last[1] - 1
+            virt[m // 2, int(k.trick_guild[t])] += -1 if m % 2 else 1
+    return virt
+
+
+def count_lines(game: "Guildes", before: "State", after: "State", seat: int,
+                last: tuple[int, int] | None = None) -> list[str]:
+    """The table of the vote count that happened between the two views of ``seat`` (none: []);
+    ``last``: the move between them, if the seat saw it (see :func:`count_virt`)."""
     if before.scores() == after.scores():
         return []
     lay = game.layout
     rnd = int(before.buf[lay["round"]])
     ev = int(before.buf[lay["event"]])
     ties = bool(game.events) and 0 <= ev < len(game.event_names) and int(game.cfg["event_effect"][ev]) == 1
-    virt = lay.view(before.buf, "virt").copy() if "virt" in lay.offsets else None
+    virt = count_virt(game, before, last)
     rows = breakdown(game, lay.view(after.buf, "table").copy(), rnd, ties, virt)
     n = game.players
     names = ["you" if s == seat else f"seat {s}" for s in range(n)]

@@ -109,7 +109,8 @@ def _category(names: list[str], players: int, title: str, parts: list[Part]) -> 
     return total, [head] + ([f"    {each}"] if each else [])
 
 
-def count_lines(game: "WalledCity", before: "State", after: "State", seat: int) -> list[str]:
+def count_lines(game: "WalledCity", before: "State", after: "State", seat: int,
+                last: tuple[int, int] | None = None) -> list[str]:
     """Each count the move made, category by category, then the votes each seat holds.
 
     Votes a guild power gives (Grocers' copied player +3, Bakers +13) are told apart."""

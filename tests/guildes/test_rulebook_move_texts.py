@@ -53,3 +53,55 @@ def test_breakdown_adds_up_to_the_count(players):
         assert {r[0] for r in rows} <= set(g.guild_names)
         militia = [r for r in rows if r[0] == "militia"]
         assert not militia or militia[0][2] == [3 * c for c in militia[0][1]]
+
+
+def _counts_narrated(players, variants, seed):
+    """Every count of a random game as ``count_lines`` tells each seat, given the move before it
+    when the seat saw it (as ``guildhall play`` does)."""
+    from engine.guildes.narrate import count_lines
+    from engine.reveal import visible
+    game = engine.make_game("guildes", players, variants)
+    rnd = random.Random(seed)
+    s = game.new_initial_state(players)
+    told = []
+    while not s.is_terminal():
+        movers = s.to_move()
+        actor = movers[rnd.randrange(len(movers))]
+        move = s.sample_chance() if actor == CHANCE else rnd.choice(s.legal_moves(actor))
+        before = s.clone()
+        s.apply(actor, move)
+        if before.scores() != s.scores():
+            for seat in range(players):
+                last = (actor, move) if actor == seat or visible(before, actor, move, seat) else None
+                told.append(count_lines(game, before.observe(seat), s.observe(seat), seat, last))
+    return told
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_narrated_counts_add_up_after_a_virtual_card(players):
+    # a round's last dirty trick is counted at once and the count clears the virtual cards: the
+    # narrator takes the +1/-1 from the move itself, so each guild's votes add up to the count
+    told = [lines for seed in range(6) for lines in _counts_narrated(players, ("tricks",), 100 * players + seed)]
+    assert len(told) >= 6 * 3 * players
+    assert not [lines for lines in told if any("dirty tricks changed" in x for x in lines)]
+
+
+def test_narrated_count_shows_the_last_tricks_virtual_card():
+    from engine.guildes.narrate import count_lines
+    from tests.guildes.helpers import force_round
+    s = force_round(4, ("tricks",), "one-fewer", seed=3, tricks=["protection", "swap-tables", "sacrifice", "knights"])
+    while int(s.buf[s.game.layout["phase"]]) != 9:   # the trick phase
+        if s.to_move() == (CHANCE,):
+            s.apply(CHANCE, s.sample_chance())
+        else:
+            for seat in s.to_move():
+                s.apply(seat, s.legal_moves(seat)[0])
+    for seat in (0, 1, 2):
+        s.apply_string(seat, "trick decline")
+    before = s.clone()
+    move = s.parse_move(3, "trick minus knights 1")   # seat 1's knights count one fewer
+    s.apply(3, move)
+    lines = count_lines(s.game, before.observe(0), s.observe(0), 0, (3, move))
+    knights = [x.split() for x in lines if x.split()[0] == "knights"][0]
+    assert knights[1:] == ["1", "+11", "1", "+0", "-", "-"]
+    assert not any("dirty tricks changed" in x for x in lines)
