@@ -134,6 +134,15 @@ class WalledCityPowerBoard(WalledCityRounds):
             return 0
         return 1
 
+    def swap_changes_(self, b, i, j):
+        """Curriers: whether swapping ``i`` and ``j`` shows a different board (a die and a chit,
+        two dice of another faction or value, two chits of another value)."""
+        if (i < NDICE) != (j < NDICE):
+            return 1
+        if i < NDICE:
+            return 1 if b[self.o_die_f + i] != b[self.o_die_f + j] or b[self.o_die_v + i] != b[self.o_die_v + j] else 0
+        return 1 if b[self.o_chit + i - NDICE] != b[self.o_chit + j - NDICE] else 0
+
     def movable_(self, b, a, o):
         """Saddlers: citizens of the chosen kind of owner ``o`` in area ``a`` not yet moved."""
         k: cython.int

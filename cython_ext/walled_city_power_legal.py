@@ -40,6 +40,7 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
         a: cython.int
         i: cython.int
         n: cython.int
+        j: cython.int
         if ph == P_POWER:  # Grocers choosing what to copy: the step it was activated at
             ph = b[self.o_pw_ret]
         if w == W_MERCERS or w == W_PAINTERS or w == W_TAYLORS:
@@ -70,8 +71,16 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
             return 0
         if w == W_GOLDSMITHS or w == W_SKINNERS:
             return self.filled_(b)
-        if w == W_HABERDASHERS or w == W_CLOTHWORKERS:
+        if w == W_HABERDASHERS:
             return 1
+        if w == W_CLOTHWORKERS:  # an item above its lowest value (ruling 22: it must change something)
+            for i in range(NDICE):
+                if b[self.o_die_v + i] > 1:
+                    return 1
+            for i in range(self.nc):
+                if b[self.o_chit + i] != -1:
+                    return 1
+            return 0
         if w == W_SALTERS:
             return 1 if b[self.o_nob + seat] > 0 or b[self.o_pea + seat] > 0 else 0
         if w == W_IRONMONGERS:
@@ -95,10 +104,11 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
             return 1 if b[self.o_nob + seat] >= 2 else 0
         if w == W_SADDLERS:
             return 1 if self.saddlers_kinds_(b) else 0
-        if w == W_CURRIERS:
-            for i in range(1, NDICE):
-                if b[self.o_dloc + i] != b[self.o_dloc]:
-                    return 1
+        if w == W_CURRIERS:  # a swap allowed that shows a different board (ruling 22)
+            for i in range(NDICE + self.nc - 1):
+                for j in range(i + 1, NDICE + self.nc):
+                    if self.swap_ok_(b, i, j) and self.swap_changes_(b, i, j):
+                        return 1
             return 0
         if w == W_CARPENTERS:
             for a in range(self.na0):

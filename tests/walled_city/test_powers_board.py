@@ -130,6 +130,35 @@ def test_clothworkers_reduce_two_items_to_their_lowest():
     assert f(s, "die_v")[2] == 1 and f(s, "chit")[1] == -1
 
 
+def test_clothworkers_not_offered_when_every_item_is_at_its_lowest():
+    # ruling 22: a power is offered only when it can change something now
+    s, me = power_turn("clothworkers")
+    f(s, "die_v")[:] = 1
+    f(s, "chit")[:] = -1
+    assert "activate clothworkers12" not in texts(s)
+    f(s, "chit")[0] = 1
+    assert "activate clothworkers12" in texts(s)
+    f(s, "chit")[0] = -1
+    f(s, "die_v")[7] = 2
+    assert "activate clothworkers12" in texts(s)
+
+
+def test_curriers_not_offered_when_no_allowed_swap_changes_the_board():
+    # ruling 22: every die in a tower (a chit may not go there) and the dice alike, so each
+    # allowed swap shows the same board; one die of another value makes a swap worth offering
+    s, me = power_turn("curriers-b", variants=("borderlands",))
+    na, nt = s.game.sizes["areas"], s.game.sizes["towers"]
+    f(s, "dloc")[:] = [na + i % nt for i in range(len(f(s, "dloc")))]
+    f(s, "die_f")[:] = 0
+    f(s, "die_v")[:] = 2
+    assert "activate curriers12b" not in texts(s)
+    f(s, "die_v")[0] = 3
+    assert "activate curriers12b" in texts(s)
+    f(s, "die_v")[0] = 2
+    f(s, "die_f")[1] = 1
+    assert "activate curriers12b" in texts(s)
+
+
 def test_curriers_swap_a_die_and_a_chit_keeping_values_never_a_chit_into_a_tower():
     s, me = power_turn("curriers-b", variants=("borderlands", "mixed-guilds"))
     na = s.game.sizes["areas"]
