@@ -250,3 +250,31 @@ def test_flee_example_every_noble_of_a_multi_area_neighbourhood_with_an_open_gap
     assert int(s.game.layout.view(buf, "tw")[gaps[g_bottom]["towers"][0]][OLIVE]) == 1
     # the fled nobles are out of the game, not back in the supply
     assert list(s.game.layout.view(buf, "nob")) == list(f(s, "nob"))
+
+
+def test_neighbourhoods_form_example_region_b_two_areas_make_one_neighbourhood():
+    # "the one marked B becomes a single neighborhood (composed of two areas and everything in
+    # them)": an unbuilt path between two areas, every other path built
+    s = isolate_all(empty_board(3))
+    f(s, "road")[0] = 0                              # A1-A2 open, A2-A3 built
+    comp = [0] * 16
+    s.game.kernel.comps(s.buf, comp)
+    assert comp[0] == comp[1] != comp[2] and len(set(comp)) == 15
+    put(s, 0, TANYA, peasants=1)
+    put(s, 1, TANYA, peasants=1)                     # Tanya 2 across the two areas: 1st
+    put(s, 1, OLIVE, nobles=1)                       # Olive 1: 2nd
+    put(s, 2, WILLIAM, peasants=3)                   # A3 is a neighbourhood of its own
+    assert neighbourhood_votes(s)[:3] == [3, 5, 5]
+
+
+def test_faction_tracking_example_three_yellow_dice_add_up_to_seven_the_towers_ignored():
+    s = empty_board(3)
+    yellow = s.game.edition["factions"].index("yellow")
+    die_area = s.game.topo["die_area"]
+    areas = [d for d in range(20) if die_area[d] >= 0][:3]
+    tower = [d for d in range(20) if die_area[d] < 0][0]
+    for d, v in zip(areas, (3, 2, 2)):
+        f(s, "die_f")[d], f(s, "die_v")[d] = yellow, v
+    f(s, "die_f")[tower], f(s, "die_v")[tower] = yellow, 3
+    assert s.game.kernel.faction_value(s.buf, yellow, 0) == 7
+    assert s.game.kernel.faction_value(s.buf, yellow, 1) == 10   # round 2 counts the tower's too

@@ -150,6 +150,25 @@ def test_adjust_may_pick_a_die_on_either_half_of_a_t_path():
     assert any(t.startswith(f"die {d}") for t in texts(s))
 
 
+def test_adjust_may_pick_a_die_in_any_of_the_four_areas_of_a_double_t_path():
+    # "(And could choose from any of the four areas when Adjusting a Faction die or Survey chit.)"
+    s, me = carpenter()
+    f(s, "road")[:] = 0
+    fence(s, "B2", 1)
+    f(s, "piv")[me] = 0
+    fence(s, "C2", 1)                                # P17: B2|B2' against C2|C2'
+    halves = [B2, FAR + B2, C2, FAR + C2]
+    for d, where in zip(range(4), halves):           # a die in each of the four areas
+        f(s, "dloc")[d] = where
+    f(s, "dloc")[4] = A1                             # and one away from the path
+    play(s, "road P17", "card 1/1", "1>B2' 1>C2")
+    while not any(t.startswith("die ") for t in texts(s)):
+        play(s, texts(s)[0])                         # the promotions of round 1: none to make
+    for d in range(4):
+        assert {f"die {d}-", f"die {d}+"} & set(texts(s)), d
+    assert not {"die 4-", "die 4+"} & set(texts(s))
+
+
 def test_round_two_halves_are_separate_neighbourhoods_at_once_and_nobles_flee_by_gap():
     s, me = carpenter(round_=2)
     f(s, "road")[:] = 1

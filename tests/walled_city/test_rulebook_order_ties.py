@@ -90,3 +90,14 @@ def test_unchosen_guilds_stay_on_display_for_round_two():
     taken = {int(g) - 1 for g in f(s, "guild1")}
     assert taken <= shown and len(taken) == PLAYERS
     assert set(s.legal_moves(s.to_move()[0])) == shown - taken
+
+
+def test_align_example_three_players_leave_four_guilds_for_round_two():
+    # "These are the four Guilds left in the display": 3 players, a display of 7, 3 taken
+    s = to_phase(setup_state(3, (), 7), lambda s: int(f(s, "phase")[0]) == 2)
+    shown = set(s.legal_moves(s.to_move()[0]))
+    assert len(shown) == s.game.topo["display"] == 7
+    s = to_phase(s, lambda s: int(f(s, "round")[0]) == 2, 7)
+    taken = {int(g) - 1 for g in f(s, "guild1")[:3]}
+    left = set(s.legal_moves(s.to_move()[0]))
+    assert len(taken) == 3 and left == shown - taken and len(left) == 4
