@@ -108,3 +108,18 @@ def test_a_district_continues_across_a_bridge():
     cells[1][2 * 9 + 2] = 2 + g.kind_names.index("office")                        # 1
     cells[2][2 * 9 + 2] = 2 + g.kind_names.index("office")                        # 1
     assert g.city_scores(s) == [3 + 8, 1 + 2, 1 + 2]  # second place tied: 4 // 2 each
+
+
+def test_beginner_with_districts_a_civic_district_scores_its_other_type_only():
+    # ruling 15: the beginner box has no civic tiles; a card naming civics is drawn as printed,
+    # and its district is the other type's (here civic + tavern: the taverns)
+    g = make_game(3, ("beginner", "districts"))
+    s = blank_state(g)
+    g.layout.view(s.buf, "dcard")[:] = [g.card_names.index(c) for c in ("shop", "park", "office", "house",
+                                                                           "civic", "tavern")]
+    put(g, s, 0, ["inn inn"])          # a tavern group of two
+    put(g, s, 1, ["inn"])              # one
+    tiles = g.city_scores(s)
+    g.layout.view(s.buf, "dcard")[:] = -2
+    plain = g.city_scores(s)
+    assert [t - p for t, p in zip(tiles, plain)] == [10, 4, 0]
