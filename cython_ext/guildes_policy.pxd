@@ -10,11 +10,11 @@ cdef inline long long wide(int x) noexcept nogil:
     return x
 
 
-# A memo key's slot (of 1 << 15): Fibonacci hashing, the product's top bits.  The keys are
+# A memo key's slot (of 1 << bits): Fibonacci hashing, the product's top bits.  The keys are
 # fields side by side, and a fold of shifted copies (the first hash) put 12,967 distinct
-# worth keys of a 4-player search into 4,361 slots; this one puts them into 9,820.
-cdef inline int memo_slot(long long key) noexcept nogil:
-    return <int>((<unsigned long long>key * 0x9E3779B97F4A7C15ULL) >> (64 - 15))
+# worth keys of a 4-player search into 4,361 of 32,768 slots; this one puts them into 9,820.
+cdef inline int memo_slot(long long key, int bits) noexcept nogil:
+    return <int>((<unsigned long long>key * 0x9E3779B97F4A7C15ULL) >> (64 - bits))
 
 
 cdef class GuildesPolicy:
@@ -23,6 +23,8 @@ cdef class GuildesPolicy:
     cdef int[::1] tmp       # the same, as one count sees it (virtual cards, tie exclusion)
     cdef int[::1] memo      # the count memo (``count``): entries of ``stride`` ints
     cdef int stride
+    cdef int bits           # each memo holds 1 << bits entries (memo_bits)
+    cdef int size           # 1 << bits; the count memo's spare entry is the last
     cdef bint keyed         # the table fits the keys' fields (else every count is counted)
     cdef int[::1] wkey      # the worth memo (``worth``): two ints of key per entry
     cdef double[::1] wval   # each entry's worth

@@ -54,12 +54,19 @@ if not cython.compiled:
         """A count read from a numpy buffer as a Python int (the ``.pxd``'s 64-bit int)."""
         return int(x)
 
-    def memo_slot(key):
-        """The ``.pxd``'s slot of a memo key: Fibonacci hashing, the top 15 bits of the product."""
-        return ((int(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - 15)
+    def memo_slot(key, bits):
+        """The ``.pxd``'s slot of a memo key: Fibonacci hashing, the top ``bits`` bits of the product."""
+        return ((int(key) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF) >> (64 - bits)
 
 FUTURE = cython.declare(cython.double, 0.5)
-MEMO = cython.declare(cython.int, 32768)  # entries of each memo: 1 << 15, as memo_slot hashes
+
+
+def memo_bits(n: cython.int) -> cython.int:
+    """Each memo holds ``1 << memo_bits(n)`` entries at ``n`` seats: 32,768 at 3 seats, 65,536
+    at 4, 131,072 from 5 (the distinct keys grow with the seats: a 6-player search of 400
+    iterations asks 61,622 worths; session 23: 1.03x at 4, 1.05x at 5, 1.15x at 6 over
+    32,768, none at 3)."""
+    return 15 + max(0, min(2, n - 3))
 # The keys' fields never overlap (so a key is its inputs, and the memos exact): round 2 bits,
 # guild 6 (at most 64 guilds), seat 3 (at most 8 seats), each count 5 (0-31, else not kept).
 
@@ -73,16 +80,18 @@ class GuildesPolicy:
         self.tmp = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.mark = numpy.zeros(max(n, 1), dtype=numpy.intc)
         self.keyed = n <= 8 and G <= 64  # an edition beyond the keys' fields is counted
-        # the memo of one-guild counts (``count``): MEMO entries and a spare, each
+        # the memo of one-guild counts (``count``): ``size`` entries and a spare, each
         # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
         # line; and the memos of worths and of card moves.  A key's high word is never 0, so zeroed memory is
         # empty and its pages are mapped only where a rollout writes (1.5-2.6 MB at most)
         self.stride = 8 if n <= 5 else 16 if n <= 13 else n + 3
-        self.memo = numpy.zeros((MEMO + 1) * self.stride, dtype=numpy.intc)
-        self.wkey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
-        self.wval = numpy.zeros(MEMO, dtype=numpy.float64)
-        self.ckey = numpy.zeros(2 * MEMO, dtype=numpy.intc)
-        self.cval = numpy.zeros(MEMO, dtype=numpy.float64)
+        self.bits = memo_bits(n)
+        self.size = 1 << self.bits
+        self.memo = numpy.zeros((self.size + 1) * self.stride, dtype=numpy.intc)
+        self.wkey = numpy.zeros(2 * self.size, dtype=numpy.intc)
+        self.wval = numpy.zeros(self.size, dtype=numpy.float64)
+        self.ckey = numpy.zeros(2 * self.size, dtype=numpy.intc)
+        self.cval = numpy.zeros(self.size, dtype=numpy.float64)
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
@@ -128,7 +137,7 @@ class GuildesPolicy:
             if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
                 return self.worth_counted(k, b, seat, g, rnd, noties, now_only)
             key += wide(c) << (12 + 5 * i)
-        h = memo_slot(key)
+        h = memo_slot(key, self.bits)
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
         if self.wkey[2 * h] != lo or self.wkey[2 * h + 1] != hi:
@@ -185,10 +194,10 @@ class GuildesPolicy:
         for i in range(n):
             c = self.tmp[i]
             if c < 0 or c > 31 or not self.keyed:
-                self.count_into(k, r, g, MEMO)
-                return MEMO
+                self.count_into(k, r, g, self.size)
+                return self.size
             key += wide(c) << (8 + 5 * i)
-        h = memo_slot(key)
+        h = memo_slot(key, self.bits)
         e = h * self.stride
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
@@ -246,7 +255,7 @@ class GuildesPolicy:
             if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
                 return self.card_from(k, b, seat, g, ph, rnd, noties, more)
             key += wide(c) << (13 + 5 * i)
-        h = memo_slot(key)
+        h = memo_slot(key, self.bits)
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
         if self.ckey[2 * h] != lo or self.ckey[2 * h + 1] != hi:
