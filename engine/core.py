@@ -273,6 +273,17 @@ class Game:
     def check_buffer(self, buf: np.ndarray) -> None:
         """Raise :class:`BadState` when the buffer is not a state of this game."""
 
+    def interpreted_kernel(self) -> Any:
+        """This game's kernel run interpreted from its source (built once), for the trial
+        playout of :func:`engine.playable.check_playable`; None where a game has none."""
+        if getattr(self, "_interpreted", None) is None:
+            self._interpreted = self.make_interpreted_kernel()
+        return self._interpreted
+
+    def make_interpreted_kernel(self) -> Any:
+        """A fresh kernel like ``self.kernel`` from the interpreted module (per game)."""
+        return None
+
     # -- notation (per game) --------------------------------------------------
     def move_to_string(self, state: "State", seat: int, move: int) -> str:
         return str(move)

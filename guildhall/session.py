@@ -32,6 +32,7 @@ import engine
 from engine.core import CHANCE, Game, State, make_rng
 from engine.errors import GuildhallError, IllegalMove
 from engine.perft import perft
+from engine.playable import check_playable
 from guildhall import __version__
 from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
@@ -238,6 +239,7 @@ class Session:
             state = self.game.new_initial_state(seed)
         else:
             state = self.game.parse_state(base)
+            check_playable(state)  # a crafted state must not reach the compiled kernels
         history: list[State] = []
         for item in split_items(moves) if moves else []:
             history.append(state.clone())

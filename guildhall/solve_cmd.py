@@ -73,9 +73,11 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
 
     from engine.core import CHANCE
     from engine.errors import BadConfig
+    from engine.playable import check_playable
     from search.solver import Solver, solve_view
 
     state = parse_position(game, " ".join(state_text.split()), players, variants, edition)
+    check_playable(state)  # a crafted state must not reach the compiled kernels
     movers = state.to_move()
     if seat is not None and not 0 <= seat < state.players:
         raise BadConfig(f"--seat must be 0-{state.players - 1}")

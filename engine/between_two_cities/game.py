@@ -210,6 +210,9 @@ class BetweenTwoCities(Game):
         return draw_state(self, state, seat)
 
     # -- checks ---------------------------------------------------------------------
+    def make_interpreted_kernel(self):
+        return select.twins("between_two_cities")[1].BetweenTwoCitiesKernel(self.kernel_cfg)
+
     def check_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout
         g = {k: int(buf[lay[k]]) for k in ("phase", "round", "turn", "ptr", "sub", "sides")}
@@ -247,6 +250,19 @@ class BetweenTwoCities(Game):
                 raise BadState(f"{name} out of range")
         if (lay.view(buf, "done") > 1).any() or (lay.view(buf, "dcnt") > 2).any():
             raise BadState("done or duplex count out of range")
+        # a hand holds handn tiles, and (but while dealing, and with Jamey's hand of his own)
+        # every hand is as large as the others: the kernels size their loops by these counts
+        hand, handn = lay.view(buf, "hand"), lay.view(buf, "handn")
+        for q in range(self.NPOS):
+            if not (hand[q] == UNSEEN).any() and int(hand[q].sum()) != int(handn[q]):
+                raise BadState(f"hand {q} holds {int(hand[q].sum())} tiles, handn says {int(handn[q])}")
+        if not self.jamey and g["phase"] != PH_DEAL and len(set(handn.tolist())) > 1:
+            raise BadState("hands of different sizes")
+        # the placing seat has as many tiles still to place as sides still open
+        mine = lay.view(buf, "pend")[g["ptr"]][:2] if g["phase"] == PH_PLACE else None
+        if not self.jamey and mine is not None and not (mine == UNSEEN).any() \
+                and int((mine >= 0).sum()) + bin(g["sides"]).count("1") != 2:
+            raise BadState("the placing seat's tiles do not match the sides it has placed")
 
     # -- hidden and none ------------------------------------------------------------
     def may_hide(self, buf: np.ndarray) -> np.ndarray:

@@ -51,6 +51,9 @@ class CityAndGuilds(Game):
         self.layout = Layout(field_shapes(self.players, m.spaces, m.blocks), start=HEADER)
         self.kernel = _kernel.CityAndGuildsKernel(*self.kernel_args())
 
+    def make_interpreted_kernel(self):
+        return select.twins("city_and_guilds")[1].CityAndGuildsKernel(*self.kernel_args())
+
     def kernel_args(self) -> tuple:
         """The arguments of ``CityAndGuildsKernel`` for this edition and player count
         (tests build the compiled and the interpreted kernel from them)."""

@@ -165,6 +165,9 @@ class Guildes(Game):
         return draw_state(self, state, seat)
 
     # -- checks and helpers -------------------------------------------------
+    def make_interpreted_kernel(self):
+        return select.twins("guildes")[1].GuildesKernel(self.cfg)
+
     def check_buffer(self, buf: np.ndarray) -> None:
         lay = self.layout
         rnd, phase, step = (int(buf[lay[k]]) for k in ("round", "phase", "step"))

@@ -119,8 +119,15 @@ class WalledCity(Game):
             fgap=arr(fence_table(b, "gaps")),
             passive=arr([int(self.has(f"no-powers-{i}")) for i in range(P)]),
         )
-        self.kernel = select.load("walled_city").WalledCityKernel(
-            P, self.layout.size, MAX_MOVES, dict(self.layout.offsets), self.topo)
+        self.kernel = self.make_kernel(select.load("walled_city"))
+
+    def make_kernel(self, module):
+        """``module``'s ``WalledCityKernel`` for this game (the compiled or the interpreted one)."""
+        return module.WalledCityKernel(self.players, self.layout.size, MAX_MOVES, dict(self.layout.offsets),
+                                       self.topo)
+
+    def make_interpreted_kernel(self):
+        return self.make_kernel(select.twins("walled_city")[1])
 
     def max_game_length(self) -> int:
         """Chance only sets up.  Decisions: the starting roads; an alignment

@@ -1,0 +1,119 @@
+"""States that read well but break what the kernels assume are refused at ``position``
+(the protocol fuzz of session 23 found each one: with the state accepted, a search on it
+corrupted the compiled kernels' memory or never ended).  Each is refused with
+``error bad-state``, the engine's position is unchanged, and a search and a new game
+afterwards run as usual."""
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from engine.core import CHANCE
+from engine.errors import BadState
+from engine.perft import play_to_decision
+from engine.playable import check_playable
+from tests.protocol.conftest import expect, start
+
+
+def played_out(game: str, players: int, seed: int, until) -> engine.State:
+    rnd = random.Random(seed)
+    s = engine.make(game, players=players, seed=seed)
+    while not until(s):
+        tm = s.to_move()
+        seat = tm[rnd.randrange(len(tm))]
+        s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
+    return s
+
+
+def field(s, name):
+    return s.game.layout.view(s.buf, name)
+
+
+def guildes_played_past_the_table():
+    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+                   and int(s.buf[s.game.layout["step"]]) == 2)
+    v = s.observe(0)
+    field(v, "played")[2, 11] = 50            # seat 2 played 50 cards of a guild it has not
+    return "guildes", 3, v
+
+
+def btc_state(seed=1):
+    lay = engine.make_game("between_two_cities", 3).layout
+    return played_out("between_two_cities", 3, seed, lambda s: int(s.buf[lay["phase"]]) > 2
+                      and int(s.buf[lay["round"]]) == 0 and int(field(s, "handn")[0]) == 7)
+
+
+def btc_hand_count_disagrees():
+    s = btc_state()
+    field(s, "handn")[2] = 5
+    return "between_two_cities", 3, s
+
+
+def btc_hand_past_its_count():
+    s = btc_state()
+    field(s, "hand")[1, 0] += 60
+    return "between_two_cities", 3, s
+
+
+def btc_placement_marks_cleared():
+    s = played_out("between_two_cities", 3, 2, lambda s: int(s.buf[s.game.layout["phase"]]) == 6
+                   and int(s.buf[s.game.layout["sides"]]) != 0)
+    s.buf[s.game.layout["sides"]] = 0          # one tile placed, but no side marked
+    return "between_two_cities", 3, s
+
+
+CASES = [guildes_played_past_the_table, btc_hand_count_disagrees, btc_hand_past_its_count,
+         btc_placement_marks_cleared]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.__name__)
+def test_the_state_checks_refuse_it(case):
+    # the Guildes one reads as a state and fails its trial playout; the Between Two Cities
+    # ones break counts its check_buffer now compares (a hand and its count, hands alike,
+    # tiles to place and sides placed)
+    game, players, s = case()
+    with pytest.raises(BadState):
+        s.game.check_buffer(s.buf)
+        check_playable(s)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.__name__)
+def test_position_refuses_it_and_the_engine_goes_on(case):
+    game, players, s = case()
+    e = start(timeout=60)
+    try:
+        assert expect(e, f"newgame {game} players {players} seed 3") == []
+        before = expect(e, "view")
+        got = expect(e, f"position {s.to_string()}")
+        assert len(got) == 1 and got[0].startswith("error bad-state"), got
+        assert expect(e, "view") == before
+        ok = play_to_decision(engine.make(game, players=players, seed=3), 3)
+        assert expect(e, f"position {ok.to_string()}") == []
+        e.send("go iterations 30")
+        assert e.read_until("bestmove")[-1].startswith("bestmove")
+        assert expect(e, "newgame guildes players 4 seed 1") == []
+        assert expect(e, "status")[0].startswith("status")
+    finally:
+        e.quit()
+    assert e.proc.returncode == 0
+
+
+def test_every_variant_of_every_game_passes_along_a_game():
+    # no false alarm: real states of random games, full and as each seat sees them
+    for game, players, variants in (("guildes", 4, ("events", "tricks")), ("between_two_cities", 2, ("two-player-advanced",)),
+                                    ("between_two_cities", 5, ("districts",)), ("city_and_guilds", 3, ()),
+                                    ("walled_city", 3, ())):
+        g = engine.make_game(game, players, variants)
+        rnd = random.Random(players)
+        s = g.new_initial_state(players)
+        ply = 0
+        while not s.is_terminal():
+            if ply % 17 == 0:
+                check_playable(s, ply)
+                check_playable(s.observe(ply % players), ply)
+            tm = s.to_move()
+            seat = tm[rnd.randrange(len(tm))]
+            s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
+            ply += 1
+        assert ply > 30
