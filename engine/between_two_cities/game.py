@@ -258,6 +258,13 @@ class BetweenTwoCities(Game):
                 raise BadState(f"hand {q} holds {int(hand[q].sum())} tiles, handn says {int(handn[q])}")
         if not self.jamey and g["phase"] != PH_DEAL and len(set(handn.tolist())) > 1:
             raise BadState("hands of different sizes")
+        if g["round"] < self.NR:
+            duplex = bool(self.round_kind[g["round"]])
+            if (handn > self.kernel_cfg["rhand"][g["round"]]).any():
+                raise BadState("a hand larger than this round deals")
+            kinds = len(self.duplex_names) if duplex else len(self.kind_names)
+            if (hand[:, kinds:] > 0).any():
+                raise BadState("a hand holds tiles of another round's kind")
         # the placing seat has as many tiles still to place as sides still open
         mine = lay.view(buf, "pend")[g["ptr"]][:2] if g["phase"] == PH_PLACE else None
         if not self.jamey and mine is not None and not (mine == UNSEEN).any() \
