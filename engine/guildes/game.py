@@ -220,6 +220,20 @@ class Guildes(Game):
                 raise BadState(f"bad values in {name}")
         if (lay.view(buf, "table") > self.total[None, :]).any():
             raise BadState("more cards on the tables than the guild has")
+        # counts the kernels size their loops and pools by (a fuzzed count corrupted memory)
+        for name in ("played", "deck", "discarded", "kept", "hist", "known"):
+            v = lay.view(buf, name).reshape(-1, self.G)
+            if (v > self.total[None, :]).any():
+                raise BadState(f"more cards in {name} than the guild has")
+        for name, most in (("kept", self.dealt), ("hist", self.dealt)):
+            v = lay.view(buf, name).reshape(-1, self.G)
+            if (np.where(v < 0, 0, v).sum(axis=1) > most).any():
+                raise BadState(f"more than {most} cards in a row of {name}")
+        if phase not in (TRICK, DRAW, DPICK) and (lay.view(buf, "played") > lay.view(buf, "table")).any():
+            raise BadState("a card played this round is not on the table")
+        picks = lay.view(buf, "picks")
+        if ((picks < -1) | (picks >= self.G)).any():
+            raise BadState("picks out of range")
 
     def heuristic(self, state: State, seat: int, move: int) -> float:
         """Votes the move would bring (or, for a redistribution discard, cost)

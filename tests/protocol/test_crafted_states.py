@@ -63,15 +63,23 @@ def btc_placement_marks_cleared():
     return "between_two_cities", 3, s
 
 
-CASES = [guildes_played_past_the_table, btc_hand_count_disagrees, btc_hand_past_its_count,
+def guildes_packet_past_the_deck():
+    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+                   and int(s.buf[s.game.layout["step"]]) == 2)
+    v = s.observe(0)
+    field(v, "hist").reshape(-1)[407] = 999    # a packet seen with 999 cards of one guild
+    return "guildes", 3, v
+
+
+CASES = [guildes_played_past_the_table, guildes_packet_past_the_deck, btc_hand_count_disagrees, btc_hand_past_its_count,
          btc_placement_marks_cleared]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.__name__)
 def test_the_state_checks_refuse_it(case):
-    # the Guildes one reads as a state and fails its trial playout; the Between Two Cities
-    # ones break counts its check_buffer now compares (a hand and its count, hands alike,
-    # tiles to place and sides placed)
+    # each breaks counts a check_buffer now compares (Guildes: cards past what a guild has;
+    # Between Two Cities: a hand and its count, hands alike, tiles to place and sides placed),
+    # or fails the trial playout
     game, players, s = case()
     with pytest.raises(BadState):
         s.game.check_buffer(s.buf)
