@@ -60,6 +60,7 @@ from engine.layout import DTYPE, UNKNOWN, Layout
 
 CHANCE = -1
 DEALER, OBSERVER = 0, 1  # header words of every buffer
+EDITION_MAX_BYTES = 16 << 20  # the stand-in editions are under 50 KB
 HEADER = 2
 RETURN_MODES = tuple(REWARD_CODES)
 
@@ -210,12 +211,20 @@ class Game:
     def load_edition(self, path: str) -> dict:
         """Read and validate an edition file; raise :class:`EditionError` if broken."""
         try:
+            # a regular file of a sane size only: a pipe, a device or /dev/zero would block or
+            # fill memory (the protocol audit of session 23)
+            if not os.path.isfile(path):
+                raise EditionError(f"cannot read edition {path}: not a regular file")
+            if os.path.getsize(path) > EDITION_MAX_BYTES:
+                raise EditionError(f"edition {path} is larger than {EDITION_MAX_BYTES} bytes")
             with open(path, encoding="utf-8") as fh:
                 data = json.load(fh)
         except OSError as exc:
             raise EditionError(f"cannot read edition {path}: {exc.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise EditionError(f"edition {path} is not valid JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # a number past Python's digit limit, deep nesting
+            raise EditionError(f"edition {path} cannot be read: {type(exc).__name__}: {exc}") from None
         if not isinstance(data, dict):
             raise EditionError(f"edition {path}: top level must be an object")
         try:

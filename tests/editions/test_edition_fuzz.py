@@ -141,3 +141,22 @@ def test_dot_cells_are_not_part_of_the_mat(tmp_path):
 
     from tests.editions.mutate import play_out
     assert play_out(s, random.Random(4).randrange) > 0 and s.is_terminal()
+
+
+@pytest.mark.parametrize("what", ["fifo", "device", "deep", "digits"])
+def test_editions_that_cannot_be_read_are_refused_not_waited_on(tmp_path, what):
+    # a named pipe or a device would block or fill memory; deep nesting or a number past
+    # Python's digit limit raised outside EditionError (the protocol audit of session 23)
+    import os
+    path = tmp_path / "e.json"
+    if what == "fifo":
+        os.mkfifo(path)
+    elif what == "device":
+        path = "/dev/zero"
+    elif what == "deep":
+        path.write_text('{"a": ' + "[" * 5000 + "]" * 5000 + "}")
+    else:
+        path.write_text('{"a": ' + "9" * 5000 + "}")
+    from engine.errors import EditionError
+    with pytest.raises(EditionError):
+        engine.make_game("guildes", 3, (), str(path))
