@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from guildhall.protocol import ProtocolError
+from guildhall.protocol import DECIMAL, ProtocolError, short
 
 # the engine a session starts with: the strongest one registered
 PREFERRED_ENGINES = ("ismcts", "pimc", "flatmc", "greedy", "random")
@@ -71,10 +71,9 @@ class Option:
                 raise ProtocolError(f"option {self.name} takes true or false, not {text!r}")
             self.value = low == "true"
         elif self.type == "spin":
-            try:
-                v = int(text)
-            except ValueError:
-                raise ProtocolError(f"option {self.name} takes an integer, not {text!r}") from None
+            if not DECIMAL.fullmatch(text):
+                raise ProtocolError(f"option {self.name} takes an integer, not {short(text)!r}")
+            v = int(text)
             if not self.min <= v <= self.max:
                 raise ProtocolError(f"option {self.name} must be in [{self.min}, {self.max}], not {v}")
             self.value = v

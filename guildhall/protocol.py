@@ -114,12 +114,21 @@ def split_keyword(text: str, keyword: str) -> tuple[str, Optional[str]]:
     return text[: m.start()].strip(), text[m.end():].strip()
 
 
+DECIMAL = re.compile(r"[+-]?[0-9]+")
+
+
+def short(text: object, most: int = 80) -> str:
+    """``text`` cut to ``most`` characters for an error line (a bad token may be a megabyte)."""
+    text = str(text)
+    return text if len(text) <= most else text[:most] + "..."
+
+
 def parse_int(token: str, what: str, lo: int | None = None, hi: int | None = None) -> int:
     """An integer argument within [lo, hi], or :class:`ProtocolError`."""
-    try:
-        value = int(token)
-    except (ValueError, TypeError):
-        raise ProtocolError(f"{what} must be an integer, not {token!r}") from None
+    # decimal ASCII digits only, as the grammar says (int() also takes '1_000' and other scripts' digits)
+    if not isinstance(token, str) or not DECIMAL.fullmatch(token):
+        raise ProtocolError(f"{what} must be an integer, not {short(token)!r}")
+    value = int(token)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
             span = f"at least {lo}"

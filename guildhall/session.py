@@ -149,6 +149,7 @@ class Session:
         self.out("guildhallok")
 
     def cmd_isready(self, rest: str) -> None:
+        # words after it are ignored: a frontend's liveness probe always answers (UCI)
         self.out("readyok")
 
     def cmd_debug(self, rest: str) -> None:
@@ -329,6 +330,8 @@ class Session:
         self.out("view " + (state if seat is None else state.observe(seat)).to_string())
 
     def cmd_status(self, rest: str) -> None:
+        if rest.strip():
+            raise ProtocolError("usage: status (no arguments)")
         state = self.need_game()
         movers = state.to_move()
         line = (f"status tomove {seats_text(movers)} ply {len(self.history)} "

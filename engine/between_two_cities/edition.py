@@ -76,7 +76,8 @@ def validate(data: dict) -> None:
     mat_names = [m.get("name", f"mat{i}") for i, m in enumerate(mats)]
     for i, name in enumerate(mat_names):
         _need(isinstance(name, str) and name != "" and name == name.lower() and name.split() == [name]
-              and not name.startswith("#"), f"mats[{i}]: name {name!r} must be one lower-case word")
+              and not name.startswith("#") and ";" not in name,
+              f"mats[{i}]: name {name!r} must be one lower-case word without ';'")
         _need(mat_names.index(name) == i, f"mats[{i}]: name {name!r} already names mats[{mat_names.index(name)}]")
     ds = obj(data["districts"], "districts")
     keys(ds, "districts", ("cards", "points"), ("apart",))

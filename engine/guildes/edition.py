@@ -107,8 +107,9 @@ def _names_are_words(cards: list, field: str) -> None:
     seen: dict = {}
     for i, c in enumerate(cards):
         name = c["name"]
-        _need(name != "" and name == name.lower() and name.split() == [name] and not name.startswith("#"),
-              f"{field}[{i}]: name {name!r} must be one lower-case word (moves name the card)")
+        _need(name != "" and name == name.lower() and name.split() == [name] and not name.startswith("#")
+              and ";" not in name,
+              f"{field}[{i}]: name {name!r} must be one lower-case word without ';' (moves name the card)")
         _need(name not in seen, f"{field}[{i}]: name {name!r} already names {field}[{seen.get(name)}]")
         seen[name] = i
 

@@ -125,3 +125,32 @@ def test_every_variant_of_every_game_passes_along_a_game():
             s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
             ply += 1
         assert ply > 30
+
+
+@pytest.mark.parametrize("line", ["seat ０", "seat 1_0", "undo ٣", "setoption name Iterations value 1_000",
+                                  "go iterations ５０", "status please"])
+def test_numbers_are_ascii_decimals_and_status_takes_no_words(line):
+    # the grammar's decimal integer: int() alone took underscores and other scripts' digits
+    e = start(timeout=30)
+    try:
+        assert expect(e, "newgame guildes players 3 seed 1") == []
+        before = expect(e, "view")
+        got = expect(e, line)
+        assert got and got[0].startswith("error ") and got[1:] in ([], ["bestmove none"]), got
+        assert expect(e, "view") == before
+    finally:
+        e.quit()
+
+
+def test_an_edition_name_with_a_semicolon_is_refused(tmp_path):
+    # moves name cards and ';' separates moves in a list
+    import json
+    import os
+    from engine.errors import EditionError
+    src = os.path.join(os.path.dirname(engine.__file__), "guildes", "data", "standin.json")
+    data = json.load(open(src))
+    data["events"][0]["name"] = "x;y"
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(EditionError, match=";"):
+        engine.make_game("guildes", 3, ("events",), str(path))
