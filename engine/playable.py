@@ -7,7 +7,7 @@ and write raw buffers unchecked, so such a state could corrupt memory or hang
 the engine once a search runs on it.  The same source interpreted indexes
 numpy arrays, which raise instead of writing out of bounds; so a state from
 outside (``position``, ``guildhall solve --state``) is first played out there:
-a determinization if it is a view, then one random playout to the end, with
+several determinizations if it is a view, then one random playout to the end, with
 a move cap.  Any error, a mover without moves, or no end within the cap, is
 a :class:`~engine.errors.BadState`, and the engine's state is left as it was.
 
@@ -36,6 +36,7 @@ from engine.core import CHANCE, OBSERVER, State
 from engine.errors import BadState
 
 MAX_MOVES = 100_000  # far beyond any game's length (max_game_length is in the hundreds)
+WORLDS = 16  # determinizations of a view tried (a view no deal fits fails the first, mostly)
 
 
 def check_playable(state: State, seed: int = 12345) -> None:
@@ -55,6 +56,9 @@ def check_playable(state: State, seed: int = 12345) -> None:
     try:
         observer = int(buf[OBSERVER])
         if observer:
+            # a sound view always has a world: the search draws thousands, so try several here
+            for _ in range(WORLDS - 1):
+                k.determinize(buf.copy(), observer - 1, rng)
             k.determinize(buf, observer - 1, rng)
             buf[OBSERVER] = 0
         for _ in range(MAX_MOVES):

@@ -229,6 +229,10 @@ class Guildes(Game):
             v = lay.view(buf, name).reshape(-1, self.G)
             if (np.where(v < 0, 0, v).sum(axis=1) > most).any():
                 raise BadState(f"more than {most} cards in a row of {name}")
+        # known: what a seat saw of the others' discards of past rounds (none in the first)
+        known = lay.view(buf, "known").reshape(-1, self.G)
+        if (np.where(known < 0, 0, known).sum(axis=1) > rnd * (self.players - 1) * self.dealt).any():
+            raise BadState("known counts more discards than past rounds made")
         if phase not in (TRICK, DRAW, DPICK) and (lay.view(buf, "played") > lay.view(buf, "table")).any():
             raise BadState("a card played this round is not on the table")
         picks = lay.view(buf, "picks")

@@ -71,7 +71,15 @@ def guildes_packet_past_the_deck():
     return "guildes", 3, v
 
 
-CASES = [guildes_played_past_the_table, guildes_packet_past_the_deck, btc_hand_count_disagrees, btc_hand_past_its_count,
+def guildes_discards_seen_in_the_first_round():
+    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+                   and int(s.buf[s.game.layout["step"]]) == 2)
+    v = s.observe(0)
+    field(v, "known")[1, 6] = 7                # past rounds' discards, before any round ended
+    return "guildes", 3, v
+
+
+CASES = [guildes_played_past_the_table, guildes_packet_past_the_deck, guildes_discards_seen_in_the_first_round, btc_hand_count_disagrees, btc_hand_past_its_count,
          btc_placement_marks_cleared]
 
 
