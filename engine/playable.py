@@ -11,11 +11,13 @@ several determinizations if it is a view, then one random playout to the end, wi
 a move cap.  Any error, a mover without moves, or no end within the cap, is
 a :class:`~engine.errors.BadState`, and the engine's state is left as it was.
 
-It is one playout, not a proof: it shows the state's own next steps and one
-line to the end consistent, which is what a crafted or damaged string breaks
-first (the protocol fuzz of session 23: counts raised past the cards that
-exist, a hand count that disagrees with the hand, a turn's placement marks
-cleared).
+It is one playout, not a proof, and the interpreted kernel does not fail
+everywhere the compiled one would (a negative index wraps around a numpy
+array; a C scratch array can be smaller than its numpy twin): the games'
+``check_buffer`` are the first line, the invariants the kernels size their
+loops by (the protocol fuzz of session 23: counts raised past the cards that
+exist, a hand count that disagrees with the hand, discards known before any
+round ended, a turn's placement marks cleared), and this playout the second.
 
 >>> import engine
 >>> s = engine.make("guildes", players=3, seed=1)
