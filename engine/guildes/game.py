@@ -221,7 +221,9 @@ class Guildes(Game):
         if (lay.view(buf, "table") > self.total[None, :]).any():
             raise BadState("more cards on the tables than the guild has")
         # counts the kernels size their loops and pools by (a fuzzed count corrupted memory)
-        for name in ("played", "deck", "discarded", "kept", "hist", "known"):
+        for name in ("played", "deck", "discarded", "kept", "hist", "known", "pubdisc", "drawn", "tdisc"):
+            if name not in lay.offsets:
+                continue
             v = lay.view(buf, name).reshape(-1, self.G)
             if (v > self.total[None, :]).any():
                 raise BadState(f"more cards in {name} than the guild has")
