@@ -31,9 +31,10 @@ Three exact memos make a rollout's values cheap (session 18: the heuristic's
 iterations/s about doubled, with every value and every search the same): a
 worth by (round, guild, seat, counts) where the tables are all a count sees,
 each one-guild count by (round, guild, counts), and (session 23) a card
-move's value by its worth's inputs and whether a second card can follow.  Rollouts ask for the same
-few again and again (a draft step changes one seat's count of one guild, and
-every seat values every guild), so most lookups hit.
+move's value by its worth's inputs and whether a second card can follow.
+Rollouts ask for the same few again and again (a draft step changes one
+seat's count of one guild, and every seat values every guild), so most
+lookups hit.
 
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
 Python; the kernel's ``move_values`` delegates here.
@@ -67,8 +68,11 @@ def memo_bits(n: cython.int) -> cython.int:
     iterations asks 61,622 worths; session 23: 1.03x at 4, 1.05x at 5, 1.15x at 6 over
     32,768, none at 3)."""
     return 15 + max(0, min(2, n - 3))
+
+
 # The keys' fields never overlap (so a key is its inputs, and the memos exact): round 2 bits,
-# guild 6 (at most 64 guilds), seat 3 (at most 8 seats), each count 5 (0-31, else not kept).
+# flags, guild 6 (at most 64 guilds), seat 3 (at most 8 seats), each count 5 (0-31, else not
+# kept); at most 53 bits.
 
 
 @cython.cclass
@@ -82,8 +86,9 @@ class GuildesPolicy:
         self.keyed = n <= 8 and G <= 64  # an edition beyond the keys' fields is counted
         # the memo of one-guild counts (``count``): ``size`` entries and a spare, each
         # [key low 30 bits, key high bits + 1, votes in all, votes per seat], in one cache
-        # line; and the memos of worths and of card moves.  A key's high word is never 0, so zeroed memory is
-        # empty and its pages are mapped only where a rollout writes (1.5-2.6 MB at most)
+        # line; and the memos of worths and of card moves.  A key's high word is never 0, so
+        # zeroed memory is empty and its pages are mapped only where a rollout writes (at most
+        # 3 MB at 3 seats, 12 MB at 6)
         self.stride = 8 if n <= 5 else 16 if n <= 13 else n + 3
         self.bits = memo_bits(n)
         self.size = 1 << self.bits

@@ -170,6 +170,7 @@ class Game:
 
     layout: Layout
     kernel: Any
+    _interpreted: Any = None  # the kernel run interpreted, built on first use
 
     def __init__(self, players: int, variants: Sequence[str] = (), edition: str | None = None) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -213,7 +214,7 @@ class Game:
         try:
             # a regular file of a sane size only: a pipe, a device or /dev/zero would block or
             # fill memory (the protocol audit of session 23)
-            if not os.path.isfile(path):
+            if os.path.exists(path) and not os.path.isfile(path):
                 raise EditionError(f"cannot read edition {path}: not a regular file")
             if os.path.getsize(path) > EDITION_MAX_BYTES:
                 raise EditionError(f"edition {path} is larger than {EDITION_MAX_BYTES} bytes")
@@ -285,7 +286,7 @@ class Game:
     def interpreted_kernel(self) -> Any:
         """This game's kernel run interpreted from its source (built once), for the trial
         playout of :func:`engine.playable.check_playable`; None where a game has none."""
-        if getattr(self, "_interpreted", None) is None:
+        if self._interpreted is None:
             self._interpreted = self.make_interpreted_kernel()
         return self._interpreted
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import sys
 import time
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -125,7 +125,7 @@ class HumanGame:
             self.tell("reveal_lines", start)
         # the move the count followed, where this seat saw it: a count a move triggers can
         # depend on the move itself (a Guildes dirty trick's virtual card, cleared by the count)
-        self.tell("count_lines", before, (actor, move) if seen else None)
+        self.tell("count_lines", before, last=(actor, move) if seen else None)
 
     def news(self, kind: str, text: str) -> None:
         """Collect runs of the dealer's draws and of secret choices into one line each."""
@@ -162,14 +162,14 @@ class HumanGame:
             return self.narrate.move_text(self.game, before.observe(self.seat), actor, move, self.seat)
         return "plays " + before.move_to_string(actor, move)
 
-    def tell(self, hook: str, before: State, last: tuple[int, int] | None = None) -> None:
+    def tell(self, hook: str, before: State, **extra: Any) -> None:
         """Lines of the game's narrator, computed from this seat's views before and now only
-        (and ``last``, the move between them, if this seat saw it: ``count_lines`` takes it)."""
+        (and what ``extra`` passes on, such as ``count_lines``' ``last``)."""
         fn = getattr(self.narrate, hook, None)
         if fn is None:
             return
         views = (self.game, before.observe(self.seat), self.state.observe(self.seat), self.seat)
-        for line in (fn(*views, last) if hook == "count_lines" else fn(*views)):
+        for line in fn(*views, **extra):
             self.say(line)
 
     # -- the AI -----------------------------------------------------------------------

@@ -45,8 +45,14 @@ def test_broken_edition_files_are_refused_with_one_line(tmp_path, content, messa
 
 
 def test_missing_edition_file(tmp_path):
-    with pytest.raises(EditionError, match="cannot read edition"):
+    with pytest.raises(EditionError, match="cannot read edition .*: No such file"):
         engine.make("guildes", players=4, edition=str(tmp_path / "none.json"))
+
+
+def test_edition_that_is_a_directory(tmp_path):
+    # a directory (or a pipe, a device) is refused before it is opened: reading one would block
+    with pytest.raises(EditionError, match="not a regular file"):
+        engine.make("guildes", players=4, edition=str(tmp_path))
 
 
 def test_edition_schema_errors_name_the_guild(tmp_path):
