@@ -36,8 +36,10 @@ Calls with no ``players`` (None) get the file's ``default``.
 True
 >>> options_for("guildes", "none", budget=1600)
 {}
->>> resolve("guildes", players=6) == resolve("guildes")  # no guildes entry for 6 (yet)
+>>> resolve("guildes", players=5) == resolve("guildes")  # no guildes entry for 5
 True
+>>> resolve("guildes", players=6)  # session 24: a near-flat tree at a time limit
+'heuristic-6p-k1000-100ms'
 """
 from __future__ import annotations
 
