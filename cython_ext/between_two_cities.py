@@ -331,6 +331,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 self.apply(buf, s, self.random_choice(buf, s, rng))
             else:
                 m = self.legal(buf, s, mv)
+                if m == 0:
+                    raise ValueError(f"between_two_cities rollout: seat {s} has no legal move")  # calls Python: broken state
                 self.apply(buf, s, mv[rng.below(m)])
 
     # ------------------------------------------------------------------ cities seen by a playout
@@ -459,6 +461,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 ng += 1
         if ng == 0:  # nothing to place (not reached in play): as legal() would have it
             n = self.legal(buf, seat, mv)
+            if n == 0:  # a stale move would be applied again and again: the rollout never ended
+                raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
             return mv[rng.below(n)]
         for side in range(2):
             if side != keep:
@@ -496,6 +500,8 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                     break
             return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
         n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
+        if n == 0:
+            raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
         return mv[rng.below(n)]
 
     def strike(self, b, seat, side, duplex, i, found):

@@ -10,10 +10,11 @@ from cython_ext.guildes_rules cimport (
     imod, EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, REDIS, RDEAL, TRICK, DRAW, DPICK, REDIST)
 
 cdef enum:
-    RESTARTS = 10000    # fresh attempts of determinize before it gives up
+    RESTARTS = 10000    # fresh attempts of determinize before it gives up (the default of restarts)
 
 
 cdef class GuildesHidden(GuildesPlacement):
+    cdef public int restarts  # engine/playable.py's trial lowers it: interpreted, 10,000 failures take a minute
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef void determinize_keep(self, int[::1] buf, int seat, Rng rng)
     cdef void c_determinize(self, int[::1] buf, int seat, Rng rng, bint keep)

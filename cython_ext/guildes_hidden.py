@@ -39,6 +39,10 @@ if not cython.compiled:
 class GuildesHidden(GuildesPlacement):
     """The rules, what each seat sees, and determinization (``cfg`` as for :class:`GuildesRules`)."""
 
+    def __init__(self, cfg: dict) -> None:
+        GuildesPlacement.__init__(self, cfg)
+        self.restarts = RESTARTS
+
     def determinize(self, buf, seat, rng):
         """Fill a view of ``seat``; another seat's choice already made at this
         step is cleared (it chooses again in the world).  See :meth:`c_determinize`."""
@@ -70,7 +74,7 @@ class GuildesHidden(GuildesPlacement):
             memcpy(self.s_work, b, self.size * cython.sizeof(cython.int))
         else:
             self.s_work[:] = buf
-        for attempt in range(RESTARTS):
+        for attempt in range(self.restarts):
             if attempt > 0:  # a dead end wrote into b: back to the view
                 if cython.compiled:
                     memcpy(b, self.s_work, self.size * cython.sizeof(cython.int))

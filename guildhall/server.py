@@ -7,12 +7,15 @@ flushed at once.
 """
 from __future__ import annotations
 
+import re
 import sys
 import threading
-from typing import BinaryIO, Optional, TextIO
+from typing import BinaryIO, Iterator, Optional, TextIO
 
 from guildhall.protocol import MAX_LINE, error_line
 from guildhall.session import Session
+
+LINE_END = re.compile(rb"\r\n|\r|\n")
 
 
 class LineWriter:
@@ -31,6 +34,35 @@ class LineWriter:
                 pass  # the frontend went away; the reading loop ends at EOF
 
 
+def read_lines(inp: BinaryIO) -> Iterator[Optional[bytes]]:
+    """The input's lines without their ends (LF, CR LF, or a lone CR: a frontend that ends
+    lines with CR alone must not wait forever for an answer); None for a line over
+    ``MAX_LINE`` bytes, whose rest is skipped.  Reads what is there (``read1``), so a line is
+    handled as soon as it ends."""
+    buf, skipping, after_cr = b"", False, False
+    read = getattr(inp, "read1", inp.read)
+    while True:
+        chunk = read(65536)
+        if not chunk:
+            break
+        if after_cr and chunk.startswith(b"\n"):
+            chunk = chunk[1:]  # the LF of a CR LF split between two reads
+        after_cr = chunk.endswith(b"\r")
+        parts = LINE_END.split(buf + chunk)
+        buf = parts.pop()
+        for part in parts:
+            if skipping:
+                skipping = False  # the end of an over-long line
+            else:
+                yield part if len(part) <= MAX_LINE else None
+        if len(buf) > MAX_LINE:
+            if not skipping:
+                yield None
+            buf, skipping = b"", True
+    if buf and not skipping:
+        yield buf  # a last line without its end
+
+
 def serve(game: Optional[str] = None, inp: Optional[BinaryIO] = None,
           out: Optional[TextIO] = None) -> None:
     """Run a protocol session until ``quit`` or end of input."""
@@ -39,14 +71,8 @@ def serve(game: Optional[str] = None, inp: Optional[BinaryIO] = None,
     # a search thread holding the GIL must not delay 'stop' and 'isready' for long
     sys.setswitchinterval(0.001)
     session = Session(write, game)
-    while True:
-        # up to MAX_LINE bytes of text plus the newline; a last line may lack its newline
-        raw = inp.readline(MAX_LINE + 1)
-        if not raw:
-            break
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # drop the rest of the line
-                raw = inp.readline(MAX_LINE + 1)
+    for raw in read_lines(inp):
+        if raw is None:
             write(error_line("bad-argument", f"line longer than {MAX_LINE} bytes"))
             continue
         line = raw.decode("utf-8", errors="replace").replace("\0", " ")

@@ -30,9 +30,9 @@ from typing import Callable, Optional
 
 import engine
 from engine.core import CHANCE, Game, State, make_rng
-from engine.errors import GuildhallError, IllegalMove
+from engine.errors import BadState, GuildhallError, IllegalMove
 from engine.perft import perft
-from engine.playable import check_playable
+from engine.playable import check_playable, check_view_move
 from guildhall import __version__
 from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
@@ -48,6 +48,7 @@ RENDER_WORLDS = 8  # worlds tried to replay a pv past a rival's hidden choice
 # commands a running job does not block (they read a snapshot or control the job)
 STOP_WAIT = 1.0  # seconds 'stop' waits for the job to end (searches check every ms)
 GO_KEYS = {"iterations", "nodes", "movetime", "time", "inc", "infinite"}
+NEWGAME_MAX = 8192  # characters after 'newgame' (an edition path is at most 4096 bytes on Linux)
 WHILE_BUSY = {"isready", "stop", "quit", "status", "view", "d", "validmoves", "guildhall", "debug"}
 
 
@@ -71,6 +72,9 @@ class Job:
     def _run(self, target: Callable[["Job"], str], out: Out, fallback: str) -> None:
         try:
             last = target(self)
+        except GuildhallError as exc:  # e.g. NoLegalMove deep in a perft: the state's fault, not a bug
+            out(error_line(exc.kind, str(exc)))
+            last = fallback
         except Exception as exc:  # noqa: BLE001 - the job's last line must still come
             out(error_line("internal", f"{type(exc).__name__}: {exc}"))
             last = fallback
@@ -194,6 +198,8 @@ class Session:
 
     # -- game and position --------------------------------------------------------------
     def cmd_newgame(self, rest: str) -> None:
+        if len(rest) > NEWGAME_MAX:  # shlex reads a character at a time: a megabyte took seconds
+            raise ProtocolError(f"newgame arguments longer than {NEWGAME_MAX} characters")
         try:
             words = shlex.split(rest, posix=True)
         except ValueError as exc:
@@ -287,6 +293,12 @@ class Session:
                 move = legal[self.rng.below(len(legal))]
         else:
             move = state.parse_move(seat, text)
+        if state.observer is not None and state.is_legal(seat, move):
+            try:  # the kernels apply moves to full states: a view may lack what this one needs
+                check_view_move(state, seat, move)
+            except BadState as exc:
+                raise IllegalMove(f"seat {state.observer}'s view cannot follow "
+                                  f"{state.move_to_string(seat, move)}: {exc}") from None
         state.apply(seat, move)
 
     def cmd_undo(self, rest: str) -> None:

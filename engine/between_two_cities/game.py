@@ -232,6 +232,13 @@ class BetweenTwoCities(Game):
         ok = (cells == 0) | (cells == 1) | ((cells >= 2) & (cells < 2 + nk)) | ((cells >= 34) & (cells < 34 + nk))
         if not ok.all():
             raise BadState("city cell out of range")
+        # landscape is the mat's own (placed with it): an extra one can close every cell a
+        # pending tile may take, and the rollouts' placement found none to play, for ever
+        land = self.kernel_cfg["land"].reshape(-1, NCELL)
+        for c, m in enumerate(mats.tolist()):
+            want = land[m] if 0 <= m < len(land) else np.zeros(NCELL, dtype=land.dtype)
+            if ((cells.reshape(-1, NCELL)[c] == 1) != (want != 0)).any():
+                raise BadState(f"city {c}: landscape cells that are not its mat's")
         for name, top in (("dcard", 7), ("ddisc", 7), ("jpick", nk), ("chosen", KM), ("pend", KM),
                           ("disc", KM), ("jdisc", KM)):
             v = lay.view(buf, name)
@@ -265,6 +272,12 @@ class BetweenTwoCities(Game):
             kinds = len(self.duplex_names) if duplex else len(self.kind_names)
             if (hand[:, kinds:] > 0).any():
                 raise BadState("a hand holds tiles of another round's kind")
+            # the kernels' tile tables are KM long, so a code past this round's kinds is read
+            # unnoticed (and names no tile to draw)
+            if any((lay.view(buf, name) >= kinds).any() for name in ("chosen", "pend")):
+                raise BadState("a chosen or pending tile of another round's kind")
+        elif any((lay.view(buf, name) != NOTHING).any() for name in ("chosen", "pend")):
+            raise BadState("a chosen or pending tile after the last round")
         # the placing seat has as many tiles still to place as sides still open
         mine = lay.view(buf, "pend")[g["ptr"]][:2] if g["phase"] == PH_PLACE else None
         if not self.jamey and mine is not None and not (mine == UNSEEN).any() \

@@ -209,7 +209,34 @@ class WalledCity(Game):
         g = L.view(buf, "guild")
         if any(x > 0 and buf[L["gstate"] + x - 1] != 3 for x in g):
             raise BadState("a held guild is still in the display")
+        self._check_pieces(buf)
         self._check_trades(buf)
+
+    def _check_pieces(self, buf: np.ndarray) -> None:
+        """Pieces only leave a supply, and each build turn needs a free spot: a seat with more
+        roads or walls than free spots runs out of moves in the middle of a round (the fuzz)."""
+        L, row = self.layout, self.setup_row
+        for name, spot, most in (("roads", "road", row["roads"]), ("walls", "wall", row["walls"])):
+            left = L.view(buf, name)
+            if (left > most).any():
+                raise BadState(f"field {name}: more than the {most} a seat starts with")
+            if left.sum() > (L.view(buf, spot) == 0).sum():
+                raise BadState(f"field {name}: more {name} to build than free spots for them")
+        nob = L.view(buf, "nob") + L.view(buf, "an").sum(axis=0) + L.view(buf, "tw").sum(axis=0)
+        pea = L.view(buf, "pea") + L.view(buf, "ap").sum(axis=0)
+        if (nob > BOX[0]).any() or (pea > BOX[1]).any():
+            raise BadState(f"more citizens of a colour than its box holds ({BOX[0]} nobles, {BOX[1]} peasants)")
+        # an area's far half (the Carpenters' fence) exists only once fenced: the powers that
+        # move citizens found no move with citizens there before (the fuzz)
+        na0, unfenced = self.sizes["areas0"], L.view(buf, "fence") == 0
+        far = L.view(buf, "an")[na0:].sum(axis=1) + L.view(buf, "ap")[na0:].sum(axis=1)
+        locs = np.concatenate([L.view(buf, "dloc"), L.view(buf, "cloc")])
+        locs = locs[(locs >= na0) & (locs < 2 * na0)] - na0
+        if (unfenced & (far > 0)).any() or unfenced[locs].any():
+            raise BadState("citizens, a die or a chit in the far half of an area with no fence")
+        off = L.view(buf, "hand")[:, OWN:]
+        if (np.where(off > 0, off, 0).sum(axis=1) > 1).any():  # a world redraws the others' hands by it
+            raise BadState("more than one off-colour card in a hand")
 
     def _check_trades(self, buf: np.ndarray) -> None:
         """Butchers' log: every word the kernel indexes with in range (TR_* of walled_city_powers.pxd)."""
