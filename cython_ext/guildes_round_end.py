@@ -49,6 +49,7 @@ class GuildesRoundEnd(GuildesLayout):
         o: cython.int
         c: cython.int
         row: cython.int
+        whole: cython.int
         ct: cython.p_int = self.s_ct
         tot: cython.p_int = self.s_ct + G  # the cards all seats played (s_ct holds n*G >= 2*G)
         known: cython.int = self.o_known
@@ -70,13 +71,27 @@ class GuildesRoundEnd(GuildesLayout):
                 tf = imod((i - p) * dirn, n)  # seat i first holds packet p at pick tf
                 if tf >= h:
                     continue
-                row = hist + p * G
-                for g in range(G):
-                    ct[g] += b[row + g]
+                # a view hides the others' picks before tf, but not the packet as its
+                # seat saw it: hist row tf (a view's round end, as a pv replays one)
+                whole = 1
                 for t in range(tf):
-                    ct[b[picks + imod(p + dirn * t, n) * h + t]] -= 1
+                    if b[picks + imod(p + dirn * t, n) * h + t] < 0:
+                        whole = 0
+                if whole:
+                    row = hist + p * G
+                    for g in range(G):
+                        ct[g] += b[row + g]
+                    for t in range(tf):
+                        ct[b[picks + imod(p + dirn * t, n) * h + t]] -= 1
+                else:
+                    row = hist + (tf * n + p) * G
+                    for g in range(G):
+                        c = b[row + g]
+                        ct[g] += c if c > 0 else 0
             for t in range(h):
-                ct[b[picks + i * h + t]] -= 1
+                c = b[picks + i * h + t]
+                if c >= 0:
+                    ct[c] -= 1
             if self.ev_on and b[self.o_rrecv + i] >= 0:
                 ct[b[self.o_rrecv + i]] -= 1
             for g in range(G):

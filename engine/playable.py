@@ -14,7 +14,7 @@ one random playout to the end, with a move cap.  Any error, a mover without
 moves, or no end within the cap, is a :class:`~engine.errors.BadState`, and
 the engine's state is left as it was.  A move played on a view
 (:func:`check_view_move`) is tried the same way: a view lacks what some moves
-need (the end of a Guildes round counts the others' hidden picks).
+need (past the end of a Guildes round, the rivals' hidden hands are discarded).
 
 It is a trial, not a proof (a C scratch array can be smaller than its numpy
 twin; the playout takes one path): the games' ``check_buffer`` are the first

@@ -218,8 +218,9 @@ def guildes_trick_step_ending_the_round():
 
 
 def test_a_view_cannot_play_on_past_the_end_of_a_round():
-    # the round's end counts every seat's picks, hidden in a view: the compiled kernel
-    # wrote before its scratch array; now the move is refused and the view stays
+    # past the round's end the rivals' hidden hands go to their unknown discards (the
+    # compiled kernel also wrote before its scratch array there, until session 25:
+    # tests/guildes/test_view_round_end.py); the move is refused and the view stays
     s, seat = guildes_trick_step_ending_the_round()
     lines = []
     session = Session(lines.append)
