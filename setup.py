@@ -3,7 +3,8 @@
 A kernel is a typed ``.py`` source with its ``.pxd`` beside it (Cython's
 pure-Python mode), so the same file also runs interpreted.
 ``GUILDHALL_PUREPYTHON=1`` at build time skips the extension;
-``GUILDHALL_ONLY=kernel,guildes`` builds a subset while a kernel is in progress.
+``GUILDHALL_ONLY=kernel,guildes`` builds a subset while a kernel is in progress;
+``GUILDHALL_ASAN=1`` builds with AddressSanitizer (``bench/asan_sessions.py``).
 """
 import glob
 import os
@@ -29,8 +30,14 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     no_strict_aliasing = {"ismcts", "tree_nodes", "tree_segments", "tree_lists", "tree_values",
                           "tree_selection", "solver_table"}
 
+    # GUILDHALL_ASAN=1: AddressSanitizer (bench/asan_sessions.py, .ci/asan), to find the
+    # out-of-bounds accesses unchecked C indexing would let corrupt memory silently
+    asan = os.environ.get("GUILDHALL_ASAN") == "1"
+    sanitize = ["-fsanitize=address", "-fno-omit-frame-pointer"]
+
     def compile_args(name: str) -> list:
-        return ["-O3"] + (["-fno-strict-aliasing"] if name in no_strict_aliasing else [])
+        opt = ["-O1", "-g"] + sanitize if asan else ["-O3"]
+        return opt + (["-fno-strict-aliasing"] if name in no_strict_aliasing else [])
 
     extensions = [
         Extension(
@@ -39,6 +46,7 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
             include_dirs=[numpy.get_include()],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
             extra_compile_args=compile_args(os.path.splitext(os.path.basename(src))[0]),
+            extra_link_args=sanitize if asan else [],
         )
         for src in sources
     ]

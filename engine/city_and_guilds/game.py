@@ -17,7 +17,7 @@ from cython_ext.city_and_guilds_layout import (CHOSEN, DISCARD, DRAW, EMPTY, END
 from engine.city_and_guilds import draw as drawing
 from engine.city_and_guilds import notation
 from engine.city_and_guilds.edition import parse_map, validate
-from engine.core import HEADER, Game, State
+from engine.core import HEADER, OBSERVER, Game, State
 from engine.errors import BadState
 from engine.layout import Layout
 from engine.registry import register
@@ -142,6 +142,13 @@ class CityAndGuilds(Game):
                 raise BadState(f"hand of seat {p} does not hold hsize={int(hsize[p])} tiles")
             if hand[p, 0] != -1 and (known[p] > hand[p]).any():
                 raise BadState(f"seat {p} holds fewer tiles than known")
+        # the piles are hidden whole from every seat (observe) and known whole in a full
+        # state: a mix gave chance a total of 0 over outcomes it still listed (the fuzz)
+        supply = lay.view(buf, "supply")
+        if int(buf[OBSERVER]) and not (supply == -1).all():
+            raise BadState("field supply: a view hides it whole")
+        if not int(buf[OBSERVER]) and (supply == -1).any():
+            raise BadState("field supply: unknown in a full state")
         tile = lay.view(buf, "tile")
         for s in range(S):
             if tile[s] == EMPTY and (lay.view(buf, "mowner")[s] or lay.view(buf, "nmen")[s]):

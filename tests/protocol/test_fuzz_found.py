@@ -141,6 +141,18 @@ def btc_pending_tile_after_the_game():
     return s
 
 
+def cag_view_knowing_one_pile():
+    s = played("city_and_guilds", 3, (), 1, lambda s: at("phase", 3)(s)).observe(0)
+    field(s, "supply")[2] = 1                  # session 25: chance listed it at a total of 0
+    return s
+
+
+def cag_full_state_with_an_unknown_pile():
+    s = played("city_and_guilds", 3, (), 1, lambda s: at("phase", 3)(s))
+    field(s, "supply")[2] = -1
+    return s
+
+
 CHECKED = [
     (guildes_later_sighting_has_a_card_more, "is not what seat 0 left of it"),
     (guildes_unknown_count_in_a_packet_held, "a packet seat 0 held is not known whole"),
@@ -155,6 +167,8 @@ CHECKED = [
     (btc_pending_tile_of_another_kind, "another round's kind"),
     (btc_extra_landscape, "landscape cells that are not its mat's"),
     (btc_pending_tile_after_the_game, "after the last round"),
+    (cag_view_knowing_one_pile, "a view hides it whole"),
+    (cag_full_state_with_an_unknown_pile, "unknown in a full state"),
 ]
 
 
