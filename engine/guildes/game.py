@@ -22,6 +22,7 @@ from engine.registry import register
 
 PHASES = ("event", "deal", "draft", "play", "over", "trick-deal", "redistribution", "redeal",
           "start", "tricks", "trick-draw", "trick-play")
+MAX_SCORE = 100_000  # far above any game (random games end near 150)
 
 
 @register
@@ -210,6 +211,8 @@ class Guildes(Game):
         for name in ("table", "played", "score"):
             if (lay.view(buf, name) < 0).any():
                 raise BadState(f"negative values in {name}")
+        if (lay.view(buf, "score") > MAX_SCORE).any():  # the counts add to it: 32-bit words
+            raise BadState(f"a score above {MAX_SCORE}")
         # a view shows another seat's choice made at this step as CHOSEN (-2)
         low = CHOSEN if int(buf[OBSERVER]) else -1
         for name in ("pending", "pend2"):

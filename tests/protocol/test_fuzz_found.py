@@ -153,6 +153,12 @@ def cag_full_state_with_an_unknown_pile():
     return s
 
 
+def guildes_score_near_the_word_limit():
+    s = guildes_play()
+    field(s, "score")[1] = 2**31 - 5           # session 25: the next count overflowed it
+    return s
+
+
 CHECKED = [
     (guildes_later_sighting_has_a_card_more, "is not what seat 0 left of it"),
     (guildes_unknown_count_in_a_packet_held, "a packet seat 0 held is not known whole"),
@@ -167,6 +173,7 @@ CHECKED = [
     (btc_pending_tile_of_another_kind, "another round's kind"),
     (btc_extra_landscape, "landscape cells that are not its mat's"),
     (btc_pending_tile_after_the_game, "after the last round"),
+    (guildes_score_near_the_word_limit, "a score above"),
     (cag_view_knowing_one_pile, "a view hides it whole"),
     (cag_full_state_with_an_unknown_pile, "unknown in a full state"),
 ]
