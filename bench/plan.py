@@ -34,6 +34,14 @@ an interrupted plan resumes where it stopped without replaying or reseeding
 anything.  At the end (or with ``--report``) one markdown row per plan row:
 games played of planned, lone win share, 95% Wilson interval, fair share,
 verdict, seconds per game and load range.
+
+Rows with a time budget are refused unless every kernel they load runs
+compiled (``kernels_compiled``): interpreted, a search makes about 4 iterations
+in 100 ms where compiled it makes about 900 (Guildes 6p), so such a row
+would measure another product.  A plan run from a fresh worktree must be built
+there first (``python setup.py build_ext --inplace``): session 25 started two
+plans from an unbuilt worktree and discarded their games.  Each log line
+records the kernels' mode (``"kernels"``).
 """
 from __future__ import annotations
 
@@ -51,7 +59,13 @@ import engine  # noqa: E402
 from bench.strength import parse_opts, verdict  # noqa: E402
 from guildhall.arena import play_game  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
+from cython_ext import select  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
+
+
+def kernels_mode() -> str:
+    """``compiled`` if every kernel runs compiled, else ``interpreted``."""
+    return "compiled" if select.all_compiled() else "interpreted"
 
 
 def one_game(row: dict, i: int, opts: dict) -> float:
@@ -112,7 +126,7 @@ def in_order(recs: list) -> list[float]:
     return [r["share"] for r in sorted(recs, key=lambda r: r["game"])]
 
 
-def run_row(row: dict, log: str, done: list) -> None:
+def run_row(row: dict, log: str, done: list, mode: str = "compiled") -> None:
     """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it)."""
     opts = parse_opts(row.get("set", []))
     have = {r["game"] for r in done}
@@ -126,7 +140,7 @@ def run_row(row: dict, log: str, done: list) -> None:
         with open(log, "a") as f:
             f.write(json.dumps({"id": row["id"], "game": i, "share": share,
                                 "s": round(time.perf_counter() - t, 2),
-                                "load": round(os.getloadavg()[0], 1)}) + "\n")
+                                "load": round(os.getloadavg()[0], 1), "kernels": mode}) + "\n")
 
 
 def row_verdict(row: dict, recs: list, lo: float, hi: float) -> str:
@@ -176,10 +190,16 @@ def main() -> None:
         raise SystemExit("plan row ids must be unique")
     only = set(filter(None, a.only.split(",")))
     if not a.report:
-        for row in plan["rows"]:
-            if not only or row["id"] in only:
-                run_row(row, a.log, read_log(a.log).get(row["id"], []))
-                print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
+        rows = [row for row in plan["rows"] if not only or row["id"] in only]
+        mode = kernels_mode()
+        if mode != "compiled" and any(row.get("movetime") for row in rows):
+            slow = [k for k, v in select.status().items() if v != "compiled"]
+            raise SystemExit(f"{len(slow)} kernels interpreted ({', '.join(slow[:3])}, ...): a row with a time "
+                             "budget needs every kernel compiled (python setup.py build_ext --inplace "
+                             "where this plan.py lives)")
+        for row in rows:
+            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode)
+            print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
     print("\n".join(report(plan, read_log(a.log))))
 
 

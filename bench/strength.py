@@ -27,6 +27,7 @@ from typing import Optional
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
+from cython_ext import select  # noqa: E402
 from guildhall.arena import play_owned  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
@@ -81,7 +82,11 @@ def main() -> None:
     opts = parse_opts(a.settings)
     fair = 1 / a.players
     table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
-    print(f"{table}, {budget} per decision, {a.games} games per row, load {os.getloadavg()[0]:.1f}")
+    kernels = "compiled" if select.all_compiled() else "interpreted"
+    if a.movetime is not None and kernels != "compiled":  # as bench/plan.py: another engine's speed
+        raise SystemExit("a time budget needs every kernel compiled (python setup.py build_ext --inplace)")
+    print(f"{table}, {budget} per decision, {a.games} games per row, load {os.getloadavg()[0]:.1f}, "
+          f"kernels {kernels}")
     print("| lone | field | budget | games | lone win share | 95% CI (Wilson) | fair | verdict | s |")
     print("|---|---|---|---|---|---|---|---|---|")
     for pair in a.pairs.split(","):

@@ -129,3 +129,21 @@ def test_an_sprt_row_with_no_alternative_is_refused(p1):
 
 def test_the_plan_docstring_examples_run():
     assert doctest.testmod(bench.plan).failed == 0
+
+
+def test_a_time_budget_row_needs_compiled_kernels(tmp_path, monkeypatch):
+    # interpreted, a search makes about 4 iterations in 100 ms where compiled it makes
+    # hundreds: such a row would measure another engine (session 25 ran two plans so)
+    plan, log = tmp_path / "plan.json", tmp_path / "log.jsonl"
+    plan.write_text(json.dumps({"rows": [{**ROW, "movetime": 100, "iterations": None}]}))
+    monkeypatch.setattr("sys.argv", ["plan.py", str(plan), "--log", str(log)])
+    monkeypatch.setattr(bench.plan, "kernels_mode", lambda: "interpreted")
+    with pytest.raises(SystemExit, match="needs every kernel compiled"):
+        main()
+    assert not log.exists()
+
+
+def test_the_log_says_how_the_kernels_ran(tmp_path):
+    log = str(tmp_path / "log.jsonl")
+    run_row(ROW, log, [], "interpreted")
+    assert {r["kernels"] for r in read_log(log)["r"]} == {"interpreted"}
