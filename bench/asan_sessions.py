@@ -5,8 +5,9 @@ silently (and the interpreted twin, whose numpy arrays wrap a negative index aro
 not notice either).  Session 25 found one that way: an ``info`` line's principal variation
 replayed on a seat's view across a Guildes round's end wrote before a scratch array.  This
 script plays what a frontend does -- ``position`` (a full state or a seat's view, from a
-random game), a search by each engine with ``info`` lines, ``perft``, ``d``, moves -- over
-every game and a spread of variants and player counts.  Built with ``GUILDHALL_ASAN=1``
+random game, a third of them near its end), a search by each engine with ``info`` lines,
+the solver, ``perft``, ``d``, moves -- over every game and a spread of variants and player
+counts.  Built with ``GUILDHALL_ASAN=1``
 and run under the sanitizer, any out-of-bounds access aborts the process with its stack:
 
     GUILDHALL_ASAN=1 python setup.py build_ext --inplace -q -j 2
@@ -38,14 +39,22 @@ CONFIGS = [
 ENGINES = ("ismcts", "pimc", "flatmc", "textbook")
 
 
-def random_position(game, rnd: random.Random):
-    """A state some random moves into a game, with a seat to move (None if it ended)."""
+def random_position(game, rnd: random.Random, near_end: bool = False):
+    """A state some random moves into a game, with a seat to move (None if it ended); with
+    ``near_end``, one about a dozen decisions before the end of a random game (the solver's)."""
     s = game.new_initial_state(rnd.randrange(1 << 30))
-    for _ in range(rnd.randrange(300)):
+    seen = []
+    for _ in range(100_000 if near_end else rnd.randrange(300)):
         if s.is_terminal():
-            return None
+            break
         seat = rnd.choice(s.to_move())
+        if seat != CHANCE:
+            seen.append(s.clone())
         s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
+    if near_end:
+        if len(seen) < 2:
+            return None
+        s = seen[max(0, len(seen) - 1 - rnd.randrange(6, 16))]
     while not s.is_terminal() and s.to_move()[0] == CHANCE:
         s.apply(CHANCE, s.sample_chance())
     return None if s.is_terminal() else s
@@ -55,6 +64,7 @@ def session_lines(newgame: str, state: str) -> list[str]:
     return [newgame, "position " + state, "setoption name infointerval value 1",
             *[line for eng in ENGINES for line in (f"setoption name Engine value {eng}",
                                                    "go iterations 100", "go iterations 300")],
+            "setoption name Engine value solver", "go movetime 300",
             "perft 2", "d", *["play random"] * 15, "setoption name Engine value ismcts",
             "go iterations 200"]
 
@@ -68,7 +78,7 @@ def run(positions: int, seed: int) -> int:
         newgame = f"newgame {name} players {players}" + "".join(f" variant {v}" for v in variants)
         t0, done = time.monotonic(), 0
         for i in range(positions):
-            s = random_position(game, rnd)
+            s = random_position(game, rnd, near_end=i % 3 == 2)
             if s is None:
                 continue
             state = s.observe(s.to_move()[0]).to_string() if i % 2 == 0 else s.to_string()

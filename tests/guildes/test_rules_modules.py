@@ -39,10 +39,12 @@ def test_rules_module_exposes_the_layouts_constants(module):
 
 
 def test_the_engine_reads_the_same_constants():
-    from engine.guildes import game
+    from engine.guildes import checks, game
 
-    for name in ("CHOSEN", "DEAL", "DPICK", "DRAFT", "DRAW", "EVENT", "NOTIES", "OVER", "PLAY"):
-        assert getattr(game, name) == DECLARED[name], name
+    for module, names in ((game, ("DRAW", "EVENT", "NOTIES", "RDEAL", "TRICK", "VIRT")),
+                          (checks, ("CHOSEN", "DEAL", "DPICK", "DRAFT", "OVER", "PLAY"))):
+        for name in names:
+            assert getattr(module, name) == DECLARED[name], name
 
 
 def test_each_method_is_written_in_one_layer():
