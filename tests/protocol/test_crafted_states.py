@@ -14,24 +14,11 @@ from engine.errors import BadState
 from engine.perft import play_to_decision
 from engine.playable import check_playable
 from tests.protocol.conftest import expect, start
-
-
-def played_out(game: str, players: int, seed: int, until) -> engine.State:
-    rnd = random.Random(seed)
-    s = engine.make(game, players=players, seed=seed)
-    while not until(s):
-        tm = s.to_move()
-        seat = tm[rnd.randrange(len(tm))]
-        s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
-    return s
-
-
-def field(s, name):
-    return s.game.layout.view(s.buf, name)
+from tests.protocol.crafted import field, played
 
 
 def guildes_played_past_the_table():
-    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+    s = played("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
                    and int(s.buf[s.game.layout["step"]]) == 2)
     v = s.observe(0)
     field(v, "played")[2, 11] = 50            # seat 2 played 50 cards of a guild it has not
@@ -40,7 +27,7 @@ def guildes_played_past_the_table():
 
 def btc_state(seed=1):
     lay = engine.make_game("between_two_cities", 3).layout
-    return played_out("between_two_cities", 3, seed, lambda s: int(s.buf[lay["phase"]]) > 2
+    return played("between_two_cities", 3, seed, lambda s: int(s.buf[lay["phase"]]) > 2
                       and int(s.buf[lay["round"]]) == 0 and int(field(s, "handn")[0]) == 7)
 
 
@@ -57,14 +44,14 @@ def btc_hand_past_its_count():
 
 
 def btc_placement_marks_cleared():
-    s = played_out("between_two_cities", 3, 2, lambda s: int(s.buf[s.game.layout["phase"]]) == 6
+    s = played("between_two_cities", 3, 2, lambda s: int(s.buf[s.game.layout["phase"]]) == 6
                    and int(s.buf[s.game.layout["sides"]]) != 0)
     s.buf[s.game.layout["sides"]] = 0          # one tile placed, but no side marked
     return "between_two_cities", 3, s
 
 
 def guildes_packet_past_the_deck():
-    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+    s = played("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
                    and int(s.buf[s.game.layout["step"]]) == 2)
     v = s.observe(0)
     field(v, "hist").reshape(-1)[407] = 999    # a packet seen with 999 cards of one guild
@@ -72,7 +59,7 @@ def guildes_packet_past_the_deck():
 
 
 def guildes_discards_seen_in_the_first_round():
-    s = played_out("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
+    s = played("guildes", 3, 7, lambda s: int(s.buf[s.game.layout["phase"]]) == 3
                    and int(s.buf[s.game.layout["step"]]) == 2)
     v = s.observe(0)
     field(v, "known")[1, 6] = 7                # past rounds' discards, before any round ended

@@ -3,32 +3,17 @@
 internal``), a compiled kernel corrupted memory, or the refusal took a minute; and lines the
 session or the server read badly.  Each state is now refused at once, with ``bad-state``."""
 import io
-import random
 import time
 
 import numpy as np
 import pytest
 
 import engine
-from engine.core import CHANCE
 from engine.errors import BadState
 from engine.playable import TRIAL_RESTARTS, Checked, CheckedList, check_playable, trial_kernel
 from guildhall.server import read_lines, serve
 from guildhall.session import Session
-
-
-def played(game, players, variants, seed, until):
-    rnd = random.Random(seed)
-    s = engine.make_game(game, players, variants).new_initial_state(seed)
-    while not until(s):
-        tm = s.to_move()
-        seat = tm[rnd.randrange(len(tm))]
-        s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
-    return s
-
-
-def field(s, name):
-    return s.game.layout.view(s.buf, name)
+from tests.protocol.crafted import field, played
 
 
 def at(name, value):
@@ -36,7 +21,7 @@ def at(name, value):
 
 
 def guildes_play(players=3, variants=(), rnd=2):
-    return played("guildes", players, variants, 7, lambda s: at("round", rnd)(s) and at("phase", 3)(s))
+    return played("guildes", players, 7, lambda s: at("round", rnd)(s) and at("phase", 3)(s), variants)
 
 
 def guildes_later_sighting_has_a_card_more():
@@ -69,13 +54,18 @@ def guildes_known_past_the_discards():
     return v
 
 
-def guildes_tricks(mutate):
+def mutated(base, mutate):
+    """A case: ``mutate`` applied to a fresh ``base()`` state (named after ``mutate``)."""
     def case():
-        s = guildes_play(4, ("events", "tricks"), 1).observe(1)
+        s = base()
         mutate(s)
         return s
     case.__name__ = mutate.__name__
     return case
+
+
+def guildes_tricks(mutate):
+    return mutated(lambda: guildes_play(4, ("events", "tricks"), 1).observe(1), mutate)
 
 
 def trick_d_cards_in_the_play(s):
@@ -91,12 +81,8 @@ def trick_card_held_twice(s):
 
 
 def walled_city(mutate, players=3, variants=("borderlands",)):
-    def case():
-        s = played("walled_city", players, variants, 4, lambda s: at("round", 2)(s) and at("phase", 3)(s))
-        mutate(s)
-        return s
-    case.__name__ = mutate.__name__
-    return case
+    return mutated(lambda: played("walled_city", players, 4, lambda s: at("round", 2)(s) and at("phase", 3)(s),
+                                  variants), mutate)
 
 
 def walls_past_the_supply(s):
@@ -116,39 +102,39 @@ def two_off_colour_cards(s):
 def off_colour_card_unaccounted():
     # seat 2 holds an off-colour card its public flag denies: a world drawn from another
     # seat's view leaves it a card short, and a search found no defense card to play
-    s = played("walled_city", 3, ("borderlands",), 4, lambda s: at("round", 2)(s) and at("phase", 3)(s)
-               and int(field(s, "offun")[2]) == 1 and int(field(s, "hand")[2, 11:].sum()) == 1)
+    s = played("walled_city", 3, 4, lambda s: at("round", 2)(s) and at("phase", 3)(s)
+               and int(field(s, "offun")[2]) == 1 and int(field(s, "hand")[2, 11:].sum()) == 1, ("borderlands",))
     field(s, "offun")[2] = 0
     return s
 
 
 def btc_pending_tile_of_another_kind():
-    s = played("between_two_cities", 2, ("two-player-advanced",), 1,
-               lambda s: at("phase", 6)(s) and at("round", 0)(s))
+    s = played("between_two_cities", 2, 1, lambda s: at("phase", 6)(s) and at("round", 0)(s),
+               ("two-player-advanced",))
     field(s, "pend")[0, 3] = 31                # past the round's tile kinds: `d` indexed no name
     return s
 
 
 def btc_extra_landscape():
-    s = played("between_two_cities", 2, ("two-player-advanced",), 1, lambda s: at("phase", 5)(s))
+    s = played("between_two_cities", 2, 1, lambda s: at("phase", 5)(s), ("two-player-advanced",))
     field(s, "city")[2, 52] = 1                # landscape off the mat: the rollouts looped for ever
     return s
 
 
 def btc_pending_tile_after_the_game():
-    s = played("between_two_cities", 3, (), 1, lambda s: s.is_terminal()).observe(2)
+    s = played("between_two_cities", 3, 1, lambda s: s.is_terminal()).observe(2)
     field(s, "pend")[1, 3] = 31
     return s
 
 
 def cag_view_knowing_one_pile():
-    s = played("city_and_guilds", 3, (), 1, lambda s: at("phase", 3)(s)).observe(0)
+    s = played("city_and_guilds", 3, 1, lambda s: at("phase", 3)(s)).observe(0)
     field(s, "supply")[2] = 1                  # session 25: chance listed it at a total of 0
     return s
 
 
 def cag_full_state_with_an_unknown_pile():
-    s = played("city_and_guilds", 3, (), 1, lambda s: at("phase", 3)(s))
+    s = played("city_and_guilds", 3, 1, lambda s: at("phase", 3)(s))
     field(s, "supply")[2] = -1
     return s
 
@@ -207,7 +193,7 @@ def test_the_trial_kernel_checks_every_index():
 def test_a_rollout_with_no_cell_to_place_in_raises():
     # a stale move was applied again and again: the search never ended, nor stopped
     from cython_ext import select
-    s = played("between_two_cities", 3, (), 2, lambda s: at("phase", 6)(s))
+    s = played("between_two_cities", 3, 2, lambda s: at("phase", 6)(s))
     seat = int(s.buf[s.game.layout["ptr"]])
     cities = field(s, "city")
     for c in set(s.game.seat_cities(seat)):
@@ -234,7 +220,7 @@ def guildes_trick_step_ending_the_round():
         after = s.clone()
         after.apply(seat, s.legal_moves(seat)[0])
         return at("phase", 0)(after)
-    s = played("guildes", 3, ("tricks",), 1, last_step)
+    s = played("guildes", 3, 1, last_step, ("tricks",))
     return s, s.to_move()[0]
 
 
