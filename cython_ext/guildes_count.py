@@ -32,19 +32,23 @@ def c_count_votes(table, n, G, rnd, militia, mvotes, places, values, out):
     pays in each round; ``values[(3*G)*MAXP]`` the votes of each place.
     Tied players share the values of the places they occupy, rounded down;
     places beyond the guild's last pay nothing; one card is needed to score.
+
+    A seat with ``c`` cards of a guild holds the places from ``above`` (the seats
+    with more) to ``above + same - 1`` (``same``: the seats with ``c``, itself
+    included), those the guild pays; counted seat by seat without a branch on
+    the counts (a walk down the levels mispredicted most of its branches: 11%
+    of a built-in search's time, session 25).
     """
     g: cython.int
     i: cython.int
+    j: cython.int
     c: cython.int
     npl: cython.int
     vbase: cython.int
-    pos: cython.int
-    level: cython.int
-    best: cython.int
-    m: cython.int
+    above: cython.int
+    same: cython.int
     total: cython.int
     q: cython.int
-    share: cython.int
     hi: cython.int
     for g in range(G):
         if g == militia:
@@ -53,34 +57,24 @@ def c_count_votes(table, n, G, rnd, militia, mvotes, places, values, out):
             continue
         npl = places[rnd * G + g]
         vbase = (rnd * G + g) * MAXP
-        pos = 0
-        level = 1 << 30
-        while pos < npl:
-            # the next lower card count held by anyone
-            best = 0
-            for i in range(n):
-                c = table[i * G + g]
-                if best < c < level:
-                    best = c
-            if best == 0:
-                break
-            m = 0
-            for i in range(n):
-                if table[i * G + g] == best:
-                    m += 1
-            # the m tied seats share the places pos .. pos + m - 1 (those that pay)
-            total = 0
-            hi = pos + m
+        for i in range(n):
+            c = table[i * G + g]
+            if c <= 0:
+                continue
+            above = 0
+            same = 0
+            for j in range(n):
+                above += table[j * G + g] > c
+                same += table[j * G + g] == c
+            if above >= npl:
+                continue
+            hi = above + same
             if hi > npl:
                 hi = npl
-            for q in range(pos, hi):
+            total = 0
+            for q in range(above, hi):
                 total += values[vbase + q]
-            share = total // m
-            for i in range(n):
-                if table[i * G + g] == best:
-                    out[i] += share
-            pos += m
-            level = best
+            out[i] += total if same == 1 else total // same
 
 
 def c_exclude_ties(table, n, G, militia, mark):

@@ -1,6 +1,7 @@
 # Declarations of guildes_round_end.py for Cython: the end of a Guildes round
 # (the unplayed cards discarded, the count, the next round), on the layout.
 
+from libc.string cimport memset
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_layout cimport GuildesLayout, imod, EVENT, NOTIES, OVER
 

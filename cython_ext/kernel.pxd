@@ -32,7 +32,7 @@ cdef class Kernel:
     cdef public bint reveals       # revealed_move may show what observed_move hid
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
-    cdef object _rank_scores       # scratch of the base rank_keys, allocated once
+    cdef int[::1] _rank_scores     # scratch of the base rank_keys, allocated in __init__
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)

@@ -139,3 +139,44 @@ def test_militia_ties_do_not_split(g4):
 def test_guilds_add_up(g4):
     rows = [{"militia": 1, "knights": 2, "artisans": 1}, {"knights": 1, "artisans": 2}]
     assert votes(g4, rows, 1) == [3 + 11 + 4, 5 + 7, 0, 0]
+
+
+def walk_down_the_levels(table, n, G, rnd, militia, mvotes, places, values):
+    """The count as the rulebook tells it (the kernel's code until session 25): from the most
+    cards down, the seats at each level share the places they occupy, while places pay."""
+    out = [0] * n
+    for g in range(G):
+        col = [int(table[i * G + g]) for i in range(n)]
+        if g == militia:
+            out = [o + mvotes * c for o, c in zip(out, col)]
+            continue
+        npl, pos = int(places[rnd * G + g]), 0
+        for level in sorted({c for c in col if c > 0}, reverse=True):
+            if pos >= npl:
+                break
+            tied = [i for i in range(n) if col[i] == level]
+            paid = sum(int(values[(rnd * G + g) * 4 + q]) for q in range(pos, min(pos + len(tied), npl)))
+            for i in tied:
+                out[i] += paid // len(tied)
+            pos += len(tied)
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 7])
+def test_the_kernels_count_is_the_walk_down_the_levels(players):
+    import random
+
+    import numpy as np
+
+    from cython_ext.guildes import count_votes
+
+    rnd = random.Random(players)
+    G = 15
+    for _ in range(2000):
+        table = np.array([rnd.choice([0, 0, 1, 1, 2, 3, 4, 9]) for _ in range(players * G)], dtype=np.intc)
+        places = np.array([rnd.randint(0, 4) for _ in range(3 * G)], dtype=np.intc)
+        values = np.array([rnd.randint(0, 12) for _ in range(3 * G * 4)], dtype=np.intc)
+        r, militia = rnd.randrange(3), rnd.choice([-1, 0, 7])
+        out = np.zeros(players, dtype=np.intc)
+        count_votes(table, players, G, r, militia, 3, places, values, out)
+        assert out.tolist() == walk_down_the_levels(table, players, G, r, militia, 3, places, values)
