@@ -36,7 +36,7 @@ games played of planned, lone win share, 95% Wilson interval, fair share,
 verdict, seconds per game and load range.
 
 Rows with a time budget are refused unless every kernel they load runs
-compiled (``kernels_compiled``): interpreted, a search makes about 4 iterations
+compiled (``kernels_mode``): interpreted, a search makes about 4 iterations
 in 100 ms where compiled it makes about 900 (Guildes 6p), so such a row
 would measure another product.  A plan run from a fresh worktree must be built
 there first (``python setup.py build_ext --inplace``): session 25 started two
@@ -126,9 +126,10 @@ def in_order(recs: list) -> list[float]:
     return [r["share"] for r in sorted(recs, key=lambda r: r["game"])]
 
 
-def run_row(row: dict, log: str, done: list, mode: str = "compiled") -> None:
+def run_row(row: dict, log: str, done: list, mode: Optional[str] = None) -> None:
     """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it)."""
     opts = parse_opts(row.get("set", []))
+    mode = mode or kernels_mode()
     have = {r["game"] for r in done}
     for i in range(row["games"]):
         if i in have:

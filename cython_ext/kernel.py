@@ -88,7 +88,7 @@ class Kernel:
         self._chance_moves = None
         self._chance_probs = None
         # typed once here: made from an object in rank_keys, a memoryview was built at
-        # every finished rollout (4.5% of a built-in Guildes search's instructions)
+        # every finished rollout (1.7% of a built-in Guildes search's instructions)
         import numpy
 
         self._rank_scores = numpy.zeros(max(players, 1), dtype=numpy.intc)
