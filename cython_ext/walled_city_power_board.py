@@ -143,6 +143,26 @@ class WalledCityPowerBoard(WalledCityRounds):
             return 1 if b[self.o_die_f + i] != b[self.o_die_f + j] or b[self.o_die_v + i] != b[self.o_die_v + j] else 0
         return 1 if b[self.o_chit + i - NDICE] != b[self.o_chit + j - NDICE] else 0
 
+    def on_path_(self, b, a):
+        """1 if area ``a`` borders a road or path: where a Saddlers' citizen can leave from.  A
+        fence's half may border none (ruling 42: a fence is not crossed; the other half took
+        every path), so its citizens cannot be selected."""
+        p: cython.int
+        for p in range(4 * self.np_):
+            if b[self.o_pside + p] == a:
+                return 1
+        return 0
+
+    def saddled_(self, b, o, nobles):
+        """Saddlers: owner ``o``'s peasants (or nobles) in the areas that border a path (not in
+        towers): the citizens the power can select."""
+        a: cython.int
+        n: cython.int = 0
+        for a in range(self.na):
+            if self.on_path_(b, a):
+                n += b[(self.o_an if nobles else self.o_ap) + a * self.no + o]
+        return n
+
     def movable_(self, b, a, o):
         """Saddlers: citizens of the chosen kind of owner ``o`` in area ``a`` not yet moved."""
         k: cython.int

@@ -123,13 +123,14 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
 
     def saddlers_kinds_(self, b):
         """What the Saddlers' first step may pick: bit 0 peasants (three in the areas), bit 1 nobles
-        (two in the areas; towers' nobles never move)."""
+        (two in the areas; towers' nobles never move), counting only areas a citizen can leave
+        (``on_path_``: a fence's half may border no path)."""
         p: cython.int = 0
         q: cython.int = 0
         o: cython.int
         for o in range(self.no):
-            p += self.count_on_board_(b, o, 0, 0)
-            q += self.count_on_board_(b, o, 1, 0)
+            p += self.saddled_(b, o, 0)
+            q += self.saddled_(b, o, 1)
         return (1 if p >= 3 else 0) | (2 if q >= 2 else 0)
 
     def can_act_(self, b, seat):
@@ -344,6 +345,8 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
                     n += 1
             elif s == 1:
                 for x in range(self.na):
+                    if not self.on_path_(b, x):
+                        continue  # nowhere to go from here
                     for y in range(self.no):
                         if self.movable_(b, x, y) > 0:
                             out[n] = x

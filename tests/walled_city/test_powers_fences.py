@@ -10,6 +10,7 @@ import os
 import pytest
 
 import engine
+from engine.core import CHANCE, make_rng
 from engine.errors import EditionError
 from tests.walled_city.helpers import f, play, power_turn, texts
 
@@ -256,3 +257,54 @@ def test_the_svg_draws_the_fence_and_its_far_half():
     fence(s, "A1", 0, "carpenters p0 peasants 2>A1'")
     svg = draw_svg(s.game, s)
     assert 'data-id="A1\'"' in svg and "p0:0+2" in svg and "fence 0 of A1" in svg
+
+
+def _saddler(s, me):
+    """Hand ``me`` the Saddlers for a second activation this turn (as a later turn would)."""
+    g = [x["power"] for x in s.game.guilds].index("saddlers-b")
+    f(s, "gstate")[g] = 3
+    f(s, "guild")[me] = g + 1
+    f(s, "piv")[me] = 0
+    f(s, "tused")[0] = 0
+
+
+def test_saddlers_never_select_a_citizen_in_a_half_that_borders_no_path():
+    # Londonderry A4 split 0 leaves the far half A4' only a gap (the fortifications): its
+    # citizens cannot cross a road or path (ruling 42), so the Saddlers cannot select them;
+    # selecting one left the seat with no legal move (found by an audit, session 26)
+    s, me = carpenter()
+    a4 = s.game.area_names.index("A4")
+    other = (me + 1) % 3
+    f(s, "ap")[a4, other] = 3
+    f(s, "pea")[other] -= 3
+    play(s, "activate carpenters1b", "carpenters A4", "carpenters fence A4 0")
+    while int(f(s, "phase")[0]) == 14:
+        play(s, texts(s)[-1])  # every citizen to the far half
+    assert f(s, "ap")[FAR + a4, other] == 3
+    assert FAR + a4 not in set(int(x) for x in f(s, "pside").ravel())
+    f(s, "ap")[A1, other] = 2
+    _saddler(s, me)
+    assert "activate saddlers11b" not in texts(s)  # two peasants can leave, not three
+    f(s, "ap")[A1, other] = 3
+    play(s, "activate saddlers11b", "saddlers peasants")
+    assert "saddlers A4'" not in texts(s) and "saddlers A1" in texts(s)
+    for _ in range(3):  # each of the three: an area, an owner, a destination
+        for _ in range(3):
+            assert texts(s), "a Saddlers step with no choice"
+            play(s, texts(s)[0])
+    assert f(s, "ap")[FAR + a4, other] == 3
+
+
+def test_a_random_game_that_reached_a_saddlers_dead_end_ends():
+    # the audit's random game (2 players, mixed guilds): seat 0 fenced D1 along split 0, the
+    # neutral's peasant stayed in the half with no path, and the Saddlers picked it
+    s = engine.make("walled_city", 2, ["mixed-guilds"], seed=0)
+    rng = make_rng(5821)
+    while s.to_move():
+        seat = s.to_move()[0]
+        if seat == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+            continue
+        moves = s.legal_moves(seat)
+        s.apply(seat, moves[rng.below(len(moves))])
+    assert s.is_terminal()
