@@ -170,6 +170,19 @@ def test_adjust_may_pick_a_die_in_any_of_the_four_areas_of_a_double_t_path():
     assert not {"die 4-", "die 4+"} & set(texts(s))
 
 
+def test_round_two_fence_ending_on_an_open_path_joins_its_halves_through_that_path():
+    # ruling 44: a fence acts as a road at once in round 2, and neighbourhoods are bounded by
+    # roads; B2 split 1 ends on P17, which has no road yet, so B2 and B2' stay one
+    # neighbourhood through C2 across it, and two once P17 is built
+    s, me = carpenter(round_=2)
+    f(s, "road")[:] = 1
+    f(s, "road")[17] = 0
+    fence(s, "B2", 1)
+    assert comp(s)[B2] == comp(s)[FAR + B2] == comp(s)[C2]
+    f(s, "road")[17] = 1
+    assert comp(s)[B2] != comp(s)[FAR + B2]
+
+
 def test_round_two_halves_are_separate_neighbourhoods_at_once_and_nobles_flee_by_gap():
     s, me = carpenter(round_=2)
     f(s, "road")[:] = 1
