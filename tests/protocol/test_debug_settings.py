@@ -260,11 +260,13 @@ def test_the_line_is_the_dict_the_search_ran_with():
 @pytest.mark.parametrize("game, players, preset, default_at", [
     ("walled_city", 4, "vs-textbook-160g-100it", 4), ("walled_city", 3, "bias-1.0", None),
     ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
-    ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6)])
+    ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6),
+    ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-200g-100it", None)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
     City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
-    made that preset its file's default at every table, and Guildes at 6 since session 24),
+    made that preset its file's default at every table, Guildes at 6 since session 24 and
+    Between Two Cities at 4 since session 26),
     as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
@@ -290,15 +292,18 @@ def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, players, prese
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
 
 
+@pytest.mark.parametrize("game, players, preset", [
+    ("guildes", 6, "heuristic-6p-k1000-100ms"), ("between_two_cities", 4, "heuristic-k1000-100ms")])
 @pytest.mark.parametrize("go, expand_after, by_budget", [
     ("go movetime 50", 1000, "none"), ("go iterations 50", 1, "1")])
-def test_guildes_6p_searches_near_flat_only_at_a_time_limit(fresh, go, expand_after, by_budget):
-    """The shipped 6-player Guildes default (session 24): expand_after=1000 at a time limit,
-    1 from any iteration budget, as a real engine process searches it and says so."""
+def test_near_flat_defaults_only_at_a_time_limit(fresh, game, players, preset, go, expand_after, by_budget):
+    """The shipped 6-player Guildes default (session 24) and 4-player Between Two Cities default
+    (session 26): expand_after=1000 at a time limit, 1 from any iteration budget, as a real
+    engine process searches it and says so."""
     assert expect(fresh, "debug on") == []
-    deal(fresh, "guildes", 5, 6)
+    deal(fresh, game, 5, players)
     s = settings(fresh, go)
-    assert (s.preset, s.options["expand_after"]) == ("heuristic-6p-k1000-100ms", expand_after), s.line
+    assert (s.preset, s.options["expand_after"]) == (preset, expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
 
 
