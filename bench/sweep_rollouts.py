@@ -10,6 +10,7 @@ its own seed (``make_rng(seed)``), so a failure is replayed by its line.
 
     python bench/sweep_rollouts.py 2000                  # rollouts per configuration
     python bench/sweep_rollouts.py 20000 walled_city     # one game
+    python bench/sweep_rollouts.py 300 --listed          # whole games through legal_moves
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from engine.core import make_rng  # noqa: E402
+from engine.core import CHANCE, make_rng  # noqa: E402
 from engine.errors import BadConfig  # noqa: E402
 
 
@@ -44,29 +45,46 @@ def configurations(name: str):
                     yield players, (*combo, *extra)
 
 
-def sweep(name: str, players: int, variants: tuple, count: int) -> list[tuple[int, str]]:
-    """(seed, error) of each of ``count`` rollouts that raised."""
+def play_listed(s, rng) -> None:
+    """A random game through the State API: each seat's move drawn from ``legal_moves`` (a
+    kernel's rollout may draw from its own sampler; this asks the list a frontend sees)."""
+    while not s.is_terminal():
+        seat = s.to_move()[0]
+        if seat == CHANCE:
+            s.apply(CHANCE, s.sample_chance(rng))
+            continue
+        moves = s.legal_moves(seat)
+        s.apply(seat, moves[rng.below(len(moves))])
+
+
+def sweep(name: str, players: int, variants: tuple, count: int, listed: bool = False) -> list[tuple[int, str]]:
+    """(seed, error) of each of ``count`` rollouts (``listed``: State-API games) that raised."""
     start = engine.make(name, players, list(variants), seed=0)
     bad = []
     for seed in range(count):
         s = start.clone()
         try:
-            s.rollout(make_rng(seed))
+            if listed:
+                play_listed(s, make_rng(seed))
+            else:
+                s.rollout(make_rng(seed))
         except Exception as e:  # noqa: BLE001 -- every failure is the finding
             bad.append((seed, f"{type(e).__name__}: {str(e)[:120]}"))
     return bad
 
 
 def main() -> int:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    games = sys.argv[2:] or sorted(engine.games())
+    args = [a for a in sys.argv[1:] if a != "--listed"]
+    listed = "--listed" in sys.argv
+    count = int(args[0]) if args else 2000
+    games = args[1:] or sorted(engine.games())
     failed = 0
     print("| game | players | variants | rollouts | failed | s | first failure (seed: error) |")
     print("|---|---|---|---|---|---|---|")
     for name in games:
         for players, variants in configurations(name):
             t = time.perf_counter()
-            bad = sweep(name, players, variants, count)
+            bad = sweep(name, players, variants, count, listed)
             failed += len(bad)
             first = f"{bad[0][0]}: {bad[0][1]}" if bad else ""
             print(f"| {name} | {players} | {'+'.join(variants) or '-'} | {count} | {len(bad)} | "
