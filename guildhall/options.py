@@ -25,7 +25,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from guildhall.protocol import DECIMAL, ProtocolError, short
+from guildhall.protocol import DECIMAL, ProtocolError, parse_int, short
 
 # the engine a session starts with: the strongest one registered
 PREFERRED_ENGINES = ("ismcts", "pimc", "flatmc", "greedy", "random")
@@ -73,10 +73,7 @@ class Option:
         elif self.type == "spin":
             if not DECIMAL.fullmatch(text):
                 raise ProtocolError(f"option {self.name} takes an integer, not {short(text)!r}")
-            v = int(text)
-            if not self.min <= v <= self.max:
-                raise ProtocolError(f"option {self.name} must be in [{self.min}, {self.max}], not {v}")
-            self.value = v
+            self.value = parse_int(text, f"option {self.name}", self.min, self.max)
         elif self.type == "combo":
             hits = [c for c in self.choices if c.lower() == text.lower()]
             if not hits:
@@ -130,6 +127,22 @@ def player_option(name: str, default: Any, owner: str, meta: Optional[dict] = No
     return None  # a structured default cannot be set from one line
 
 
+def narrow(opt: Option, meta: Optional[dict]) -> None:
+    """A shared option advertises what every owner accepts, since ``setoption`` asks each
+    owner: the intersection of their ranges (``max_nodes``: the search's [16, 200000000] and
+    the solver's [1, 100000000]) or of their choices."""
+    if not meta:
+        return
+    if opt.type == "spin" and "min" in meta and "max" in meta:
+        opt.min = max(opt.min, int(meta["min"]))
+        opt.max = min(opt.max, int(meta["max"]))
+    elif opt.type == "string" and opt.lo is not None and "min" in meta and "max" in meta:
+        opt.lo = max(opt.lo, float(meta["min"]))
+        opt.hi = min(opt.hi, float(meta["max"]))
+    elif opt.type == "combo" and "choices" in meta:
+        opt.choices = tuple(c for c in opt.choices if c in meta["choices"])
+
+
 def engine_options() -> dict[str, Option]:
     """Every option, keyed by lower-case name, in handshake order."""
     from search.api import make_player, player_names
@@ -155,6 +168,7 @@ def engine_options() -> dict[str, Option]:
                 owner = table[key].player
                 if owner is not None and pname not in owner.split(","):
                     table[key].player = owner + "," + pname
+                    narrow(table[key], cls.option_meta.get(oname))
                 continue
             opt = player_option(oname, default, pname, cls.option_meta.get(oname))
             if opt is not None:
@@ -174,10 +188,12 @@ def player_kwargs(options: dict[str, Option], player: str) -> dict[str, Any]:
 
 
 def check_option(options: dict[str, Option], opt: Option) -> None:
-    """Raise (BadConfig) if a player that owns ``opt`` refuses its value."""
+    """Raise (BadConfig) if a player that owns ``opt`` refuses its value beside the options
+    already set for it (``paranoid`` and ``best_reply`` cannot both be on), so that ``go``
+    never meets a combination ``setoption`` let through."""
     if not opt.player:
         return
     from search.api import make_player
 
     for pname in opt.player.split(","):
-        make_player(pname, seed=0, **{opt.name: opt.value})
+        make_player(pname, seed=0, **{**player_kwargs(options, pname), opt.name: opt.value})

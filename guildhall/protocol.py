@@ -128,7 +128,10 @@ def parse_int(token: str, what: str, lo: int | None = None, hi: int | None = Non
     # decimal ASCII digits only, as the grammar says (int() also takes '1_000' and other scripts' digits)
     if not isinstance(token, str) or not DECIMAL.fullmatch(token):
         raise ProtocolError(f"{what} must be an integer, not {short(token)!r}")
-    value = int(token)
+    if len(token.lstrip("+-0")) > 30:  # past any bound (and int() refuses 4,300 digits)
+        value = (-1 if token.startswith("-") else 1) * 10**30
+    else:
+        value = int(token)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         if hi is None:
             span = f"at least {lo}"
@@ -136,7 +139,7 @@ def parse_int(token: str, what: str, lo: int | None = None, hi: int | None = Non
             span = f"at most {hi}"
         else:
             span = f"in [{lo}, {hi}]"
-        raise ProtocolError(f"{what} must be {span}, not {value}")
+        raise ProtocolError(f"{what} must be {span}, not {short(token)}")
     return value
 
 

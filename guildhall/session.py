@@ -207,14 +207,18 @@ class Session:
         if not words:
             raise ProtocolError("usage: newgame GAME [players N] [variant V]... [edition FILE] [seed S]")
         name, players, variants, edition, seed = words[0], None, [], None, 0
+        given: set[str] = set()
         i = 1
         while i < len(words):
             key = words[i].lower()
             if i + 1 >= len(words):
                 raise ProtocolError(f"{key} needs a value")
+            if key in given and key != "variant":
+                raise ProtocolError(f"newgame {key} given twice")
+            given.add(key)
             arg = words[i + 1]
             if key == "players":
-                players = parse_int(arg, "players", 1, 64)
+                players = parse_int(arg, "players")  # a count out of range is the game's to refuse
             elif key == "variant":
                 variants.append(arg)
             elif key == "edition":
@@ -226,6 +230,8 @@ class Session:
             i += 2
         game = engine.make_game(name, players, variants, edition)
         self.game, self.seed = game, seed
+        if self.seat is not None and self.seat >= game.players:
+            self.seat = None  # a seat this table has not (set before any game, or at a larger one)
         self.state, self.history = game.new_initial_state(seed), []
         self.rng = make_rng(seed)
         self._forget_player()  # a new game searches as a fresh process would (same Seed, same moves)
@@ -334,11 +340,19 @@ class Session:
             items = [state.move_to_string(seat, m) for m in state.legal_moves(seat)]
             self.out(f"validmoves seat {seat} moves " + "; ".join(items))
 
-    def cmd_view(self, rest: str) -> None:
-        state = self.need_game()
+    def _viewer(self, state: State, rest: str) -> Optional[int]:
+        """The seat of ``view N`` / ``d N`` (None: as the position is); on a seat's view only
+        that seat's own (a view holds nothing of another seat's hidden part to show)."""
         seat = self._seat_arg(rest, None)
         if seat == CHANCE:
             raise ProtocolError("chance has no view")
+        if seat is not None and state.observer is not None and seat != state.observer:
+            raise ProtocolError(f"the position is seat {state.observer}'s view, not seat {seat}'s")
+        return seat
+
+    def cmd_view(self, rest: str) -> None:
+        state = self.need_game()
+        seat = self._viewer(state, rest)
         self.out("view " + (state if seat is None else state.observe(seat)).to_string())
 
     def cmd_status(self, rest: str) -> None:
@@ -354,9 +368,7 @@ class Session:
 
     def cmd_d(self, rest: str) -> None:
         state = self.need_game()
-        seat = self._seat_arg(rest, None)
-        if seat == CHANCE:
-            raise ProtocolError("chance has no view")
+        seat = self._viewer(state, rest)
         for text in state.draw(seat).splitlines():
             self.out(text)
 
@@ -418,7 +430,7 @@ class Session:
         if not legal:
             raise IllegalMove(f"seat {seat} has no known legal move here")
         if searchmoves is not None:
-            allowed = [state.parse_move(seat, text) for text in searchmoves]
+            allowed = [state.parse_move(seat, self._own_item(seat, text)) for text in searchmoves]
             bad = [t for t, m in zip(searchmoves, allowed) if m not in legal]
             if bad:
                 raise IllegalMove(f"searchmoves: {bad[0]} is not legal for seat {seat} here")
@@ -463,6 +475,15 @@ class Session:
     def _start(self, target: Callable[[Job], str], fallback: str) -> None:
         self.job = Job(target, self.out, fallback)
         self.job.start()
+
+    @staticmethod
+    def _own_item(seat: int, text: str) -> str:
+        """A ``searchmoves`` item (a ``play`` item) as the move text of the searching ``seat``:
+        ``seat N MOVE`` names that seat, ``chance MOVE`` or another seat is not its move."""
+        who, move = parse_item(text)
+        if who is not None and who != seat:
+            raise IllegalMove(f"searchmoves: {text} is not a move of seat {seat}, the seat searched")
+        return move
 
     def _limits(self, rest: str, state: State) -> tuple[Limits, Optional[list[str]]]:
         """The limits of a ``go`` line, and its ``searchmoves`` list (always last) if any."""

@@ -48,8 +48,9 @@ class GreedyPlayer(Player):
         vals = [view.game.heuristic(view, seat, m) for m in moves]
         best = max(vals)
         ties = [m for m, v in zip(moves, vals) if v == best]
-        info = SearchInfo(best=ties[self.rng.below(len(ties))],
-                          moves=[MoveStat(m, 0, [v]) for m, v in zip(moves, vals)])
+        # no rewards: the heuristic is a gain on the game's own scale, not a reward per seat,
+        # so the report's values are empty (the protocol writes '-')
+        info = SearchInfo(best=ties[self.rng.below(len(ties))], moves=[MoveStat(m, 0, []) for m in moves])
         if on_info is not None:
             on_info(info)
         return info

@@ -190,7 +190,9 @@ class SkillPlayer(Player):
                stop: threading.Event) -> SearchInfo:
         info = self.inner.search(view, seat, self.capped(limits), on_info, stop)
         if self.temperature > 0:
-            info = replace(info, best=self.draw(info, info.best))
+            # the same object, drawn move set: a frontend that reported this search's final
+            # statistics (the info callback's last object) must see it as reported already
+            info.best = self.draw(info, info.best)
         return info
 
     def draw(self, info: SearchInfo, best: int) -> int:

@@ -82,8 +82,10 @@ class SolverPlayer(Player):
             opts[flag] = v
         if not 1 <= opts["exact_limit"] <= 100_000:
             raise BadConfig("solver: exact_limit must be in [1, 100000]")
-        if not 1 <= opts["worlds"] <= 10_000 or not 1 <= opts["max_nodes"] <= MAX_NODES:
-            raise BadConfig(f"solver: worlds must be in [1, 10000], max_nodes in [1, {MAX_NODES}]")
+        if not 1 <= opts["worlds"] <= 10_000:
+            raise BadConfig("solver: worlds must be in [1, 10000]")
+        if not 1 <= opts["max_nodes"] <= MAX_NODES:
+            raise BadConfig(f"solver: max_nodes must be in [1, {MAX_NODES}]")
         if not MIN_MB <= opts["memory"] <= MAX_MB:
             raise BadConfig(f"solver: memory must be in [{MIN_MB}, {MAX_MB}] MB")
         if opts["reward"] not in REWARDS:
