@@ -220,7 +220,7 @@ class Session:
             if key == "players":
                 players = parse_int(arg, "players")  # a count out of range is the game's to refuse
             elif key == "variant":
-                variants.append(arg)
+                variants.append(arg.lower())  # names are lower case, as game names are read in any case
             elif key == "edition":
                 edition = arg
             elif key == "seed":

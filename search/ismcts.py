@@ -95,10 +95,10 @@ def check_options(name: str, opts: dict, spec: dict) -> dict:
                 raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
         elif isinstance(default, str) and "a number" in text and isinstance(v, (str, int)) \
                 and not isinstance(v, bool):
-            try:  # a word or a number (fpu: off or an urgency): numbers as floats, words as given
+            try:  # a word or a number (fpu: off or an urgency): numbers as floats, words in lower case
                 v = float(v)
             except ValueError:
-                pass
+                v = v.lower() if isinstance(v, str) else v
         elif isinstance(default, float) and isinstance(v, (str, int)) and not isinstance(v, bool):
             try:
                 v = float(v)

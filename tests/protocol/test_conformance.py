@@ -112,3 +112,9 @@ def test_an_integer_too_long_to_read_is_out_of_range_not_an_internal_error(fresh
     assert out[0].startswith("error bad-argument go iterations must be") and out[-1] == "bestmove none", out[0][:200]
     err = expect(fresh, "setoption name Seed value " + "9" * 5000)
     assert len(err) == 1 and err[0].startswith("error bad-argument"), err[0][:200]
+
+
+def test_variant_names_and_option_words_are_read_in_any_case(fresh):
+    assert expect(fresh, "newgame GUILDES players 4 variant EVENTS variant Tricks") == []
+    assert expect(fresh, "setoption name fpu value OFF") == []
+    assert expect(fresh, "setoption name fpu value 1.5") == []
