@@ -22,8 +22,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from engine.core import CHANCE, make_rng  # noqa: E402
+from engine.core import make_rng  # noqa: E402
 from engine.errors import BadConfig  # noqa: E402
+from tests.search.bounds_helpers import play_randomly  # noqa: E402
 
 
 def configurations(name: str):
@@ -45,18 +46,6 @@ def configurations(name: str):
                     yield players, (*combo, *extra)
 
 
-def play_listed(s, rng) -> None:
-    """A random game through the State API: each seat's move drawn from ``legal_moves`` (a
-    kernel's rollout may draw from its own sampler; this asks the list a frontend sees)."""
-    while not s.is_terminal():
-        seat = s.to_move()[0]
-        if seat == CHANCE:
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        moves = s.legal_moves(seat)
-        s.apply(seat, moves[rng.below(len(moves))])
-
-
 def sweep(name: str, players: int, variants: tuple, count: int, listed: bool = False) -> list[tuple[int, str]]:
     """(seed, error) of each of ``count`` rollouts (``listed``: State-API games) that raised."""
     start = engine.make(name, players, list(variants), seed=0)
@@ -64,8 +53,8 @@ def sweep(name: str, players: int, variants: tuple, count: int, listed: bool = F
     for seed in range(count):
         s = start.clone()
         try:
-            if listed:
-                play_listed(s, make_rng(seed))
+            if listed:  # each move drawn from legal_moves, the list a frontend sees (a
+                play_randomly(s, make_rng(seed))  # kernel's rollout may use its own sampler)
             else:
                 s.rollout(make_rng(seed))
         except Exception as e:  # noqa: BLE001 -- every failure is the finding

@@ -10,8 +10,9 @@ import os
 import pytest
 
 import engine
-from engine.core import CHANCE, make_rng
+from engine.core import make_rng
 from engine.errors import EditionError
+from tests.search.bounds_helpers import play_randomly
 from tests.walled_city.helpers import f, play, power_turn, texts
 
 EDITION = os.path.join(os.path.dirname(engine.__file__), "walled_city", "data", "standin.json")
@@ -311,13 +312,5 @@ def test_saddlers_never_select_a_citizen_in_a_half_that_borders_no_path():
 def test_a_random_game_that_reached_a_saddlers_dead_end_ends():
     # the audit's random game (2 players, mixed guilds): seat 0 fenced D1 along split 0, the
     # neutral's peasant stayed in the half with no path, and the Saddlers picked it
-    s = engine.make("walled_city", 2, ["mixed-guilds"], seed=0)
-    rng = make_rng(5821)
-    while s.to_move():
-        seat = s.to_move()[0]
-        if seat == CHANCE:
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        moves = s.legal_moves(seat)
-        s.apply(seat, moves[rng.below(len(moves))])
+    s = play_randomly(engine.make("walled_city", 2, ["mixed-guilds"], seed=0), make_rng(5821))
     assert s.is_terminal()
