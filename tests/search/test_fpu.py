@@ -26,7 +26,7 @@ def _root_edges(s, seat, tree):
     return {m: (v, w, av[(st, m)]) for st, m, v, w in s.edges_of(root) if st == seat}
 
 
-@pytest.mark.parametrize("bad", [-0.1, 100.5, "nan", "inf", "Off", "", True, "urgent"])
+@pytest.mark.parametrize("bad", [-0.1, 100.5, "nan", "inf", "", True, "urgent", "of f"])
 def test_bad_values_are_refused_with_the_option_named(bad):
     with pytest.raises(BadConfig, match="fpu must be off or a number in \\[0, 100\\]"):
         make_player("ismcts", fpu=bad)
@@ -36,6 +36,7 @@ def test_good_values_are_taken_from_text_as_the_protocol_sends_them():
     assert check_options("ismcts", {"fpu": "0.75"}, ISMCTS_SPEC)["fpu"] == 0.75
     assert check_options("ismcts", {"fpu": 1}, ISMCTS_SPEC)["fpu"] == 1.0  # a preset's JSON integer
     assert check_options("ismcts", {"fpu": "off"}, ISMCTS_SPEC)["fpu"] == "off"
+    assert check_options("ismcts", {"fpu": "OFF"}, ISMCTS_SPEC)["fpu"] == "off"  # a word in any case
     assert check_options("ismcts", {}, ISMCTS_SPEC)["fpu"] == "off"
     assert IsmctsPlayer.option_meta["fpu"] == {"min": 0.0, "max": 100.0}
 
