@@ -45,6 +45,7 @@ def test_searchmoves_takes_play_items_of_the_searching_seat(fresh):
 def test_one_final_report_at_every_skill(fresh, skill):
     deal(fresh)
     assert expect(fresh, f"setoption name Skill value {skill}") == []
+    assert expect(fresh, "setoption name InfoInterval value 60000") == []  # no periodic report
     out = go(fresh, "go iterations 30")
     assert sum(line.startswith("info moves ") for line in out) == 1, out
     assert sum(line.startswith("info seat ") for line in out) == 1, out
