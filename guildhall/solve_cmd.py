@@ -108,7 +108,9 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
                 lo, hi = sol.spread[m]
                 extra = f"  worlds {lo:.4f}..{hi:.4f}"
             click.echo(f" {mark} {state.move_to_string(sol.seat, m):<14} {' '.join(f'{x:.4f}' for x in v)}{extra}")
-    if len(sol.movers) > 1 and state.observer is None:
+    # paranoid and best-reply take a simultaneous step in order (the asking seat first): no
+    # equilibrium is sought, so none is listed (and none missing means no fallback)
+    if len(sol.movers) > 1 and state.observer is None and not (sol.paranoid or sol.best_reply):
         eqs = "; ".join(" ".join(f"{s}:{state.move_to_string(s, m)}" for s, m in zip(sol.movers, c))
                         for c in sol.equilibria)
         if not sol.equilibria:

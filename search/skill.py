@@ -59,7 +59,7 @@ FALLBACK_LEVELS = {"easy": 4, "medium": 10, "hard": 15}
 def skill_settings(level: int) -> tuple[Optional[int], float]:
     """(iteration cap or None, temperature) of ``level``."""
     if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= SKILL_MAX:
-        raise BadConfig(f"skill must be an integer in [0, {SKILL_MAX}] or easy, medium, hard, not {level!r}")
+        raise BadConfig(f"skill must be an integer in [0, {SKILL_MAX}] or easy, medium, hard, full, not {level!r}")
     if level == SKILL_MAX:
         return None, 0.0
     return round(8 * 2 ** (level / 2)), max(0.0, (8 - level) / 8)

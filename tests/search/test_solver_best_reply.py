@@ -168,3 +168,20 @@ def test_the_solve_command_offers_best_reply_and_says_what_it_is():
     assert f"{solve(s, best_reply=True).value[seat]:.4f}" in r.output.splitlines()[0]
     both = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), "--best-reply", "--paranoid"])
     assert both.exit_code != 0 and "choose one" in both.output
+
+
+@pytest.mark.parametrize("flag", ["--best-reply", "--paranoid"])
+def test_the_solve_command_claims_no_equilibrium_fallback_where_it_sought_none(flag):
+    # a simultaneous root: these searches take it in order (the asking seat first), so the
+    # equilibrium lines of the exact search (and its "no pure equilibrium" fallback) are not theirs
+    from click.testing import CliRunner
+
+    from guildhall.cli import main
+
+    s = endgame("guildes-3p", 2, 1)
+    assert len(s.to_move()) > 1
+    r = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), flag, "--memory", "4"])
+    assert r.exit_code == 0, r.output
+    assert "equilibrium" not in r.output and "fallback" not in r.output, r.output
+    exact = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), "--memory", "4"])
+    assert "equilibrium" in exact.output, exact.output
