@@ -93,7 +93,6 @@ cdef class WalledCityPowerBoard(WalledCityRounds):
     cdef int swap_ok_(self, int* b, int i, int j) noexcept
     cdef int swap_changes_(self, int* b, int i, int j) noexcept
     cdef int on_path_(self, int* b, int a) noexcept
-    cdef int saddled_(self, int* b, int o, int nobles) noexcept
     cdef int movable_(self, int* b, int a, int o) noexcept
     cdef int from_(self, int* b, int x, int y, int who, int peasants) noexcept
     cdef int next_owner_(self, int* b, int seat, int o) noexcept

@@ -153,16 +153,6 @@ class WalledCityPowerBoard(WalledCityRounds):
                 return 1
         return 0
 
-    def saddled_(self, b, o, nobles):
-        """Saddlers: owner ``o``'s peasants (or nobles) in the areas that border a path (not in
-        towers): the citizens the power can select."""
-        a: cython.int
-        n: cython.int = 0
-        for a in range(self.na):
-            if self.on_path_(b, a):
-                n += b[(self.o_an if nobles else self.o_ap) + a * self.no + o]
-        return n
-
     def movable_(self, b, a, o):
         """Saddlers: citizens of the chosen kind of owner ``o`` in area ``a`` not yet moved."""
         k: cython.int

@@ -127,10 +127,13 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
         (``on_path_``: a fence's half may border no path)."""
         p: cython.int = 0
         q: cython.int = 0
+        a: cython.int
         o: cython.int
-        for o in range(self.no):
-            p += self.saddled_(b, o, 0)
-            q += self.saddled_(b, o, 1)
+        for a in range(self.na):
+            if self.on_path_(b, a):
+                for o in range(self.no):
+                    p += b[self.o_ap + a * self.no + o]
+                    q += b[self.o_an + a * self.no + o]
         return (1 if p >= 3 else 0) | (2 if q >= 2 else 0)
 
     def can_act_(self, b, seat):

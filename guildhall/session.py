@@ -30,14 +30,14 @@ from typing import Callable, Optional
 
 import engine
 from engine.core import CHANCE, Game, State, make_rng
-from engine.errors import BadState, GuildhallError, IllegalMove
+from engine.errors import BadConfig, BadState, GuildhallError, IllegalMove
 from engine.perft import perft
 from engine.playable import check_playable, check_view_move
 from guildhall import __version__
 from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
                                 error_line, format_ints, format_item, format_values, parse_int,
-                                parse_item, parse_seat, seats_text, settings_line, split_items,
+                                parse_item, parse_seat, seats_text, settings_line, short, split_items,
                                 split_keyword)
 from guildhall.options import SPIN_LIMIT
 from search.api import Limits, SearchInfo, SearchSettings, make_player
@@ -219,6 +219,8 @@ class Session:
             arg = words[i + 1]
             if key == "players":
                 players = parse_int(arg, "players")  # a count out of range is the game's to refuse
+                if abs(players) >= 10**30:  # parse_int's cap for what int() will not read: no table's
+                    raise BadConfig(f"no game takes {short(arg)} players")
             elif key == "variant":
                 variants.append(arg.lower())  # names are lower case, as game names are read in any case
             elif key == "edition":

@@ -98,7 +98,7 @@ def check_options(name: str, opts: dict, spec: dict) -> dict:
             try:  # a word or a number (fpu: off or an urgency): numbers as floats, words in lower case
                 v = float(v)
             except ValueError:
-                v = v.lower() if isinstance(v, str) else v
+                v = v.lower()  # float() takes any int: only a str gets here
         elif isinstance(default, float) and isinstance(v, (str, int)) and not isinstance(v, bool):
             try:
                 v = float(v)
