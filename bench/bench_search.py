@@ -12,6 +12,7 @@
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
     valgrind --tool=callgrind ... python bench/bench_search.py iterations GAME PLAYERS N [presets]  # see fixed_search
+    valgrind --tool=callgrind ... python bench/bench_search.py ceiling-iterations GAME PLAYERS N [presets]  # fixed_ceiling
 
 Positions: each game at its first decision (chance dealt), the built-in
 options (``tree=so keys=moves reward=win``) or, with ``presets``, each game's
@@ -164,6 +165,32 @@ def fixed_search(game: str, players: int, iterations: int, presets: bool = True)
     s = core.make_search(view, seat, **(preset_options(game.split("+")[0], players=players) if presets else {}))
     done = s.run(core.rng_for(view.game.kernel, 7), iterations, 1.0e18, 0)
     return {"iterations": done, "nodes": s.node_count(), "value_calls": s.value_calls}
+
+
+def fixed_ceiling(game: str, players: int, iterations: int, presets: bool = True) -> dict:
+    """``iterations`` of the ceiling's loop (determinize + rollout, no tree) from the state of
+    :func:`fixed_search`, for instruction counts beside it: ``valgrind --tool=callgrind
+    --toggle-collect='*Kernel_determinize' --toggle-collect='*Kernel_rollout'`` (the kernel's
+    own rollout; a preset's heuristic rollout is another function).
+
+    >>> fixed_ceiling("between_two_cities", 3, 5)["iterations"]
+    5
+    """
+    from search import core
+
+    st = first_decision(game, players)
+    seat = st.to_move()[0]
+    view = st.observe(seat)
+    opts = preset_options(game.split("+")[0], players=players) if presets else {}
+    k = view.game.kernel
+    rollout = core.make_search(view, seat, **opts).rollout_fn or k.rollout
+    rng = core.rng_for(k, 7)
+    w = view.buf.copy()
+    for _ in range(iterations):
+        w[:] = view.buf
+        k.determinize(w, seat, rng)
+        rollout(w, rng)
+    return {"iterations": iterations}
 
 
 def ceiling_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -531,6 +558,8 @@ if __name__ == "__main__":
         print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
     elif what == "iterations":
         print(json.dumps(fixed_search(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))
+    elif what == "ceiling-iterations":
+        print(json.dumps(fixed_ceiling(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))

@@ -349,12 +349,18 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         ci: cython.p_int = self.cinfo
         if not self.cvalid[c]:
             self.city_info(b, c, duplex, info)
-            for i in range(INFO):
-                ci[o + i] = info[i]
+            if cython.compiled:  # indexed copies of INFO ints were 6% of a built-in search
+                memcpy(cython.address(ci[o]), info, INFO * cython.sizeof(cython.int))
+            else:
+                for i in range(INFO):
+                    ci[o + i] = info[i]
             self.cvalid[c] = 1
             return
-        for i in range(INFO):
-            info[i] = ci[o + i]
+        if cython.compiled:
+            memcpy(info, cython.address(ci[o]), INFO * cython.sizeof(cython.int))
+        else:
+            for i in range(INFO):
+                info[i] = ci[o + i]
         self.city_need(b, c, duplex, info)
 
     def placed(self, seat, move, duplex):

@@ -21,7 +21,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int[::1] t_kcat, t_ktav, t_like1, t_like2, t_dislike, t_dleft, t_dright, t_totb, t_totd
     cdef int[::1] t_nb, t_openm, t_land, t_mbox, t_rkind, t_rdir, t_rhand, t_dpts, t_cardcat
     cdef object _arrays     # the numpy arrays behind the int* scratch buffers of every layer
-    cdef int* cells         # legal: the cells gen_cells finds for one city
+    cdef int* cells         # legal: the cells gen_cells finds for one city (the left one at a placement)
+    cdef int* cells1        # legal: the right city's cells at a placement
     cdef int* bra           # feasible: bridge jumps a -> b of every mat (bro[g] .. bro[g + 1])
     cdef int* brb
     cdef int* bro

@@ -82,6 +82,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.t_dpts = table(cfg, "dpts"); self.t_cardcat = table(cfg, "cardcat")
         self._arrays = []
         self.cells = self.scratch(NCELL)
+        self.cells1 = self.scratch(NCELL)
         self.info = self.scratch(INFO)
         self.cand0 = self.scratch(NCELL)
         self.lowbit = self.scratch(1 << BW)

@@ -1,6 +1,7 @@
 # Declarations of between_two_cities_rules.py: the turn order of the Between Two
 # Cities kernel (to_move, legal, apply), on top of the scoring layer.
 
+from libc.string cimport memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, KM, NOTHING, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_ASSIGN, PH_CHOOSE, PH_PLACE, PH_END, PLACE_BASE, ASSIGN_BASE, CAT_FACTORY, CAT_HOUSE
 from cython_ext.between_two_cities_scoring cimport BetweenTwoCitiesScoring

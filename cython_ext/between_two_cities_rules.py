@@ -64,6 +64,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         h: cython.int; a: cython.int; b: cython.int; duplex: cython.int; p: cython.int
         slot: cython.int; k: cython.int; side: cython.int; c: cython.int; m: cython.int; i: cython.int
         cells: cython.p_int = self.cells
+        found: cython.p_int
         if ph == PH_CHOOSE:
             if seat < 0 or seat >= self.players or buf[self.O_DONE + seat]:
                 return 0
@@ -95,6 +96,8 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
             return 0
         duplex = self.t_rkind[buf[self.O_ROUND]]
         p = self.O_PEND + seat * 4
+        m0: cython.int = -1  # each side's cells, found once: every tile of the seat goes to the same city there
+        m1: cython.int = -1
         for slot in range(4):
             k = buf[p + slot]
             if k < 0:
@@ -108,9 +111,18 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
                 elif side != self.jside(seat):
                     continue  # Jamey's tiles go to the city the seat shares with Jamey
                 c = self.cityt[2 * seat + side]
-                m = self.gen_cells(ptr(buf), c, duplex, cells)
+                if side == 0:
+                    if m0 < 0:
+                        m0 = self.gen_cells(ptr(buf), c, duplex, cells)
+                    m = m0
+                    found = cells
+                else:
+                    if m1 < 0:
+                        m1 = self.gen_cells(ptr(buf), c, duplex, self.cells1)
+                    m = m1
+                    found = self.cells1
                 for i in range(m):
-                    out[n] = PLACE_BASE + (slot * 2 + side) * NCELL + cells[i]
+                    out[n] = PLACE_BASE + (slot * 2 + side) * NCELL + found[i]
                     n += 1
         return n
 
@@ -242,15 +254,24 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         if d != 0:
             # pass every hand (Jamey's too) one position along the direction
             npos = self.NPOS
-            for q in range(npos):
-                t = (q + d + npos) % npos
-                tn[t] = buf[self.O_HANDN + q]
-                for k in range(KM):
-                    tmp[t * KM + k] = buf[self.O_HAND + q * KM + k]
-            for q in range(npos):
-                buf[self.O_HANDN + q] = tn[q]
-                for k in range(KM):
-                    buf[self.O_HAND + q * KM + k] = tmp[q * KM + k]
+            if cython.compiled:  # whole hands at a time: element by element this was 8% of a built-in search
+                memcpy(tmp, cython.address(buf[self.O_HAND]), npos * KM * cython.sizeof(cython.int))
+                memcpy(tn, cython.address(buf[self.O_HANDN]), npos * cython.sizeof(cython.int))
+                for q in range(npos):
+                    t = (q + d + npos) % npos
+                    memcpy(cython.address(buf[self.O_HAND + t * KM]), cython.address(tmp[q * KM]),
+                           KM * cython.sizeof(cython.int))
+                    buf[self.O_HANDN + t] = tn[q]
+            else:
+                for q in range(npos):
+                    t = (q + d + npos) % npos
+                    tn[t] = buf[self.O_HANDN + q]
+                    for k in range(KM):
+                        tmp[t * KM + k] = buf[self.O_HAND + q * KM + k]
+                for q in range(npos):
+                    buf[self.O_HANDN + q] = tn[q]
+                    for k in range(KM):
+                        buf[self.O_HAND + q * KM + k] = tmp[q * KM + k]
             buf[self.O_TURN] += 1
         buf[self.O_SUB] = 1
         self.begin_place(buf)
