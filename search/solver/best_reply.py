@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.core import DEALER, State
+from search.solver.exact import EPS
 from search.solver.paranoid import Paranoid
 
 NONE = 0  # no replier yet in this segment (else replier seat + 1)
@@ -68,6 +69,27 @@ class BestReply(Paranoid):
         if v > alpha:
             v = min(v, self.ab(self.child(buf, seat, self.policy(buf, seat, moves)), alpha, min(beta, v)))
         return v
+
+    def pv_step(self, buf: np.ndarray, seat: int) -> tuple[int, np.ndarray]:
+        """The move ``seat`` makes here in this model, as :meth:`turn` values it: the asking
+        seat's best, the replier's worst for it, a waiting opponent's greedy move; with no
+        replier yet, this seat replies unless its greedy move is worth less to the asking
+        seat (ties: it replies, as :meth:`turn` takes the reply first)."""
+        replier = int(buf[DEALER])
+        moves = self.legal(buf, seat)
+        if seat == self.me:
+            return self.extreme(_with(buf, NONE), seat, moves, True)
+        if replier == seat + 1 or (replier == NONE and self.game.players == 2):
+            return self.extreme(_with(buf, seat + 1), seat, moves, False)
+        greedy = self.policy(buf, seat, moves)
+        if replier != NONE:
+            return greedy, self.child(buf, seat, greedy)
+        m, c = self.extreme(_with(buf, seat + 1), seat, moves, False)
+        g = self.child(buf, seat, greedy)
+        if self.ab(g, 0.0, 1.0) < self.ab(c, 0.0, 1.0) - EPS:
+            return greedy, g
+        return m, c
+
 
 def _with(buf: np.ndarray, replier: int) -> np.ndarray:
     if int(buf[DEALER]) == replier:

@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from engine.core import CHANCE
-from search.solver.exact import Search, bound
+from search.solver.exact import EPS, Search, bound
 
 
 class Paranoid(Search):
@@ -63,3 +63,20 @@ class Paranoid(Search):
     def turn(self, buf: np.ndarray, seat: int, moves: list[int], alpha: float, beta: float) -> float:
         """``seat``'s decision: the asking seat maximises, every other seat minimises."""
         return self.side(buf, seat, moves, seat == self.me, alpha, beta, sure=True)
+
+    def pv_step(self, buf: np.ndarray, seat: int) -> tuple[int, np.ndarray]:
+        """The move ``seat`` makes here in this model, and the buffer after it (for a
+        principal variation): the asking seat's best, another seat's worst for it; ties
+        to the lowest move, as at the root."""
+        return self.extreme(buf, seat, self.legal(buf, seat), seat == self.me)
+
+    def extreme(self, buf: np.ndarray, seat: int, moves: list[int], maximise: bool) -> tuple[int, np.ndarray]:
+        """The move of ``moves`` whose child is worth the most (``maximise``) or least to
+        the asking seat (lowest move among ties), with that child."""
+        best, bv, bc = -1, 0.0, buf
+        for m in moves:
+            c = self.child(buf, seat, m)
+            v = self.ab(c, 0.0, 1.0)
+            if best < 0 or (v > bv + EPS if maximise else v < bv - EPS):
+                best, bv, bc = m, v, c
+        return best, bc

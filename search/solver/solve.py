@@ -166,7 +166,8 @@ class Solver:
                 for m in only(search.legal(buf, me), moves):
                     values[m] = list(search.value(search.child(buf, me, m)))
                 best = max(values, key=lambda m: (values[m][me], -m))
-                sol = Solution(values[best], me, values, best, movers=tuple(sorted(movers)), pv=[(me, best)])
+                sol = Solution(values[best], me, values, best, movers=tuple(sorted(movers)),
+                               pv=_model_pv(search, buf, me, best, budget))
             else:
                 sol = Solution(list(search.value(buf)), me, movers=tuple(sorted(movers)))
         except SolverLimit as exc:
@@ -323,6 +324,26 @@ def _pv(search: Search, buf, sol: Solution, budget: int) -> list[tuple[int, int]
                 step = [(seat, best)]
             else:
                 step = list(zip(movers, search.simultaneous(buf, movers)[1]))
+    except SolverLimit:
+        pass  # a shorter pv; the solution itself is complete
+    return pv
+
+
+def _model_pv(search: Paranoid, buf, me: int, best: int, budget: int) -> list[tuple[int, int]]:
+    """A paranoid or best-reply principal variation: ``me``'s ``best``, then each seat to
+    move as the model has it play (``pv_step``; at a simultaneous step the asking seat
+    first, then the others in seat order), to the first chance event or the end."""
+    pv = [(me, best)]
+    b = search.child(buf, me, best)
+    search.max_nodes = search.nodes + max(1000, budget // 10)  # the pv may value siblings the search cut
+    try:
+        while len(pv) < PV_PLIES:
+            movers = search.movers(b)
+            if not movers or movers[0] == CHANCE:
+                break
+            seat = search.first_mover(movers)
+            m, b = search.pv_step(b, seat)
+            pv.append((seat, m))
     except SolverLimit:
         pass  # a shorter pv; the solution itself is complete
     return pv

@@ -185,3 +185,31 @@ def test_the_solve_command_claims_no_equilibrium_fallback_where_it_sought_none(f
     assert "equilibrium" not in r.output and "fallback" not in r.output, r.output
     exact = CliRunner().invoke(main, ["solve", "guildes", "--state", s.to_string(), "--memory", "4"])
     assert "equilibrium" in exact.output, exact.output
+
+
+@pytest.mark.parametrize("config,left,seed", POSITIONS)
+def test_the_best_reply_pv_follows_the_model_to_chance_or_the_end(config, left, seed):
+    # after the root: the asking seat keeps the value, the replier keeps it, a waiting
+    # opponent plays greedily (or starts replying), each step checked by the brute force
+    from tests.search.test_solver_paranoid import pv_end
+
+    s = endgame(config, left, seed)
+    me = s.to_move()[0]
+    br = solve(s, best_reply=True, seat=me, max_nodes=2_000_000)
+    value, memo, replier = br.value[me], {}, None
+    assert br.pv[0] == (me, br.best) and len(br.pv) > 1
+    c = s.clone()
+    for seat, m in br.pv:
+        before = c.clone()
+        c.apply(seat, m)
+        if seat == me:
+            replier = None
+        elif replier is None and s.players > 2 and br_brute(c, me, seat, memo=memo) != pytest.approx(value, abs=EPS):
+            assert m == greedy(before, seat)  # not a reply that keeps the value: the greedy wait
+        elif replier is not None and replier != seat:
+            assert m == greedy(before, seat)
+        else:
+            replier = seat
+        assert br_brute(c, me, replier, memo=memo) == pytest.approx(value, abs=EPS)
+    movers = pv_end(s, br.pv).to_move()
+    assert not movers or movers == (CHANCE,)

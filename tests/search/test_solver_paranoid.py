@@ -69,3 +69,28 @@ def test_the_solve_command_offers_paranoid_and_says_what_it_is():
     assert r.exit_code == 0, r.output
     assert "a lower bound, not the exact value" in r.output
     assert f"{solve(s, paranoid=True).value[seat]:.4f}" in r.output.splitlines()[0]
+
+
+def pv_end(state, pv):
+    """Replay ``pv`` with the public API; the state it leads to."""
+    c = state.clone()
+    for seat, m in pv:
+        assert m in c.legal_moves(seat)
+        c.apply(seat, m)
+    return c
+
+
+@pytest.mark.parametrize("config,left", [("guildes-3p", 6), ("guildes-4p", 5), ("btc-3p", 7), ("cag-3p", 3)])
+def test_the_paranoid_pv_runs_to_chance_or_the_end_keeping_the_value(config, left):
+    # each seat plays as the model has it (the asking seat its best, the others its worst),
+    # so every position along the line is worth the root's value
+    s = endgame(config, left, 1)
+    seat = s.to_move()[0]
+    par = solve(s, paranoid=True, seat=seat)
+    assert par.pv[0] == (seat, par.best) and len(par.pv) > 1
+    memo: dict = {}
+    for i in range(1, len(par.pv) + 1):
+        c = pv_end(s, par.pv[:i])
+        assert paranoid_brute(c, seat, memo=memo) == pytest.approx(par.value[seat], abs=EPS)
+    movers = pv_end(s, par.pv).to_move()
+    assert not movers or movers == (CHANCE,)
