@@ -42,15 +42,17 @@ def parse_editions(items: tuple[str, ...]) -> dict[str, dict[str, str]]:
 @friendly
 def serve(host, port, editions, max_games, max_nodes, max_movetime, skill) -> None:
     """Play against the AI in the browser, at http://HOST:PORT/."""
+    from search.skill import level_of
+
+    # a bad level is refused before serving (names are resolved per game), and before the
+    # web extra is looked for: a mistyped option is the error to show first
+    level_of(skill, "guildes")
     try:
         import uvicorn
 
         from guildhall.web.app import Settings, create_app
     except ImportError as exc:
         raise click.ClickException(f"{exc.name} is missing: pip install 'guildhall[web]'") from None
-    from search.skill import level_of
-
-    level_of(skill, "guildes")  # refuse a bad level before serving (names are resolved per game)
     settings = Settings(parse_editions(editions), max_games, max_nodes, max_movetime, skill)
     click.echo(f"guildhall: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
