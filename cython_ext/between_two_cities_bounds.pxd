@@ -1,4 +1,5 @@
 # Declarations of between_two_cities_bounds.py for Cython (contracts there).
+from libc.string cimport memcmp, memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, KM, PH_DEAL, PH_CHOOSE, PH_PLACE, PH_END, CAT_FACTORY, CAT_SHOP, CAT_PARK, CAT_TAVERN, CAT_OFFICE, CAT_HOUSE, CAT_CIVIC
 from cython_ext.between_two_cities_scoring cimport BetweenTwoCitiesScoring, shop_best, tavern_points, office_points, park_points, civic_points

@@ -6,6 +6,10 @@ from cython_ext.between_two_cities_encoding cimport NCELL, TILE, CAT_FACTORY, CA
 from cython_ext.between_two_cities_placement cimport BetweenTwoCitiesPlacement
 
 
+cpdef enum:
+    SHOP_MEMO = 4096    # shop_points: entries of its table (a power of two)
+
+
 cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
     cdef int* cs            # score of each city
     cdef int* fc            # city_scores_c: factories of each city
@@ -20,11 +24,14 @@ cdef class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
     cdef int* catn          # city_scores_c: tiles of each category in each city (NC * 7)
     cdef int* tl            # score_city: the cells holding a tile
     cdef int* pk            # score_city: parks already in a group
+    cdef int* shopkey       # shop_points: per entry the mat + 1 (0: empty) and the shops' three words
+    cdef int* shopval       # shop_points: per entry its shop_best
 
     cpdef void city_scores(self, int[::1] buf, out)
     cdef void city_scores_c(self, int[::1] buf, int* out)
     cdef void district_points(self, const int* buf, int* out)
     cdef int score_city(self, const int* buf, int base, int g) noexcept
+    cdef int shop_points(self, int g, int* sh, unsigned int m0, unsigned int m1, unsigned int m2) noexcept
     cdef int largest_region(self, const int* buf, int base, int g, int a, int b) noexcept
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int rank_keys(self, int[::1] buf, int[::1] out)
