@@ -1,6 +1,7 @@
 # Declarations of between_two_cities_placement.py: the base layer of the Between
 # Two Cities kernel (configuration, city boards, where a tile may go).
 
+from libc.string cimport memcmp, memcpy
 from cython_ext.kernel cimport Kernel, ptr
 from cython_ext.between_two_cities_encoding cimport BW, NCELL, CENTER, TILE, HALF, MAX_MOVES
 
@@ -8,6 +9,8 @@ cpdef enum:
     ROWS = 9            # city_info: where the row masks start (tiles, then empty cells)
     ADJ = 27            # city_info: the row masks of the cells next to a tile (ROWS + 2 * BW)
     INFO = 36           # city_info: its size (ADJ + BW)
+    GMEMO = 512         # gen_cells: entries of its table (a power of two)
+    GREC = 166          # gen_cells: an entry (mat + 1, duplex, duplex tiles built, count, NCELL cells, NCELL answers)
 
 
 cdef class BetweenTwoCitiesPlacement(Kernel):
@@ -34,6 +37,8 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef unsigned int colfirst, collast  # feasible: the first and last column of a window mask
     cdef int* info          # gen_cells: city_info of the city
     cdef int* cand0         # gen_cells: candidate cells
+    cdef int* gmemo         # gen_cells: its table (GMEMO entries of GREC ints)
+    cdef int* gmul          # gen_cells: the hash's multiplier of each cell
     cdef int* first         # gen_cells: per mat, the last first-tile answer (duplex, need, s, empty rows, cells)
     cdef int* openrows      # candidates: per mat and row, the cells a city's first tile may take (bit mask)
     cdef int* lowbit        # candidates: the lowest set bit of a row mask (BW bits)
@@ -57,3 +62,4 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int candidates(self, const int* buf, int c, int duplex, int strict, int* info, int* out) noexcept
     cdef int placeable(self, const int* buf, int c, int duplex, int x, int* info) noexcept
     cdef int gen_cells(self, const int* buf, int c, int duplex, int* out) noexcept
+    cdef int cells_now(self, const int* buf, int c, int duplex, int* out) noexcept
