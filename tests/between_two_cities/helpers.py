@@ -86,3 +86,18 @@ def city_frame(game, buf, c: int, duplex: bool):
     singles = sum(1 for x in tiles if cells[x] < HALF)
     s = max(int(game.kernel_cfg["rhand"][0]) - 2 - singles, 0) if need == 2 else 0
     return cells, g, tiles, box, need, s
+
+
+def twin_modes(module: str) -> list:
+    """``[(mode, module)]``: the kernel module ``module`` interpreted, and compiled when built."""
+    from cython_ext import select
+
+    c, py = select.twins(module)
+    return [("interpreted", py)] + ([("compiled", c)] if c is not None else [])
+
+
+def kernel_in(mode: str, game):
+    """A Between Two Cities kernel for ``game``, compiled or interpreted as ``mode`` says."""
+    from cython_ext import select
+
+    return select.twins(GAME)[0 if mode == "compiled" else 1].BetweenTwoCitiesKernel(game.kernel_cfg)

@@ -6,11 +6,9 @@ import random
 import pytest
 
 import engine
-from cython_ext import select
-from tests.between_two_cities.helpers import random_walk
+from tests.between_two_cities.helpers import kernel_in, random_walk, twin_modes
 
-C, PY = select.twins("between_two_cities_placement")
-MODES = [("interpreted", PY)] + ([("compiled", C)] if C is not None else [])
+MODES = twin_modes("between_two_cities_placement")
 CONFIGS = [(4, ()), (2, ("two-player-advanced",)), (3, ("beginner",)), (2, ("two-player",)), (7, ("districts",))]
 
 
@@ -18,7 +16,7 @@ CONFIGS = [(4, ()), (2, ("two-player-advanced",)), (3, ("beginner",)), (2, ("two
 @pytest.mark.parametrize("players,variants", CONFIGS)
 def test_remembered_cells_equal_the_cells_found_afresh(mode, mod, players, variants):
     game = engine.make_game("between_two_cities", players, variants)
-    k = select.twins("between_two_cities")[0 if mode == "compiled" else 1].BetweenTwoCitiesKernel(game.kernel_cfg)
+    k = kernel_in(mode, game)
     rnd = random.Random(players)
     seen: list = []
     asked = repeats = 0

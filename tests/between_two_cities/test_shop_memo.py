@@ -6,10 +6,9 @@ import random
 import pytest
 
 import engine
-from cython_ext import select
+from tests.between_two_cities.helpers import kernel_in, twin_modes
 
-C, PY = select.twins("between_two_cities_scoring")
-MODES = [("interpreted", PY)] + ([("compiled", C)] if C is not None else [])
+MODES = twin_modes("between_two_cities_scoring")
 CONFIGS = [(4, ()), (2, ("two-player",)), (6, ("districts",))]
 BW = 9
 
@@ -18,7 +17,7 @@ BW = 9
 @pytest.mark.parametrize("players,variants", CONFIGS)
 def test_remembered_shop_points_equal_the_exact_partition(mode, mod, players, variants):
     game = engine.make_game("between_two_cities", players, variants)
-    k = select.twins("between_two_cities")[0 if mode == "compiled" else 1].BetweenTwoCitiesKernel(game.kernel_cfg)
+    k = kernel_in(mode, game)
     rnd = random.Random(players)
     mats = k.NMAT + 1
     n = 6000 if mode == "compiled" else 800

@@ -38,11 +38,19 @@ def paranoid_brute(state, me, reward="win", memo=None):
     return v
 
 
-@pytest.mark.parametrize("config,left", [("guildes-3p", 6), ("guildes-4p", 5), ("btc-3p", 7), ("cag-3p", 3)])
-def test_paranoid_matches_brute_force_and_bounds_the_exact_value_from_below(config, left):
+CASES = [("guildes-3p", 6), ("guildes-4p", 5), ("btc-3p", 7), ("cag-3p", 3)]
+
+
+def solved(config, left):
+    """The endgame, its first seat to move, and that seat's paranoid solution."""
     s = endgame(config, left, 1)
     seat = s.to_move()[0]
-    par = solve(s, paranoid=True, seat=seat)
+    return s, seat, solve(s, paranoid=True, seat=seat)
+
+
+@pytest.mark.parametrize("config,left", CASES)
+def test_paranoid_matches_brute_force_and_bounds_the_exact_value_from_below(config, left):
+    s, seat, par = solved(config, left)
     assert par.paranoid and par.seat == seat
     assert par.value[seat] == pytest.approx(paranoid_brute(s, seat), abs=EPS)
     assert all(math.isnan(x) for i, x in enumerate(par.value) if i != seat)
@@ -80,13 +88,11 @@ def pv_end(state, pv):
     return c
 
 
-@pytest.mark.parametrize("config,left", [("guildes-3p", 6), ("guildes-4p", 5), ("btc-3p", 7), ("cag-3p", 3)])
+@pytest.mark.parametrize("config,left", CASES)
 def test_the_paranoid_pv_runs_to_chance_or_the_end_keeping_the_value(config, left):
     # each seat plays as the model has it (the asking seat its best, the others its worst),
     # so every position along the line is worth the root's value
-    s = endgame(config, left, 1)
-    seat = s.to_move()[0]
-    par = solve(s, paranoid=True, seat=seat)
+    s, seat, par = solved(config, left)
     assert par.pv[0] == (seat, par.best) and len(par.pv) > 1
     memo: dict = {}
     for i in range(1, len(par.pv) + 1):
