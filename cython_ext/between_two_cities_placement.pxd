@@ -39,7 +39,6 @@ cdef class BetweenTwoCitiesPlacement(Kernel):
     cdef int* cand0         # gen_cells: candidate cells
     cdef int* gmemo         # gen_cells: its table (GMEMO entries of GREC ints)
     cdef int* gmul          # gen_cells: the hash's multiplier of each cell
-    cdef int* first         # gen_cells: per mat, the last first-tile answer (duplex, need, s, empty rows, cells)
     cdef int* openrows      # candidates: per mat and row, the cells a city's first tile may take (bit mask)
     cdef int* lowbit        # candidates: the lowest set bit of a row mask (BW bits)
     cdef int* cityt         # city_of(s, side) at [2 * s + side], Jamey's seat included

@@ -87,7 +87,6 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.cand0 = self.scratch(NCELL)
         self.lowbit = self.scratch(1 << BW)
         self.openrows = self.scratch((self.NMAT + 1) * BW)
-        self.first = self.scratch((self.NMAT + 1) * (4 + BW + NCELL))
         self.gmemo = self.scratch(GMEMO * GREC)
         self.gmul = self.scratch(NCELL + 1)
         for i in range(NCELL + 1):  # fixed odd multipliers of the cells (an LCG): the memo's hash
@@ -645,23 +644,10 @@ class BetweenTwoCitiesPlacement(Kernel):
         a move (docs/rulings).
         """
         n: cython.int = 0
-        m: cython.int; i: cython.int; si: cython.int; o: cython.int; r: cython.int; hit: cython.int
+        m: cython.int; i: cython.int; si: cython.int
         info: cython.p_int = self.info
         cand: cython.p_int = self.cand0
-        memo: cython.p_int = self.first
         self.city_info(buf, c, duplex, info)
-        o = info[0] * (4 + BW + NCELL)  # the mat's memo record; out of the if: gcc saw it maybe unset below
-        if info[5] == 0:
-            # a city without tiles: its cells for the first tile depend on its mat, empty cells, need and s only
-            hit = memo[o] == 1 and memo[o + 1] == duplex and memo[o + 2] == info[6] and memo[o + 3] == info[7]
-            for r in range(BW):
-                if memo[o + 4 + r] != info[ROWS + BW + r]:
-                    hit = 0
-            if hit:
-                n = memo[o + 4 + BW]
-                for i in range(n):
-                    out[i] = memo[o + 5 + BW + i]
-                return n
         for si in range(2):  # adjacent cells first; any completable cell as the fallback
             m = self.candidates(buf, c, duplex, 1 - si, info, cand)
             if si == 0 and info[5] > 0 and self.bsym:
@@ -673,16 +659,6 @@ class BetweenTwoCitiesPlacement(Kernel):
                         n += 1
             if n > 0 or info[5] == 0:
                 break
-        if info[5] == 0:
-            memo[o] = 1
-            memo[o + 1] = duplex
-            memo[o + 2] = info[6]
-            memo[o + 3] = info[7]
-            for r in range(BW):
-                memo[o + 4 + r] = info[ROWS + BW + r]
-            memo[o + 4 + BW] = n
-            for i in range(n):
-                memo[o + 5 + BW + i] = out[i]
         return n
 
 

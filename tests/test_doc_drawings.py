@@ -7,6 +7,7 @@ import pytest
 
 import engine
 from engine.core import CHANCE, make_rng
+from tests.search.bounds_helpers import play_randomly
 
 DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "games")
 
@@ -18,23 +19,10 @@ def block_after(doc: str, heading: str) -> str:
     return re.search(r"```\n(.*?)\n```", rest, re.S).group(1)
 
 
-def random_play(state, rng, stop) -> None:
-    """Uniformly random moves from ``rng`` until ``stop(state, moves_made)``."""
-    made = 0
-    while not stop(state, made):
-        seat = state.to_move()[0]
-        if seat == CHANCE:
-            state.apply(CHANCE, state.sample_chance(rng))
-            continue
-        moves = state.legal_moves(seat)
-        state.apply(seat, moves[rng.below(len(moves))])
-        made += 1
-
-
 def between_two_cities():
     # "Seat 0's view at the choose step of round 2 (3 players, seed=4, from make_rng(4))"
     s = engine.make("between_two_cities", 3, seed=4)
-    random_play(s, make_rng(4), lambda st, _: st.to_move() != (CHANCE,) and int(
+    play_randomly(s, make_rng(4), until=lambda st, _: st.to_move() != (CHANCE,) and int(
         st.buf[st.game.layout["round"]]) == 1 and st.game.phase(st) == 5)
     return s.draw(0)
 
@@ -42,7 +30,7 @@ def between_two_cities():
 def walled_city():
     # "Seat 0's view after 40 random moves (3 players, Londonderry, seed=3, from make_rng(3))"
     s = engine.make("walled_city", 3, seed=3)
-    random_play(s, make_rng(3), lambda st, made: made == 40 and st.to_move() != (CHANCE,))
+    play_randomly(s, make_rng(3), until=lambda st, made: made == 40 and st.to_move() != (CHANCE,))
     return s.draw(0)
 
 

@@ -67,10 +67,13 @@ def check_endings_within(state, final: Callable, bounds: Callable = read_bounds,
     return checked
 
 
-def play_randomly(state, rng, visit: Callable = lambda state: None):
-    """Play ``state`` to its end in place with uniformly random moves and chance draws from
-    ``rng``, calling ``visit`` at every position before it moves on; returns ``state``."""
-    while not state.is_terminal():
+def play_randomly(state, rng, visit: Callable = lambda state: None,
+                  until: Callable = lambda state, made: False):
+    """Play ``state`` in place with uniformly random moves and chance draws from ``rng`` to
+    its end, or until ``until(state, seat moves made)``, calling ``visit`` at every position
+    before it moves on; returns ``state``."""
+    made = 0
+    while not state.is_terminal() and not until(state, made):
         visit(state)
         seat = state.to_move()[0]
         if seat == CHANCE:
@@ -78,6 +81,7 @@ def play_randomly(state, rng, visit: Callable = lambda state: None):
             continue
         moves = state.legal_moves(seat)
         state.apply(seat, moves[rng.below(len(moves))])
+        made += 1
     return state
 
 
