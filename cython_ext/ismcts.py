@@ -174,6 +174,9 @@ class Search(TreeSelection):
         # (side by side: a lookup reads one cache line)
         self.slot = new_ints(2 * max(self.mm, 1), 0)
         self.stamp = 0
+        self.mk = new_ints(2 * max(self.mm, 1) * players, 0)
+        self.mkst = new_ints(players, 0)
+        self.mknode = new_ints(players, -1)
         self.rvec = new_doubles(max(self.mm, 1) * players)
         self.rcount = new_ints(max(self.mm, 1), 0)
         self.pcap = 256
@@ -193,6 +196,9 @@ class Search(TreeSelection):
         release(self.rcount)
         release(self.eids)
         release(self.slot)
+        release(self.mk)
+        release(self.mkst)
+        release(self.mknode)
         release(self.path_e)
         release(self.path_s)
         release(self.path_nodes)
@@ -216,6 +222,7 @@ class Search(TreeSelection):
         self._clear_values()
         for t in range(self.ntrees):
             self.roots[t] = self._new_node(-1, 0)
+        self.drop_marks()
         self.reset_root_stats()
 
     def reset_root_stats(self):
@@ -255,6 +262,7 @@ class Search(TreeSelection):
         """Make ``node`` the root of the (single) tree, keeping its subtree."""
         self.roots[0] = node
         self.root_depth = self.depth(node)
+        self.drop_marks()
         self.reset_root_stats()
 
     # -- the iteration ------------------------------------------------------

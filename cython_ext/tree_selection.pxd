@@ -24,13 +24,18 @@ cdef class TreeSelection(TreeValues):
     cdef double xterm[XTAB]
     cdef int xstamp[XTAB]
     cdef int xgen
+    # each seat's move -> edge marks (mk[seat * 2mm + 2m], valid iff mk[... + 1] == mkst[seat])
+    # at node mknode[seat] (-1: none), kept from one of its selections to the next
+    cdef int* mk
+    cdef int* mkst
+    cdef int* mknode
 
     cdef int _select(self, int node, int seat) except -1
     cdef int _scan(self, int node) noexcept
     cdef int _lookup(self, int first, int n, int nl) noexcept
     cdef inline int _prefetch_seg(self, int g) noexcept
-    cdef int _mark(self, int node, int seat, bint on) noexcept
-    cdef inline int _slot(self, int m) noexcept
+    cdef int _mark(self, int node, int seat) noexcept
+    cdef inline int _slot(self, int mo, int st, int m) noexcept
     cdef int _room(self, int node, int seat, int missing, int nseg) except -1
     cdef int _ucb(self, int nl) noexcept
     cdef int _urgent(self, int nl, int av) noexcept

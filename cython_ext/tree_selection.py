@@ -81,6 +81,7 @@ class TreeSelection(TreeValues):
         ln: cython.int
         first: cython.int
         nseg: cython.int = 0
+        mo: cython.int
         prim: cython.int = -1
         done: cython.bint = False
         missing: cython.int = 0
@@ -97,6 +98,8 @@ class TreeSelection(TreeValues):
         if nseg == 0 and self.lists and nl >= LIST_MIN:
             prim = self._listed(node, seat, nl)
             nseg = 1
+        if nseg == 0 or self.gs[3 * prim + INFO] & LISTED:
+            self.mknode[seat] = -1  # a list may be made, or edges materialized and moved
         if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:
             e = self._listed_select(prim, nl)
             if e >= 0:
@@ -104,6 +107,7 @@ class TreeSelection(TreeValues):
             done = e == -3  # counted, every legal move tried: their edges in eids
         if nseg > 1 and self.nd[8 * node] >= MERGE_AT:
             # a hot node: one sorted segment, walked in order from now on
+            self.mknode[seat] = -1  # the edges move
             prim = self._merge(node, seat, 0)
             if (self.gs[3 * prim + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
                 self._sort_seg(prim)
@@ -121,6 +125,7 @@ class TreeSelection(TreeValues):
             ln = self.gs[3 * prim + INFO] & 0x7FFFFF
             missing = self._lookup(first, ln, nl)
             if missing > 0 and ln + missing <= self._seg_room(prim):
+                self.mknode[seat] = -1  # sorted again below: the edges move
                 e = first + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
@@ -143,32 +148,38 @@ class TreeSelection(TreeValues):
                 done = True
             missing = 0
         if not done:
-            self._new_stamp()
-            nseg = self._mark(node, seat, True)
+            # the seat's marks (move -> edge) are kept from its last selection: at a hot node
+            # of long segments (an opponent's hidden hand at the root) they are this node's
+            if self.mknode[seat] != node:
+                self._mark(node, seat)
+            nseg = self.scount[seat]
+            mo = seat * 2 * self.mm
             for i in range(nl):
-                if self._slot(as_int(self.moves[i])) < 0:
+                if self._slot(mo, self.mkst[seat], as_int(self.moves[i])) < 0:
                     missing += 1
             if missing > 0:
+                self.mknode[seat] = -1  # until the marks are right again (_room may raise)
                 g = self._room(node, seat, missing, nseg)
                 ln = self.gs[3 * g + INFO] & 0x7FFFFF
                 e = self.gs[3 * g] + ln
                 for i in range(nl):
                     m = as_int(self.moves[i])
-                    if self._slot(m) < 0:
+                    if self._slot(mo, self.mkst[seat], m) < 0:
                         self.ed[4 * e] = m
                         self.ed[4 * e + E_VIS] = 0
                         self.ed[4 * e + E_AVAIL] = 0
                         self.ef[4 * e + E_VAL] = 0.0
-                        self.slot[2 * m] = e
-                        self.slot[2 * m + 1] = self.stamp
+                        self.mk[mo + 2 * m] = e
+                        self.mk[mo + 2 * m + 1] = self.mkst[seat]
                         e += 1
                 self.gs[3 * g + INFO] += missing
                 if self.gs[3 * g + INFO] & ROOMY:
                     if (self.gs[3 * g + INFO] & 0x7FFFFF) <= BSEARCH_MAX:
                         self._sort_seg(g)  # a merged segment short enough to search stays sorted
-                    self._mark(node, seat, True)  # merged or sorted: the edges moved
+                    self._mark(node, seat)  # merged or sorted: the edges moved
+                self.mknode[seat] = node
             for i in range(nl):
-                e = self._slot(as_int(self.moves[i]))
+                e = self._slot(mo, self.mkst[seat], as_int(self.moves[i]))
                 self.ed[4 * e + E_AVAIL] += 1
                 self.eids[i] = e
                 if self.ed[4 * e + E_VIS] == 0:
@@ -235,31 +246,88 @@ class TreeSelection(TreeValues):
             prefetch(self.ed, 4 * (first + n - 1))
         return 0
 
-    def _mark(self, node, seat, on):
-        """Point ``slot[move]`` at ``seat``'s edge of that move at ``node`` (``on``), or reset it
-        to -1, walking the seat's segments from ``sfirst`` (``node`` was scanned); returns how
-        many segments ``seat`` has there.  A mark is valid while ``stamp`` is unchanged."""
+    def _mark(self, node, seat):
+        """Point ``mk`` (the seat's move -> edge table) at ``seat``'s edges at ``node``,
+        walking its segments from ``sfirst`` (``node`` was scanned), under a new stamp of the
+        seat's (``mkst``): ``node``'s marks from now on (``mknode``), until its edges move.
+        Returns how many segments ``seat`` has there."""
         g: cython.int = self.sfirst[seat]
         i: cython.int
         e: cython.int
         m: cython.int
+        mo: cython.int = seat * 2 * self.mm
         left: cython.int = self.scount[seat]
+        self.mkst[seat] += 1
+        if self.mkst[seat] == 1 << 30:  # before it wraps: every old mark of the seat made invalid
+            for i in range(max(self.mm, 1)):
+                self.mk[mo + 2 * i + 1] = 0
+            self.mkst[seat] = 1
         while left > 0:
             if self.gs[3 * g + INFO] >> 24 == seat:
                 left -= 1
                 e = self.gs[3 * g]
                 for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
                     m = self.ed[4 * (e + i)]
-                    self.slot[2 * m] = e + i if on else -1
-                    self.slot[2 * m + 1] = self.stamp
+                    self.mk[mo + 2 * m] = e + i
+                    self.mk[mo + 2 * m + 1] = self.mkst[seat]
             g = self.gs[3 * g + NEXT]
+        self.mknode[seat] = node
         return self.scount[seat]
 
-    def _slot(self, m):
-        """The edge ``_mark`` put at move ``m`` during this selection, or -1."""
-        if self.slot[2 * m + 1] == self.stamp:
-            return self.slot[2 * m]
+    def _slot(self, mo, st, m):
+        """The edge ``_mark`` put at move ``m`` in a seat's table (at offset ``mo`` in ``mk``,
+        its stamp ``st``), or -1."""
+        if self.mk[mo + 2 * m + 1] == st:
+            return self.mk[mo + 2 * m]
         return -1
+
+    def drop_marks(self):
+        """Forget every seat's marks (``clear``, ``reroot``: the nodes they name are gone or moved)."""
+        s: cython.int
+        for s in range(self.n):
+            self.mknode[s] = -1
+
+    def kept_marks(self):
+        """How many seats keep marks (``mknode``), or -1 if a seat's are wrong: one of its
+        edges there not marked, or a mark pointing at an edge of another move (tests)."""
+        kept: cython.int = 0
+        s: cython.int
+        g: cython.int
+        i: cython.int
+        e: cython.int
+        m: cython.int
+        n: cython.int
+        mo: cython.int
+        left: cython.int
+        marked: cython.int
+        for s in range(self.n):
+            if self.mknode[s] < 0:
+                continue
+            self._scan(self.mknode[s])
+            mo = s * 2 * self.mm
+            n = 0
+            g = self.sfirst[s]
+            left = self.scount[s]
+            while left > 0:
+                if self.gs[3 * g + INFO] >> 24 == s:
+                    left -= 1
+                    e = self.gs[3 * g]
+                    for i in range(self.gs[3 * g + INFO] & 0x7FFFFF):
+                        if self._slot(mo, self.mkst[s], self.ed[4 * (e + i)]) != e + i:
+                            return -1
+                        n += 1
+                g = self.gs[3 * g + NEXT]
+            marked = 0
+            for m in range(max(self.mm, 1)):
+                e = self._slot(mo, self.mkst[s], m)
+                if e >= 0:
+                    if self.ed[4 * e] != m:
+                        return -1
+                    marked += 1
+            if marked != n:
+                return -1
+            kept += 1
+        return kept
 
     def _room(self, node, seat, missing, nseg):
         """The segment of ``seat`` at ``node`` where ``missing`` new edges go, with that room

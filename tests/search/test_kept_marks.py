@@ -1,0 +1,31 @@
+"""A seat's move -> edge marks kept from one selection to the next (``tree_selection._mark``)
+must name exactly its edges at the node they were made for, whatever merged, sorted or grew
+in between: checked after every few iterations of searches whose hot nodes keep them."""
+import pytest
+
+import engine
+from engine.perft import play_to_decision
+from search import core
+
+CASES = [  # (game, players, options): long merged segments at the root, a sorted short one, lists
+    ("between_two_cities", 7, {}),
+    ("between_two_cities", 4, {"tree": "mo"}),
+    ("city_and_guilds", 4, {}),
+    ("guildes", 4, {"tree": "mo", "reward": "score"}),
+]
+
+
+@pytest.mark.parametrize("game,players,opts", CASES)
+def test_kept_marks_name_the_seats_edges(game, players, opts):
+    state = play_to_decision(engine.make(game, players=players, seed=3), 1)
+    seat = state.to_move()[0]
+    view = state.observe(seat)
+    s = core.make_search(view, seat, **opts)
+    rng = core.rng_for(view.game.kernel, 11)
+    kept = 0
+    for _ in range(120):
+        s.run(rng, 10, 1.0e18, 0)
+        k = s.kept_marks()
+        assert k >= 0, "a seat's kept marks do not match its edges"
+        kept += k
+    assert kept > 0  # marks were kept (else the check above checked nothing)
