@@ -425,9 +425,7 @@ def root_stats(s: Any, seat: int) -> dict:
     """Per root move of ``seat``: [visits, own value sum, this search's count, reward vector sum]."""
     root = s.get_roots()[seat if s.mode == core.TREE_MODES["mo"] else 0]
     out = {}
-    for st, m, v, w in s.edges_of(root):
-        if st != seat:
-            continue
+    for m, v, w in s.seat_edges(root, seat):
         c, vec = s.root_vector(m)
         out[m] = [v, w, c, [x * c for x in vec]]
     return out
@@ -521,8 +519,8 @@ def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State
     for st in acting:
         if st == seat:
             moves = [move]
-        else:
-            moves = [m for t, m, _v, _w in s.edges_of(roots[st] if mo else root) if t == st]
+        else:  # that seat's edges only: a root holds thousands (edges_of, sorted: milliseconds)
+            moves = [m for m, _v, _w in s.seat_edges(roots[st] if mo else root, st)]
         try:
             codes.append(sorted({m if st == owner else int(k.observed_move(view.buf, st, m, owner))
                                  for m in moves}))
