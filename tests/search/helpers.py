@@ -5,6 +5,7 @@ import engine
 from cython_ext import select
 from engine.core import CHANCE, State, make_rng
 from engine.perft import play_to_decision
+from search import core
 
 COMPILED = (not select.pure_python_forced()
             and select.mode(select.load("ismcts")) == "compiled"
@@ -33,6 +34,15 @@ def random_decision(state: State, seed: int, plies: int) -> State:
     while s.to_move() == (CHANCE,):
         s.apply(CHANCE, s.sample_chance(rng))
     return s
+
+
+def first_search(game: str, players: int, seed: int, **options):
+    """``(search, view)``: a fresh search with ``options`` for the first seat to move at the
+    game's first decision (dealt from ``seed``)."""
+    state = play_to_decision(engine.make(game, players=players, seed=seed), 1)
+    seat = state.to_move()[0]
+    view = state.observe(seat)
+    return core.make_search(view, seat, **options), view
 
 
 def kernel_decisions(game, seed: int, kernel=None):

@@ -3,9 +3,8 @@ must name exactly its edges at the node they were made for, whatever merged, sor
 in between: checked after every few iterations of searches whose hot nodes keep them."""
 import pytest
 
-import engine
-from engine.perft import play_to_decision
 from search import core
+from tests.search.helpers import first_search
 
 CASES = [  # (game, players, options): long merged segments at the root, a sorted short one, lists
     ("between_two_cities", 7, {}),
@@ -17,10 +16,7 @@ CASES = [  # (game, players, options): long merged segments at the root, a sorte
 
 @pytest.mark.parametrize("game,players,opts", CASES)
 def test_kept_marks_name_the_seats_edges(game, players, opts):
-    state = play_to_decision(engine.make(game, players=players, seed=3), 1)
-    seat = state.to_move()[0]
-    view = state.observe(seat)
-    s = core.make_search(view, seat, **opts)
+    s, view = first_search(game, players, 3, **opts)
     rng = core.rng_for(view.game.kernel, 11)
     kept = 0
     for _ in range(120):

@@ -2,9 +2,8 @@
 exactly what ``edges_of`` lists for that seat, at the nodes of a search in each game."""
 import pytest
 
-import engine
-from engine.perft import play_to_decision
 from search import core
+from tests.search.helpers import first_search
 
 CASES = [("between_two_cities", 6, {}), ("city_and_guilds", 4, {"bias": 16.0}),
          ("guildes", 4, {"tree": "mo"}), ("walled_city", 3, {})]
@@ -12,10 +11,7 @@ CASES = [("between_two_cities", 6, {}), ("city_and_guilds", 4, {"bias": 16.0}),
 
 @pytest.mark.parametrize("game,players,opts", CASES)
 def test_seat_edges_are_edges_of_that_seat(game, players, opts):
-    state = play_to_decision(engine.make(game, players=players, seed=5), 1)
-    seat = state.to_move()[0]
-    view = state.observe(seat)
-    s = core.make_search(view, seat, **opts)
+    s, view = first_search(game, players, 5, **opts)
     s.run(core.rng_for(view.game.kernel, 3), 600, 1.0e18, 0)
     todo, checked = list(s.get_roots()), 0
     while todo and checked < 200:
