@@ -9,6 +9,7 @@
     python bench/bench_search.py fpu off,1.0,1.5 [seconds] [rounds] [iterations]     # first-play urgency
     python bench/bench_search.py workers [seconds] [GAME PLAYERS]   # 1 vs 2 root-parallel processes
     python bench/bench_search.py overhead [moves] [GAME PLAYERS]    # what a 2-worker move costs beyond its search
+    python bench/bench_search.py late [GAME PLAYERS [MOVETIME_MS [MOVES]]]  # how late a timed move comes back
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
     valgrind --tool=callgrind ... python bench/bench_search.py iterations GAME PLAYERS N [presets]  # see fixed_search
@@ -413,6 +414,26 @@ def overhead(moves: int = 40, game: str = "guildes", players: int = 4) -> dict:
     return out
 
 
+def late(game: str = "between_two_cities", players: int = 6, movetime_ms: float = 100.0,
+         moves: int = 15) -> dict:
+    """How late a move searched for ``movetime_ms`` comes back: median wall milliseconds of
+    ``choose`` beyond the budget (the report after the search: root statistics, principal
+    variation), ``moves`` moves at the first decision, the default preset, one player kept
+    across them.  Uses only ``make_player``/``choose`` (``PYTHONPATH=/other/tree``)."""
+    from search.api import Limits, make_player
+
+    st = first_decision(game, players)
+    seat = st.to_move()[0]
+    p = make_player("ismcts", seed=5)
+    late_ms = []
+    for _ in range(moves):
+        t = time.perf_counter()
+        p.choose(st, seat, Limits(movetime=movetime_ms / 1000))
+        late_ms.append((time.perf_counter() - t) * 1000 - movetime_ms)
+    return {"game": f"{game}/{players}", "movetime_ms": movetime_ms, "moves": moves,
+            "late_ms": round(statistics.median(late_ms), 2), "load": round(os.getloadavg()[0], 1)}
+
+
 def worker_cpu(player) -> float:
     """CPU-seconds used so far by ``player``'s pooled worker processes (Linux ``/proc``;
     live workers are not reaped, so ``os.times`` does not count them)."""
@@ -563,6 +584,9 @@ if __name__ == "__main__":
     elif what == "workers":
         print(json.dumps(workers(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
+    elif what == "late":
+        print(json.dumps(late(*([sys.argv[2], int(sys.argv[3])] if len(sys.argv) > 3 else []),
+                              *[float(a) for a in sys.argv[4:5]], *[int(a) for a in sys.argv[5:6]])))
     elif what == "overhead":
         print(json.dumps(overhead(int(sys.argv[2]) if len(sys.argv) > 2 else 40, *(
             [sys.argv[3], int(sys.argv[4])] if len(sys.argv) > 4 else []))))
