@@ -4,6 +4,7 @@
 # The constants and imod are declared in guildes_layout.pxd; they are
 # cimported here so that the layers above cimport them from guildes_rules.
 
+from libc.string cimport memcpy
 from cython_ext.kernel cimport ptr
 from cython_ext.guildes_layout cimport (EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, REDIS, RDEAL, START, TRICK, DRAW,
                                         DPICK, CHOSEN, FEWER, NOTIES, SEQ, REDIST, ONETWO, FACEDOWN,

@@ -129,6 +129,7 @@ class GuildesRules(GuildesTricks):
         first: cython.int
         x: cython.int
         y: cython.int
+        row: cython.p_int
         if phase == DRAFT:
             t = b[self.o_step]
             base = self.o_hist + (t * self.n + self.c_packet_of(b, seat, t)) * self.G
@@ -156,9 +157,10 @@ class GuildesRules(GuildesTricks):
         else:
             return 0
         if cython.compiled:
+            row = cython.address(b[base])
             for g in range(self.G):
                 out[c] = g  # branch-free: the hot loop of every playout
-                c += b[base + g] > 0
+                c += row[g] > 0
         else:
             for g in range(self.G):  # the same moves, cheaper interpreted
                 if b[base + g] > 0:
@@ -308,8 +310,11 @@ class GuildesRules(GuildesTricks):
             src = self.o_hist + (t * n + p) * G
             if t + 1 < h:
                 dst = self.o_hist + ((t + 1) * n + p) * G
-                for x in range(G):
-                    b[dst + x] = b[src + x]
+                if cython.compiled:
+                    memcpy(cython.address(b[dst]), cython.address(b[src]), G * cython.sizeof(cython.int))
+                else:
+                    for x in range(G):
+                        b[dst + x] = b[src + x]
                 b[dst + g] -= 1
             b[self.o_picks + i * h + t] = g
             b[self.o_kept + i * G + g] += 1
