@@ -118,9 +118,15 @@ class GuildesPolicy:
 
     def load_guild(self, k, b, g):
         """``cnt``: guild ``g``'s cards on each table."""
+        # locals: a store through an int pointer may alias the kernel's int fields, so the C
+        # compiler would reload k.n, k.G and k.o_table at every seat
+        cnt: cython.p_int = ptr(self.cnt)
+        o: cython.int = k.o_table + g
+        G: cython.int = k.G
+        n: cython.int = k.n
         i: cython.int
-        for i in range(k.n):
-            self.cnt[i] = b[k.o_table + i * k.G + g]
+        for i in range(n):
+            cnt[i] = b[o + i * G]
 
     def worth(self, k, b, seat, g, rnd, noties, now_only):
         """Guild ``g`` at the counts ``cnt`` for ``seat``: its votes minus the others' mean,
@@ -242,6 +248,7 @@ class GuildesPolicy:
         an exact memo, as ``worth``'s, one probe where a miss asks ``worth`` two or three
         times.  A draft's picks change no table, so a rollout's draft asks the same again."""
         more: cython.int = self.load_card(k, b, seat, g, ph)
+        cnt: cython.p_int = ptr(self.cnt)
         n: cython.int = k.n
         i: cython.int
         c: cython.int
@@ -256,10 +263,14 @@ class GuildesPolicy:
         else:
             key = wide(rnd) + (wide(more) << 3) + (wide(g) << 4) + (wide(seat) << 10)
         for i in range(n):
-            c = self.cnt[i]
-            if c < 0 or c > 31 or (k.tr_on and b[k.o_virt + i * k.G + g] != 0):
+            c = cnt[i]
+            if c < 0 or c > 31:
                 return self.card_from(k, b, seat, g, ph, rnd, noties, more)
             key += wide(c) << (13 + 5 * i)
+        if k.tr_on:
+            for i in range(n):
+                if b[k.o_virt + i * k.G + g] != 0:
+                    return self.card_from(k, b, seat, g, ph, rnd, noties, more)
         h = memo_slot(key, self.bits)
         lo = cython.cast(cython.int, key & 0x3FFFFFFF)
         hi = cython.cast(cython.int, key >> 30) + 1
