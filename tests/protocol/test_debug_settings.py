@@ -17,7 +17,8 @@ from tests.protocol.conftest import expect, go, start
 
 # Guildes' and The Walled City's defaults have no by_budget entry (Guildes' skill-level preset
 # has one: test_a_skill_level_shows_its_cap_and_its_preset)
-GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 3, "walled_city": 2}
+# Between Two Cities at 5: its file's default there (3 and 4 players have their own since sessions 29 and 26)
+GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 5, "walled_city": 2}
 HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
 
 
@@ -261,12 +262,13 @@ def test_the_line_is_the_dict_the_search_ran_with():
     ("walled_city", 4, "vs-textbook-160g-100it", 4), ("walled_city", 3, "bias-1.0", None),
     ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
     ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6),
-    ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-200g-100it", None)])
+    ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-3p-visits", 3),
+    ("between_two_cities", 5, "heuristic-200g-100it", None)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
     City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
-    made that preset its file's default at every table, Guildes at 6 since session 24 and
-    Between Two Cities at 4 since session 26),
+    made that preset its file's default at every table, Guildes at 6 since session 24,
+    Between Two Cities at 4 since session 26 and at 3 since session 29),
     as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
