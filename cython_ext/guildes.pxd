@@ -2,7 +2,7 @@
 # the rules (guildes_rules.pxd) and hidden information (guildes_hidden.pxd),
 # plus chance and the random playout; and the vote count's Python entries.
 
-from cython_ext.kernel cimport Rng, ptr
+from cython_ext.kernel cimport Rng, dptr, greedy_pick, ptr
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
 from cython_ext.guildes_policy cimport GuildesPolicy
@@ -37,3 +37,4 @@ cdef class GuildesKernel(GuildesHidden):
     cdef int c_fast_rounds(self, int* b, Rng rng)
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
+    cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)

@@ -31,7 +31,7 @@ from .guildes_rules import move_bound, perm_decode  # noqa: F401
 if not cython.compiled:
     from .guildes_count import c_count_votes, c_exclude_ties
     from .guildes_rules import DEAL, DRAFT, DRAW, EVENT, OVER, PLAY, RDEAL, START, TDEAL, imod
-    from .kernel import ptr
+    from .kernel import dptr, greedy_pick, ptr
 
     def ctz(x):  # gcc's __builtin_ctz, compiled
         x = int(x)
@@ -402,3 +402,17 @@ class GuildesKernel(GuildesHidden):
 
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: guildes_policy
+
+    def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
+        """The base's ε-greedy move with the same draws, its legal moves and values found on
+        pointers: each call of the base's ``legal`` and ``move_values`` builds and copies
+        memoryview arguments, about a tenth of a heuristic search's instructions here."""
+        b: cython.p_int = ptr(buf)
+        mv: cython.p_int = ptr(moves)
+        nl: cython.int = self.c_legal(b, seat, mv)
+        if nl == 1:
+            return mv[0] if cython.compiled else int(mv[0])
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
+            return mv[rng.below(nl)] if cython.compiled else int(mv[rng.below(nl)])
+        self.policy.c_values(self, b, seat, mv, nl, dptr(vals))  # every move valued (never 0)
+        return greedy_pick(mv, dptr(vals), nl, rng)

@@ -1,7 +1,7 @@
 # Declarations of guildes_policy.py: the Guildes heuristic (kernel.move_values)
 # for rollout policies and progressive bias.
 
-from cython_ext.kernel cimport ptr
+from cython_ext.kernel cimport dptr, ptr
 from cython_ext.guildes_count cimport MAXP, c_count_votes, c_exclude_ties
 from cython_ext.guildes_rules cimport GuildesRules, DRAFT, PLAY, REDIS, TRICK, DPICK, NOTIES, SWAPT, SACRIF, DRAWD, SWAPH, VIRT
 
@@ -34,6 +34,7 @@ cdef class GuildesPolicy:
 
     cdef int values(self, GuildesRules k, int[::1] buf, int seat, int[::1] moves, int n,
                     double[::1] out) except -1
+    cdef int c_values(self, GuildesRules k, int* b, int seat, int* moves, int n, double* out) except -1
     cdef void load_guild(self, GuildesRules k, int* b, int g) noexcept
     cdef int count(self, GuildesRules k, int r, int g) noexcept
     cdef int count_into(self, GuildesRules k, int r, int g, int e) noexcept

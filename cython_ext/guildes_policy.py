@@ -49,7 +49,7 @@ import numpy
 if not cython.compiled:
     from .guildes_count import MAXP, c_count_votes, c_exclude_ties
     from .guildes_rules import DPICK, DRAFT, DRAWD, NOTIES, PLAY, REDIS, SACRIF, SWAPH, SWAPT, TRICK, VIRT
-    from .kernel import ptr
+    from .kernel import dptr, ptr
 
     def wide(x):
         """A count read from a numpy buffer as a Python int (the ``.pxd``'s 64-bit int)."""
@@ -100,7 +100,11 @@ class GuildesPolicy:
 
     def values(self, k, buf, seat, moves, n, out):
         """``out[i]``: the value of ``moves[i]`` for ``seat`` (see the module docstring); returns 1."""
-        b: cython.p_int = ptr(buf)
+        return self.c_values(k, ptr(buf), seat, ptr(moves), n, dptr(out))
+
+    def c_values(self, k, b, seat, moves, n, out):
+        """``values`` on pointers (``GuildesKernel.egreedy_move`` calls it without building
+        three memoryview arguments)."""
         i: cython.int
         ph: cython.int = b[k.o_phase]
         rnd: cython.int = b[k.o_round]

@@ -63,6 +63,7 @@ cdef inline double* dptr(double[::1] v) noexcept:
     return &v[0]
 
 
+cdef int greedy_pick(int* moves, double* vals, int nl, Rng rng) noexcept
 cdef int key_cmp(int[::1] kb, int a, int b) noexcept
 cdef int terminal_rewards(Kernel k, int[::1] buf, int mode, double scale, int[::1] sc, int[::1] kb,
                           double* out) except -1

@@ -300,9 +300,6 @@ class Kernel:
         """
         nl: cython.int = self.legal(buf, seat, moves)
         i: cython.int
-        ties: cython.int = 0
-        r: cython.int
-        best: cython.double = -1.0e300
         if nl == 1:
             return moves[0] if cython.compiled else int(moves[0])
         if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
@@ -311,19 +308,35 @@ class Kernel:
         if self.move_values(buf, seat, moves, nl, vals) == 0:
             i = rng.below(nl)
             return moves[i] if cython.compiled else int(moves[i])
-        for i in range(nl):
-            if vals[i] > best:
-                best = vals[i]
-                ties = 1
-            elif vals[i] == best:
-                ties += 1
-        r = rng.below(ties) if ties > 1 else 0
-        for i in range(nl):
-            if vals[i] == best:
-                if r == 0:
-                    return moves[i] if cython.compiled else int(moves[i])
-                r -= 1
-        return moves[0] if cython.compiled else int(moves[0])
+        return greedy_pick(ptr(moves), dptr(vals), nl, rng)
+
+
+def greedy_pick(moves, vals, nl, rng):
+    """A move of highest value among the ``nl`` of ``moves`` (``vals[i]`` is move i's),
+    ties drawn uniformly by ``rng`` (one draw, only where several tie): the greedy half
+    of ``Kernel.egreedy_move``, shared by the games that find their legal moves and values
+    without its calls."""
+    i: cython.int
+    ties: cython.int = 0
+    top: cython.int = 0
+    r: cython.int
+    best: cython.double = -1.0e300
+    for i in range(nl):
+        if vals[i] > best:
+            best = vals[i]
+            ties = 1
+            top = i
+        elif vals[i] == best:
+            ties += 1
+    if ties == 1:  # the usual case: no second pass
+        return moves[top] if cython.compiled else int(moves[top])
+    r = rng.below(ties)
+    for i in range(nl):
+        if vals[i] == best:
+            if r == 0:
+                return moves[i] if cython.compiled else int(moves[i])
+            r -= 1
+    return moves[0] if cython.compiled else int(moves[0])
 
 
 def key_cmp(kb, a, b):

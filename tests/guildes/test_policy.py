@@ -9,6 +9,7 @@ from cython_ext import select
 from cython_ext.guildes_rules import DPICK, DRAFT, DRAWD, NOTIES, PLAY, REDIS, TRICK
 from engine.core import make_rng
 from search.api import Limits, make_player
+from search.core import rng_for
 from tests.guildes.helpers import names, random_states, table, to_decision
 from tests.search.helpers import COMPILED, random_decision
 
@@ -205,6 +206,32 @@ def test_values_match_the_full_count_on_random_games(players, variants):
     assert {DRAFT, PLAY} <= seen
     if "tricks" in variants:
         assert "decline" in seen and any(isinstance(x, tuple) for x in seen)
+
+
+@pytest.mark.parametrize("players,variants", [(3, ()), (4, ("events", "tricks")), (6, ("tricks",))])
+@pytest.mark.parametrize("epsilon", [0.0, 0.3])
+def test_the_kernels_egreedy_move_draws_as_the_base(players, variants, epsilon):
+    # GuildesKernel.egreedy_move finds the legal moves and values on pointers; the same move
+    # and the same draws as Kernel.egreedy_move (legal, move_values, greedy_pick) at every seat
+    # to move of random games, ties included (a draft's cards of one guild value the same)
+    game = engine.make_game("guildes", players, variants)
+    checked = ties = 0
+    for k in [mod.GuildesKernel(game.cfg) for mod in (C, PY) if mod is not None]:
+        base = next(c for c in type(k).__mro__ if c.__name__ == "Kernel")
+        for s in random_states(players, 1, 90 + players, variants):
+            for seat in s.to_move():
+                if seat < 0:
+                    continue
+                n = k.max_moves
+                got_rng, want_rng = rng_for(k, 7 + checked), rng_for(k, 7 + checked)
+                got = k.egreedy_move(s.buf, seat, got_rng, epsilon, np.zeros(n, dtype=np.intc), np.zeros(n))
+                vals = np.zeros(n)
+                want = base.egreedy_move(k, s.buf, seat, want_rng, epsilon, np.zeros(n, dtype=np.intc), vals)
+                assert got == want and got_rng.state == want_rng.state, (seat, got, want)
+                nl = len(s.legal_moves(seat))
+                ties += nl > 1 and list(vals[:nl]).count(max(vals[:nl])) > 1
+                checked += 1
+    assert checked > 100 and ties > 0
 
 
 def test_trick_d_draw_is_one_cards_gain_averaged_over_the_pile():
