@@ -93,6 +93,7 @@ class GuildesKernel(GuildesHidden):
         # its masks need a bit per guild; the variants keep the general loop
         self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
         self.policy = GuildesPolicy(self.n, self.G)
+        self.pointer_steps = True  # c_to_move, c_apply (guildes_rules), c_sample_chance, c_egreedy
 
     # -- chance -------------------------------------------------------------
     def c_trick_free(self, b, seat, t):
@@ -404,15 +405,16 @@ class GuildesKernel(GuildesHidden):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: guildes_policy
 
     def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
+        return self.c_egreedy(ptr(buf), seat, rng, epsilon, ptr(moves), dptr(vals))
+
+    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
         """The base's ε-greedy move with the same draws, its legal moves and values found on
         pointers: each call of the base's ``legal`` and ``move_values`` builds and copies
         memoryview arguments, about a tenth of a heuristic search's instructions here."""
-        b: cython.p_int = ptr(buf)
-        mv: cython.p_int = ptr(moves)
-        nl: cython.int = self.c_legal(b, seat, mv)
+        nl: cython.int = self.c_legal(b, seat, moves)
         if nl == 1:
-            return mv[0] if cython.compiled else int(mv[0])
+            return moves[0] if cython.compiled else int(moves[0])
         if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
-            return mv[rng.below(nl)] if cython.compiled else int(mv[rng.below(nl)])
-        self.policy.c_values(self, b, seat, mv, nl, dptr(vals))  # every move valued (never 0)
-        return greedy_pick(mv, dptr(vals), nl, rng)
+            return moves[rng.below(nl)] if cython.compiled else int(moves[rng.below(nl)])
+        self.policy.c_values(self, b, seat, moves, nl, vals)  # every move valued (never 0)
+        return greedy_pick(moves, vals, nl, rng)

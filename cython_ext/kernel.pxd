@@ -33,6 +33,12 @@ cdef class Kernel:
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
     cdef int[::1] _rank_scores     # scratch of the base rank_keys, allocated in __init__
+    # the kernel's own pointer steps below (rollout_policy calls them, no memoryview built)
+    cdef public bint pointer_steps
+    cdef int c_to_move(self, int* b, int* out) noexcept nogil
+    cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
+    cdef int c_sample_chance(self, int* b, Rng rng)
+    cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)

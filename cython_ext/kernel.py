@@ -93,6 +93,23 @@ class Kernel:
 
         self._rank_scores = numpy.zeros(max(players, 1), dtype=numpy.intc)
         self.reveals = False  # revealed_move can show a move observed_move hid (see there)
+        self.pointer_steps = False  # a game with its own c_to_move, c_apply, c_sample_chance, c_egreedy
+
+    # Pointer twins of to_move, apply, sample_chance and egreedy_move for the rollout's hot loop:
+    # each call of a cpdef method builds and copies its memoryview arguments (about 30
+    # instructions each).  A kernel that sets ``pointer_steps`` overrides all four; these
+    # bases are never called then, nor otherwise.
+    def c_to_move(self, b, out):
+        return 0
+
+    def c_apply(self, b, seat, move):
+        return
+
+    def c_sample_chance(self, b, rng):
+        return 0
+
+    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
+        return 0
 
     def to_move(self, buf, out):
         """Write the seats to move into ``out``; return how many.

@@ -33,6 +33,8 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
+    from .kernel import dptr, ptr
+
     def as_int(x):
         """A numpy scalar read from a buffer as a Python int (the ``.pxd``'s C int)."""
         return int(x)
@@ -72,13 +74,20 @@ class RolloutPolicy:
         na: cython.int
         j: cython.int
         done: cython.int = 0
+        # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
+        fast: cython.bint = self.k.pointer_steps
+        b: cython.p_int = ptr(buf)
+        seats: cython.p_int = ptr(self.seats)
         self.cut = False
         while True:
-            na = self.k.to_move(buf, self.seats)
+            na = self.k.c_to_move(b, seats) if fast else self.k.to_move(buf, self.seats)
             if na == 0:
                 return 0
             if self.seats[0] < 0:
-                self.k.apply(buf, -1, self.k.sample_chance(buf, rng))
+                if fast:
+                    self.k.c_apply(b, -1, self.k.c_sample_chance(b, rng))
+                else:
+                    self.k.apply(buf, -1, self.k.sample_chance(buf, rng))
                 continue
             if 0 < self.cutoff <= done:
                 return 0
@@ -87,9 +96,16 @@ class RolloutPolicy:
                 return 0
             # a simultaneous step: every acting seat picks on the same state, then all apply
             for j in range(na):
-                self.picks[j] = self.pick(buf, as_int(self.seats[j]), rng)
+                if fast:
+                    self.picks[j] = self.k.c_egreedy(b, as_int(seats[j]), rng, self.epsilon, ptr(self.moves),
+                                                     dptr(self.vals))
+                else:
+                    self.picks[j] = self.pick(buf, as_int(self.seats[j]), rng)
             for j in range(na):
-                self.k.apply(buf, as_int(self.seats[j]), as_int(self.picks[j]))
+                if fast:
+                    self.k.c_apply(b, as_int(seats[j]), as_int(self.picks[j]))
+                else:
+                    self.k.apply(buf, as_int(self.seats[j]), as_int(self.picks[j]))
             done += 1
             self.steps += 1
 
