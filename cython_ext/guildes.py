@@ -93,7 +93,7 @@ class GuildesKernel(GuildesHidden):
         # its masks need a bit per guild; the variants keep the general loop
         self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
         self.policy = GuildesPolicy(self.n, self.G)
-        self.pointer_steps = True  # c_to_move, c_apply (guildes_rules), c_sample_chance, c_egreedy
+        self.pointer_steps = True  # c_to_move, c_legal, c_apply (guildes_rules), c_sample_chance, c_egreedy
 
     # -- chance -------------------------------------------------------------
     def c_trick_free(self, b, seat, t):

@@ -6,7 +6,7 @@
 
 from libc.math cimport log
 from cython_ext.clock cimport now
-from cython_ext.kernel cimport Kernel, Rng, RANK_KEYS, ptr, terminal_rewards
+from cython_ext.kernel cimport Kernel, Rng, RANK_KEYS, pointer_steps_of, ptr, terminal_rewards
 from cython_ext.tree_hash cimport fold, mix64, words_hash
 from cython_ext.tree_memory cimport as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
 from cython_ext.tree_nodes cimport MAXSEATS, MO, N_EDGE, N_GROUP, OMNI

@@ -70,7 +70,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     from .clock import now
-    from .kernel import RANK_KEYS, ptr, terminal_rewards
+    from .kernel import RANK_KEYS, pointer_steps_of, ptr, terminal_rewards
     from .tree_hash import fold, mix64, words_hash  # noqa: F401  (fold: search/ismcts.py's twin)
     from .tree_memory import as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
     from .tree_nodes import MAXSEATS, MO, N_EDGE, N_GROUP, OMNI
@@ -329,7 +329,13 @@ class Search(TreeSelection):
         hidden: cython.bint
         code: cython.int
         vh: cython.ulonglong
+        # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
+        fast: cython.bint = pointer_steps_of(k)
+        wp: cython.p_int
+        sp: cython.p_int
         self.world[:] = self.root
+        wp = ptr(self.world)
+        sp = ptr(self.seats)
         if self.determinize:
             k.determinize(self.world, self.root_seat, self.rng)  # calls Python: the Rng object
         for t in range(T):
@@ -337,7 +343,7 @@ class Search(TreeSelection):
             self.path_nodes[nlen] = self.roots[t]
             nlen += 1
         while True:
-            na = k.to_move(self.world, self.seats)
+            na = k.c_to_move(wp, sp) if fast else k.to_move(self.world, self.seats)
             if na == 0 or self.seats[0] < 0:
                 break
             for j in range(na):
@@ -368,11 +374,14 @@ class Search(TreeSelection):
                 if j == na - 1 and early and not hidden:
                     # the keys are final: load while the step is applied
                     self._prefetch_children(T, self.cur, self.evk)
-                k.apply(self.world, s, m)
+                if fast:
+                    k.c_apply(wp, s, m)
+                else:
+                    k.apply(self.world, s, m)
             if hidden:
                 self._reveal_keys(T, na)
             while True:
-                nc = k.to_move(self.world, self.seats)
+                nc = k.c_to_move(wp, sp) if fast else k.to_move(self.world, self.seats)
                 if nc == 0 or self.seats[0] >= 0:
                     break
                 o = k.sample_chance(self.world, self.rng)  # calls Python: the Rng object
@@ -380,7 +389,10 @@ class Search(TreeSelection):
                     # SO/MO: what an owner sees of chance shows in its view hash below,
                     # so a kernel reporting hidden deals as seen cannot split nodes
                     self.evk[0] = fold(self.evk[0], -1, o)
-                k.apply(self.world, -1, o)
+                if fast:
+                    k.c_apply(wp, -1, o)
+                else:
+                    k.apply(self.world, -1, o)
             for t in range(T):
                 vh = 0
                 if self.mode != OMNI and self.view_keys:

@@ -33,9 +33,11 @@ cdef class Kernel:
     cdef object _chance_moves      # scratch arrays of sample_chance, allocated once
     cdef object _chance_probs
     cdef int[::1] _rank_scores     # scratch of the base rank_keys, allocated in __init__
-    # the kernel's own pointer steps below (rollout_policy calls them, no memoryview built)
+    # the kernel's own pointer steps below (the search loop and rollout_policy call them, no
+    # memoryview built)
     cdef public bint pointer_steps
     cdef int c_to_move(self, int* b, int* out) noexcept nogil
+    cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
     cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
     cdef int c_sample_chance(self, int* b, Rng rng)
     cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
@@ -67,6 +69,12 @@ cdef inline int* ptr(int[::1] v) noexcept:
 
 cdef inline double* dptr(double[::1] v) noexcept:
     return &v[0]
+
+
+# Whether the loops may call kernel k's pointer steps (c_to_move ...).  Interpreted, only a
+# kernel interpreted too has them (a compiled kernel's cdef methods are not Python's).
+cdef inline bint pointer_steps_of(Kernel k) noexcept:
+    return k.pointer_steps
 
 
 cdef int greedy_pick(int* moves, double* vals, int nl, Rng rng) noexcept

@@ -25,6 +25,12 @@ if not cython.compiled:
         return v
 
     dptr = ptr
+
+    def pointer_steps_of(k):
+        """Interpreted stand-in: the pointer steps of an interpreted kernel only (a compiled
+        kernel's ``cdef`` methods cannot be called from Python)."""
+        return k.pointer_steps and hasattr(k, "c_to_move")
+
     from math import tanh
 
 MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -93,13 +99,16 @@ class Kernel:
 
         self._rank_scores = numpy.zeros(max(players, 1), dtype=numpy.intc)
         self.reveals = False  # revealed_move can show a move observed_move hid (see there)
-        self.pointer_steps = False  # a game with its own c_to_move, c_apply, c_sample_chance, c_egreedy
+        self.pointer_steps = False  # a game with its own c_to_move, c_legal, c_apply, c_sample_chance, c_egreedy
 
-    # Pointer twins of to_move, apply, sample_chance and egreedy_move for the rollout's hot loop:
-    # each call of a cpdef method builds and copies its memoryview arguments (about 30
-    # instructions each).  A kernel that sets ``pointer_steps`` overrides all four; these
-    # bases are never called then, nor otherwise.
+    # Pointer twins of to_move, legal, apply, sample_chance and egreedy_move for the search's and
+    # the rollout's hot loops: each call of a cpdef method builds and copies its memoryview
+    # arguments (about 30 instructions each).  A kernel that sets ``pointer_steps`` overrides
+    # all five; these bases are never called then, nor otherwise.
     def c_to_move(self, b, out):
+        return 0
+
+    def c_legal(self, b, seat, out):
         return 0
 
     def c_apply(self, b, seat, move):

@@ -1,7 +1,7 @@
 # Declarations of rollout_policy.py: the heuristic rollout of the ISMCTS loop
 # (epsilon-greedy over kernel.move_values, optional cut-off).
 
-from cython_ext.kernel cimport Kernel, Rng, dptr, ptr
+from cython_ext.kernel cimport Kernel, Rng, dptr, pointer_steps_of, ptr
 
 
 cdef class RolloutPolicy:

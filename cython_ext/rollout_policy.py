@@ -33,7 +33,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
-    from .kernel import dptr, ptr
+    from .kernel import dptr, pointer_steps_of, ptr
 
     def as_int(x):
         """A numpy scalar read from a buffer as a Python int (the ``.pxd``'s C int)."""
@@ -75,7 +75,7 @@ class RolloutPolicy:
         j: cython.int
         done: cython.int = 0
         # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
-        fast: cython.bint = self.k.pointer_steps
+        fast: cython.bint = pointer_steps_of(self.k)
         b: cython.p_int = ptr(buf)
         seats: cython.p_int = ptr(self.seats)
         self.cut = False
