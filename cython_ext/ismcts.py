@@ -113,6 +113,7 @@ class Search(TreeSelection):
             self.nk = []
             self.ef = None
         self.k = kernel
+        self.psteps = pointer_steps_of(kernel)
         self.n = players
         self.size = kernel.size
         self.mm = kernel.max_moves
@@ -330,7 +331,7 @@ class Search(TreeSelection):
         code: cython.int
         vh: cython.ulonglong
         # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
-        fast: cython.bint = pointer_steps_of(k)
+        fast: cython.bint = self.psteps
         wp: cython.p_int
         sp: cython.p_int
         self.world[:] = self.root

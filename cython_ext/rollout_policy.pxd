@@ -6,6 +6,7 @@ from cython_ext.kernel cimport Kernel, Rng, dptr, pointer_steps_of, ptr
 
 cdef class RolloutPolicy:
     cdef Kernel k
+    cdef bint fast                     # pointer_steps_of(k): play calls k's pointer steps
     cdef public double epsilon
     cdef public int cutoff
     cdef public long long steps        # decisions played by rollouts (statistics)

@@ -50,6 +50,7 @@ class RolloutPolicy:
         if cutoff < 0:
             raise ValueError(f"cutoff must be >= 0, not {cutoff}")
         self.k = kernel
+        self.fast = pointer_steps_of(kernel)
         self.epsilon = epsilon
         self.cutoff = cutoff
         self.steps = 0
@@ -75,7 +76,7 @@ class RolloutPolicy:
         j: cython.int
         done: cython.int = 0
         # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
-        fast: cython.bint = pointer_steps_of(self.k)
+        fast: cython.bint = self.fast
         b: cython.p_int = ptr(buf)
         seats: cython.p_int = ptr(self.seats)
         self.cut = False

@@ -2,7 +2,7 @@
 # (UCB1, progressive bias, the lookups of its legal moves among its edges).
 
 from libc.math cimport INFINITY, sqrt, log
-from cython_ext.kernel cimport dptr, pointer_steps_of, ptr
+from cython_ext.kernel cimport dptr, ptr
 from cython_ext.tree_memory cimport as_int, prefetch
 from cython_ext.tree_nodes cimport MO, N_GROUP
 from cython_ext.tree_segments cimport E_AVAIL, E_VAL, E_VIS, INFO, LISTED, MERGE_AT, NEXT, ROOMY

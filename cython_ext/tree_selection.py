@@ -25,7 +25,7 @@ if not cython.compiled:
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import dptr, pointer_steps_of, ptr
+    from .kernel import dptr, ptr
     from .tree_lists import LIST_MIN
     from .tree_memory import as_int, prefetch
     from .tree_nodes import MO, N_GROUP
@@ -86,7 +86,7 @@ class TreeSelection(TreeValues):
         done: cython.bint = False
         missing: cython.int = 0
         untried: cython.int = 0
-        if pointer_steps_of(self.k):  # no memoryview arguments built (kernel.pxd)
+        if self.psteps:  # no memoryview arguments built (kernel.pxd)
             nl = self.k.c_legal(ptr(self.world), seat, ptr(self.moves))
         else:
             nl = self.k.legal(self.world, seat, self.moves)

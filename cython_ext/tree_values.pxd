@@ -15,6 +15,7 @@ cpdef enum:
 
 cdef class TreeValues(TreeLists):
     cdef Kernel k
+    cdef bint psteps               # pointer_steps_of(k): the loop calls k's pointer steps
     cdef int[::1] world            # the determinized world being searched
     cdef public bint value_cache   # a node's heuristic kept for its seat (MO; SO: public values only)
     cdef public long long value_calls  # kernel.move_values calls made by selections
