@@ -1,6 +1,8 @@
 # Declarations of guildes_policy.py: the Guildes heuristic (kernel.move_values)
 # for rollout policies and progressive bias.
 
+cimport cython
+
 from cython_ext.kernel cimport dptr, ptr
 from cython_ext.guildes_count cimport MAXP, c_count_votes, c_exclude_ties
 from cython_ext.guildes_rules cimport GuildesRules, DRAFT, PLAY, REDIS, TRICK, DPICK, NOTIES, SWAPT, SACRIF, DRAWD, SWAPH, VIRT
@@ -17,6 +19,9 @@ cdef inline int memo_slot(long long key, int bits) noexcept nogil:
     return <int>((<unsigned long long>key * 0x9E3779B97F4A7C15ULL) >> (64 - bits))
 
 
+# Final (nothing subclasses it): Cython calls the cdef methods directly instead of through
+# the vtable, so gcc may inline the small ones into the memo probes.
+@cython.final
 cdef class GuildesPolicy:
     cdef object _arrays
     cdef int[::1] cnt       # one guild's card count per seat, as the move finds it
@@ -42,6 +47,7 @@ cdef class GuildesPolicy:
     cdef double worth_counted(self, GuildesRules k, int* b, int seat, int g, int rnd, bint noties,
                               bint now_only) noexcept
     cdef double card_value(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
+    cdef long long card_key(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd) noexcept
     cdef double card_counted(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
     cdef int load_card(self, GuildesRules k, int* b, int seat, int g, int ph) noexcept
     cdef double card_from(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties,

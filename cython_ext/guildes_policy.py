@@ -251,38 +251,71 @@ class GuildesPolicy:
         seat, the counts as the move finds them) where the tables are all the counts see:
         an exact memo, as ``worth``'s, one probe where a miss asks ``worth`` two or three
         times.  A draft's picks change no table, so a rollout's draft asks the same again."""
-        more: cython.int = self.load_card(k, b, seat, g, ph)
-        cnt: cython.p_int = ptr(self.cnt)
-        n: cython.int = k.n
-        i: cython.int
-        c: cython.int
-        key: cython.longlong
+        key: cython.longlong = -1
         h: cython.int
         lo: cython.int
         hi: cython.int
-        if noties or not self.keyed:
-            return self.card_from(k, b, seat, g, ph, rnd, noties, more)
+        if self.keyed and not noties:
+            key = self.card_key(k, b, seat, g, ph, rnd)
+        if key < 0:
+            return self.card_counted(k, b, seat, g, ph, rnd, noties)
+        h = memo_slot(key, self.bits)
+        lo = cython.cast(cython.int, key & 0x3FFFFFFF)
+        hi = cython.cast(cython.int, key >> 30) + 1
+        if self.ckey[2 * h] != lo or self.ckey[2 * h + 1] != hi:
+            self.cval[h] = self.card_counted(k, b, seat, g, ph, rnd, noties)
+            self.ckey[2 * h] = lo
+            self.ckey[2 * h + 1] = hi
+        return self.cval[h]
+
+    def card_key(self, k, b, seat, g, ph, rnd):
+        """The card memo's key of ``card_value``'s move, read from the buffer (the counts
+        ``load_card`` would load and its flag of a later card), or -1 where the move is not
+        kept: a count outside 0..31, or a virtual card on ``g`` (a trick's, this round).
+
+        Read in one pass, without ``load_card``'s stores, since a hit needs no counts: the
+        memo's probes are most of a heuristic rollout's steps (session 30)."""
+        G: cython.int = k.G
+        n: cython.int = k.n
+        o: cython.int = k.o_table + g
+        ov: cython.int = k.o_virt + g
+        tr: cython.bint = k.tr_on
+        own: cython.int = 0
+        more: cython.int = 0
+        i: cython.int
+        c: cython.int
+        key: cython.longlong
+        if ph == DRAFT or ph == REDIS:
+            own = b[k.o_kept + seat * G + g]
+            more = b[k.o_step] + 1 < k.h
+        elif ph == PLAY:
+            more = b[k.o_kept + seat * G + g]
+            if k.ev_on:
+                if b[k.o_fdown + seat] == g:
+                    own += 1
+                if b[k.o_pending + seat] == g:
+                    own += 1
+                    more -= 1
+            more = more >= 2
         if ph == REDIS:
             key = wide(rnd) + (1 << 2) + (wide(g) << 4) + (wide(seat) << 10)
         else:
             key = wide(rnd) + (wide(more) << 3) + (wide(g) << 4) + (wide(seat) << 10)
         for i in range(n):
-            c = cnt[i]
+            c = b[o + i * G]
             if c < 0 or c > 31:
-                return self.card_from(k, b, seat, g, ph, rnd, noties, more)
+                return -1
             key += wide(c) << (13 + 5 * i)
-        if k.tr_on:
+        # the seat's own cards after the pass (counts are never negative, so the seat's count
+        # with them is out of range only above)
+        if b[o + seat * G] + own > 31:
+            return -1
+        key += wide(own) << (13 + 5 * seat)
+        if tr:
             for i in range(n):
-                if b[k.o_virt + i * k.G + g] != 0:
-                    return self.card_from(k, b, seat, g, ph, rnd, noties, more)
-        h = memo_slot(key, self.bits)
-        lo = cython.cast(cython.int, key & 0x3FFFFFFF)
-        hi = cython.cast(cython.int, key >> 30) + 1
-        if self.ckey[2 * h] != lo or self.ckey[2 * h + 1] != hi:
-            self.cval[h] = self.card_from(k, b, seat, g, ph, rnd, noties, more)
-            self.ckey[2 * h] = lo
-            self.ckey[2 * h + 1] = hi
-        return self.cval[h]
+                if b[ov + i * G] != 0:
+                    return -1
+        return key
 
     def card_counted(self, k, b, seat, g, ph, rnd, noties):
         """``card_value`` without its memo (the tests' reference)."""

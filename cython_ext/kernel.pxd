@@ -15,9 +15,13 @@ cpdef enum:
     REWARD_FIELD = 4
 
 
+cimport cython
 from libc.math cimport tanh
 
 
+# Final (nothing subclasses it): its cpdef methods are called directly, not through the
+# vtable and the check for a Python override, so gcc inlines them into the rollouts.
+@cython.final
 cdef class Rng:
     cdef public unsigned long long state
     cpdef unsigned long long next64(self) noexcept
