@@ -99,6 +99,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 n += 1
         return n
 
+    @cython.final
     def chance_source(self, buf):
         """The counts chance draws from: Jamey's draw pile, the duplex or the building box."""
         if buf[self.O_PHASE] == PH_JDEAL:
@@ -107,6 +108,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             return self.O_BOXD
         return self.O_BOXB
 
+    @cython.final
     def mat_used(self, buf, m):
         c: cython.int
         for c in range(buf[self.O_PTR]):
@@ -114,6 +116,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 return 1
         return 0
 
+    @cython.final
     def card_used(self, buf, k):
         i: cython.int
         if buf[self.O_DDISC] == k:
@@ -143,6 +146,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             return 0
         return self.draw_from(buf, self.chance_source(buf), rng)
 
+    @cython.final
     def draw_from(self, buf, src, rng):
         total: cython.int = 0
         k: cython.int; r: cython.int
@@ -156,6 +160,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         return 0
 
     # ------------------------------------------------------------------ hidden information
+    @cython.final
     def has_seen_hand(self, q, s, r, t):
         """Has seat ``s`` held the hand now at position ``q`` (round ``r``, ``t`` passes)?"""
         d: cython.int; npos: cython.int; dist: cython.int
@@ -336,12 +341,14 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 self.apply(buf, s, mv[rng.below(m)])
 
     # ------------------------------------------------------------------ cities seen by a playout
+    @cython.final
     def forget_cities(self):
         """Drop the cities' kept ``city_info`` (a new buffer: every city is read afresh when needed)."""
         c: cython.int
         for c in range(self.NC):
             self.cvalid[c] = 0
 
+    @cython.final
     def load_city(self, b, c, duplex, info):
         """``city_info`` of city ``c`` into ``info``: read from the board once, then kept up to date by :meth:`placed`."""
         o: cython.int = c * INFO
@@ -363,6 +370,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 info[i] = ci[o + i]
         self.city_need(b, c, duplex, info)
 
+    @cython.final
     def placed(self, seat, move, duplex):
         """After ``seat`` placed ``move`` (a duplex tile if ``duplex``): update the kept info of its city."""
         m: cython.int = move - PLACE_BASE
@@ -393,6 +401,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     def score_bounds(self, buf, lo, hi):
         return btc_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: between_two_cities_bounds
 
+    @cython.final
     def random_choice(self, buf, seat, rng):
         """The choice ``legal`` lists at index ``rng.below(count)``, without writing the list.
 
@@ -424,6 +433,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             r -= m - 1 - i
         return 0
 
+    @cython.final
     def random_place(self, buf, seat, rng, keep):
         """A placement of ``seat`` drawn uniformly from the moves ``legal`` lists, without listing them.
 
@@ -510,6 +520,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
         return mv[rng.below(n)]
 
+    @cython.final
     def strike(self, b, seat, side, duplex, i, found):
         """Test candidate ``i`` of ``side``: completable, ``found[side]`` becomes its cell + 1 (return 0); else struck out (1)."""
         cand: cython.p_int = self.cand_l if side == 0 else self.cand_r

@@ -182,6 +182,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
             total += SHOP_PTS_P[1]
         return total
 
+    @cython.final
     def near_new(self, k, g, o, y, x, cat):
         """1 if a neighbour of ``y`` holds a tile of ``cat`` once the duplex halves of :meth:`base_gain` are on ``x``, ``x + 1``."""
         d: cython.int
@@ -196,6 +197,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
                 return 1
         return 0
 
+    @cython.final
     def civic_change(self, k, g, o, y, ky, x):
         """How the term of the civic building of kind ``ky`` at ``y`` changes with the tile of
         :meth:`base_gain` on ``x`` (a duplex: its halves on ``x``, ``x + 1``)."""
@@ -235,6 +237,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
                 h2 |= old
         return civic_points(nbad, n1 + n2) - civic_points(bad, h1 + h2)
 
+    @cython.final
     def shop_run(self, k, g, o, x, d):
         """How many shops (at most 4) follow one another from ``x`` in direction ``d`` on the prepared city at ``o``."""
         n: cython.int = 0
@@ -244,6 +247,7 @@ class BetweenTwoCitiesCellGain(BetweenTwoCitiesPieces):
             y = k.t_nb[(g * NCELL + y) * 4 + d]
         return n
 
+    @cython.final
     def cell_bound(self, k, g, c, x):
         """For duplex halves on ``x`` and ``x + 1`` that are not each other's neighbours, a
         bound of :meth:`cell_duplex`'s part, read from the categories next to each half, never

@@ -129,6 +129,7 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
             code[o + self.newx[i]] = self.oldc[i]
         return total
 
+    @cython.final
     def tile_term(self, k, g, o, y, others):
         """The points ``score_city`` gives the tile at ``y`` for its neighbours: an office
         by a tavern 1, a house 1 by a factory else ``others``, a civic building 1, 3 or 6."""
@@ -159,6 +160,7 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
             return civic_points(bad, h1 + h2)
         return 0
 
+    @cython.final
     def park_gain(self, k, g, c, nn):
         """Park points gained: the groups through the new parks, less the old groups they join."""
         o: cython.int = c * NCELL
@@ -209,6 +211,7 @@ class BetweenTwoCitiesGain(BetweenTwoCitiesCellGain):
             vis[self.vl[i]] = 0
         return total
 
+    @cython.final
     def shop_gain(self, k, g, c, nn):
         """Shop points gained: the best lines of the shops joined to the new ones, with and without them."""
         o: cython.int = c * NCELL

@@ -112,6 +112,7 @@ class BetweenTwoCitiesPieces:
                 return 1
         return 0
 
+    @cython.final
     def count_factories(self, k, b):
         """Every city's factories into ``fc``: a city's count follows the cells that changed
         since it was last counted (``fcode``), so a rollout's new tile costs one cell, not a

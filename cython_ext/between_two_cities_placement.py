@@ -102,6 +102,7 @@ class BetweenTwoCitiesPlacement(Kernel):
             self.cityt[i] = self.city_of(i // 2, i % 2)
         self.bridges()
 
+    @cython.final
     def bridges(self):
         """The window masks and the jumps across bridges (where ``nb`` is not the grid) of every mat."""
         G: cython.int = self.NMAT + 1
@@ -156,6 +157,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         self.wrec = self.scratch((BW - W + 1) * (BW - W + 1) * self.wrl)
         self.wone = self.scratch(self.wrl)
 
+    @cython.final
     def pairs_table(self):
         """``ptab[f << W | w]``: the disjoint pairs of a window row that :meth:`feasible` counts.
 
@@ -187,6 +189,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         return ptr(a)  # calls Python: set-up, once per kernel
 
     # ------------------------------------------------------------------ geometry
+    @cython.final
     def geo(self, buf, c):
         """The mat of city ``c`` (``NMAT``: no mat, the plain board of the beginner game)."""
         m: cython.int = buf[self.O_MAT + c]
@@ -204,6 +207,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         """2-player advanced: seat 0 shares its right city with Jamey, seat 1 its left."""
         return 1 if s == 0 else 0
 
+    @cython.final
     def feasible(self, info, x1, x2):
         """Can the city of ``info`` (:meth:`city_info`) still be completed by adjacent placements after ``x1``/``x2`` are built?
 
@@ -261,6 +265,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                     return 1
         return 0
 
+    @cython.final
     def feasible_cells(self, info, cand, m, duplex, out):
         """The cells of ``cand[:m]`` (each next to a tile) that :meth:`feasible` accepts, into ``out``; how many.
 
@@ -329,6 +334,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                 n += 1
         return n
 
+    @cython.final
     def window_load(self, info, wr, wc, rec, o):
         """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: its tiles (``rec[o + 2]``),
         free cells (``o + 3``), the count of bridges inside it (``o + 6``) and their bit jumps, (a, b) pairs from
@@ -354,6 +360,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         rec[o + 3] = free
         rec[o + 6] = nbw
 
+    @cython.final
     def spread(self, rec, o, start, free, lim, full):
         """The cells reached from ``start`` through the ``free`` cells of the window loaded at ``rec[o:]``
         (grid steps, then its bridges), one step at a time: all of them (``full``) or those within ``lim``
@@ -382,6 +389,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                 self.s_within = reach
         return reach
 
+    @cython.final
     def window_of(self, info, wr, wc, rec, o):
         """Window (``wr``, ``wc``) of the city of ``info`` as it is, into ``rec[o:]``: computed (1), every free cell
         reachable from a tile (1/0), then :meth:`window_load`'s fields, and the cells within one and within
@@ -395,6 +403,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         rec[o + 4] = self.s_near
         rec[o + 5] = self.s_within
 
+    @cython.final
     def room_for_duplex(self, g, wr, wc, free, near, within, need, s):
         """Can the ``need`` duplex tiles still to come find room in window (``wr``, ``wc``)?
 
@@ -439,6 +448,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                                 return 1
         return 0
 
+    @cython.final
     def city_info(self, buf, c, duplex, info):
         """What the placement rules need to know of city ``c`` for its next tile, into ``info``.
 
@@ -494,6 +504,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         info[5] = ntiles; info[8] = nsingle
         self.city_need(buf, c, duplex, info)
 
+    @cython.final
     def city_need(self, buf, c, duplex, info):
         """Set ``need`` and ``s`` of ``info`` (see :meth:`city_info`) for a tile of the round's kind now."""
         need: cython.int = 2 - buf[self.O_DCNT + c] - duplex
@@ -527,6 +538,7 @@ class BetweenTwoCitiesPlacement(Kernel):
                 a = self.bra[j]
                 info[o + ADJ + a // BW] |= 1 << (a % BW)
 
+    @cython.final
     def candidates(self, buf, c, duplex, strict, info, out):
         """Write the cells of city ``c`` that pass the cheap placement checks; return how many.
 
@@ -573,10 +585,12 @@ class BetweenTwoCitiesPlacement(Kernel):
                 cand &= cand - 1
         return n
 
+    @cython.final
     def placeable(self, buf, c, duplex, x, info):
         """Does city ``c`` stay completable with the tile at ``x`` (a candidate)?"""
         return self.feasible(info, x, x + 1 if duplex else -1)
 
+    @cython.final
     def gen_cells(self, buf, c, duplex, out):
         """Write the legal cells for a building (or a duplex's left half) in city ``c``; return how many.
 
@@ -635,6 +649,7 @@ class BetweenTwoCitiesPlacement(Kernel):
         memo[o + 3] = n
         return n
 
+    @cython.final
     def cells_now(self, buf, c, duplex, out):
         """:meth:`gen_cells` found afresh.
 

@@ -1,6 +1,7 @@
 # Declarations of between_two_cities_policy.py: the Between Two Cities policy the kernel holds
 # (move_values and the greedy move), the top of the layers pieces <- cell_gain <- gain <-
 # prepared <- values <- policy.
+cimport cython
 
 from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr, dptr
@@ -11,6 +12,8 @@ from cython_ext.between_two_cities_pieces cimport NCOUNT
 from cython_ext.between_two_cities_values cimport BetweenTwoCitiesValues
 
 
+# Final (nothing subclasses it): its cdef methods are called directly, not through the vtable.
+@cython.final
 cdef class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
     # greedy_place: (slot, side) groups, sides in play, each side's candidates and city_info (the
     # left city's is info0, below), checks by side and cell (0 not yet, 1 completable, 2 not),

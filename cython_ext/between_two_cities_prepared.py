@@ -64,6 +64,7 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
                 return
         self.read(k, ptr(buf), c, g)
 
+    @cython.final
     def read(self, k, b, c, g):
         """City ``c`` of buffer ``b``, on mat ``g``, read afresh into the pieces: its cells,
         their categories, its counts (``cnt``), its tile cells, its free houses (no factory next
@@ -131,6 +132,7 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
         for i in range(INFO):
             self.cinfo[c * INFO + i] = self.info0[i]
 
+    @cython.final
     def add_tile(self, k, g, c, x, v):
         """The tile (or duplex half) of code ``v`` built on the empty cell ``x`` of the prepared
         city ``c``: ``score[c]`` gains what :meth:`gain` would read from the cells it touches

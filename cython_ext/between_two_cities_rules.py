@@ -37,6 +37,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
     def to_move(self, buf, out):
         return self.to_move_c(buf, ptr(out))
 
+    @cython.final
     def to_move_c(self, buf, out):
         ph: cython.int = buf[self.O_PHASE]
         n: cython.int = 0
@@ -191,6 +192,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         elif ph == PH_PLACE:
             self.apply_place(buf, seat, move)
 
+    @cython.final
     def apply_deal(self, buf, k):
         """Deal tile ``k`` from the box to the next hand position."""
         r: cython.int = buf[self.O_ROUND]
@@ -223,6 +225,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
             buf[self.O_PTR] = 0
             self.start_turn(buf)
 
+    @cython.final
     def start_turn(self, buf):
         if self.t_rkind[buf[self.O_ROUND]]:
             buf[self.O_PHASE] = PH_CHOOSE
@@ -232,6 +235,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         else:
             buf[self.O_PHASE] = PH_CHOOSE
 
+    @cython.final
     def reveal(self, buf):
         """Every seat has chosen: the choices become pending tiles, the hands pass on."""
         r: cython.int = buf[self.O_ROUND]
@@ -276,6 +280,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         buf[self.O_SUB] = 1
         self.begin_place(buf)
 
+    @cython.final
     def has_pending(self, buf, s):
         j: cython.int
         for j in range(4):
@@ -294,6 +299,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         else:
             self.end_place(buf)
 
+    @cython.final
     def apply_place(self, buf, seat, move):
         m: cython.int = move - PLACE_BASE
         x: cython.int = m % NCELL
@@ -330,6 +336,7 @@ class BetweenTwoCitiesRules(BetweenTwoCitiesScoring):
         else:
             self.end_place(buf)
 
+    @cython.final
     def end_place(self, buf):
         r: cython.int; q: cython.int; k: cython.int
         buf[self.O_PTR] = 0

@@ -69,6 +69,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         for c in range(self.NC):
             out[c] = self.cs[c]
 
+    @cython.final
     def city_scores_c(self, buf, out):
         """Every city's score into ``out``, and its tiles of each category into ``catn``."""
         NC: cython.int = self.NC; m1: cython.int = 0; m2: cython.int = 0
@@ -95,6 +96,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         if self.DIST and buf[self.O_DCARD + 5] >= 0:
             self.district_points(b, out)
 
+    @cython.final
     def district_points(self, buf, out):
         """Add the three districts' points: 1st and 2nd largest region of its two categories.
 
@@ -139,6 +141,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
                 elif v2 > 0 and size[c] == v2:
                     out[c] += p2 // n2
 
+    @cython.final
     def score_city(self, buf, base, g):
         """Every building type except factories (which need all cities) for the city at ``base``.
 
@@ -248,6 +251,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
             sh[x] = 0
         return total
 
+    @cython.final
     def shop_points(self, g, sh, m0, m1, m2):
         """``shop_best`` of the shops ``sh`` (the cells of ``m0``, ``m1``, ``m2``) on mat ``g``,
         remembered by (mat, cells) in a table of SHOP_MEMO entries, each slot keeping the last
@@ -270,6 +274,7 @@ class BetweenTwoCitiesScoring(BetweenTwoCitiesPlacement):
         self.shopval[i] = v
         return v
 
+    @cython.final
     def largest_region(self, buf, base, g, a, b):
         """Size of the largest connected group of tiles of categories ``a`` or ``b``."""
         best: cython.int = 0

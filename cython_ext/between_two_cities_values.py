@@ -201,6 +201,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
             val *= WEAK
         return val
 
+    @cython.final
     def need_kind(self, kind):
         """``kind`` into the kinds :meth:`kind_values` values (``kl``), once."""
         if not self.need[kind]:
@@ -208,6 +209,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
             self.kl[self.nk] = kind
             self.nk += 1
 
+    @cython.final
     def kind_values(self, k, c, side, duplex):
         """``kv[side * KM + kind]`` for every kind listed in ``kl`` (duplex types in a duplex
         round) from the counts of the prepared city ``c``, the seat's city on ``side``."""
@@ -222,6 +224,7 @@ class BetweenTwoCitiesValues(BetweenTwoCitiesPrepared):
             else:
                 self.kv[side * KM + kind] = self.kind_value(k, o, kind)
 
+    @cython.final
     def kind_value(self, k, o, kind):
         """One tile of building ``kind`` for the city whose counts start at ``cnt[o]``."""
         cat: cython.int = k.t_kcat[kind]

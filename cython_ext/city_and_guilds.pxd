@@ -10,8 +10,11 @@ from cython_ext.city_and_guilds_policy cimport CityAndGuildsPolicy
 cimport cython
 
 
-# The cdef methods are final (no subclass overrides them): Cython calls them directly
-# instead of through the vtable, so gcc inlines the small ones into the hot loops.
+# The cdef methods marked final (no subclass overrides them) are called directly instead of
+# through the vtable, so gcc inlines the small ones into the hot loops.  The marks that do
+# this are the @cython.final decorators in city_and_guilds.py: in a pure-Python-mode module
+# a method's @cython.final here is not applied (session 30 found every call through the
+# vtable), and a final class is refused (its cpdef methods override Kernel's).
 cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef public int T_BASE, PASS, D_BASE, X_BASE
     cdef int* spaces               # scratch: target spaces

@@ -82,6 +82,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             b[self.o_tile + s] = EMPTY
 
     # ------------------------------------------------------------------ turn
+    @cython.final
     def is_chance(self, b):
         ph: cython.int = b[self.o_phase]
         return ph == DEAL or ((ph == SETUP or ph == PLACE) and self.need_refill(b))
@@ -155,6 +156,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                     return k
         return last
 
+    @cython.final
     def sample_kind(self, b, rng):
         """The chance outcome used by rollouts: one tile with probability count/total."""
         kinds: cython.int = MINSTREL if b[self.o_phase] == DEAL else NK
@@ -171,6 +173,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         return kinds - 1
 
     # ------------------------------------------------------------ placement
+    @cython.final
     def _targets(self, b, setup, out):
         """Spaces where a tile may go now, ascending, into ``out``; return how many."""
         tile: cython.p_int
@@ -232,6 +235,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 out: cython.int[::1]) -> cython.int:
         return self._targets(ptr(buf), setup, ptr(out))
 
+    @cython.final
     def _legal(self, b, seat, out):
         ph: cython.int = b[self.o_phase]
         spaces: cython.p_int = self.spaces
@@ -296,6 +300,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
     def apply(self, buf, seat, move):
         self._apply(ptr(buf), seat, move)
 
+    @cython.final
     def _apply(self, b, seat, move):
         ph: cython.int = b[self.o_phase]
         if seat < 0:
@@ -312,6 +317,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         else:
             self.place(b, seat, move)
 
+    @cython.final
     def apply_chance(self, b, k):
         """Tile ``k`` leaves the piles: dealt to the next seat, or turned face up."""
         d: cython.int
@@ -335,6 +341,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 b[self.o_face + i] = k
                 return
 
+    @cython.final
     def discard(self, b, seat, k):
         p: cython.int
         kk: cython.int
@@ -352,6 +359,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         b[self.o_phase] = SETUP
         b[self.o_cur] = 0
 
+    @cython.final
     def draw(self, b, seat, slot):
         k: cython.int = b[self.o_face + slot]
         b[self.o_face + slot] = EMPTY
@@ -360,10 +368,12 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         b[self.o_hsize + seat] += 1
         self.next_turn(b)
 
+    @cython.final
     def next_turn(self, b):
         b[self.o_cur] = (b[self.o_cur] + 1) % self.players
         b[self.o_phase] = SETUP if b[self.o_setupleft] > 0 else PLACE
 
+    @cython.final
     def place(self, b, seat, move):
         S: cython.int = self.S
         k: cython.int = move // (2 * S)
@@ -387,11 +397,13 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             b[self.o_setupleft] -= 1
         self.check_complete(b, self.block_of[sp])
 
+    @cython.final
     def tavern(self, b, sp):
         b[self.o_tile + sp] = TAVERN
         b[self.o_tavleft] -= 1
         self.check_complete(b, self.block_of[sp])
 
+    @cython.final
     def check_complete(self, b, blk):
         """Count block ``blk`` if the last placement filled it; offer a tavern if any is left."""
         full: cython.bint
@@ -412,6 +424,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 return
         self.to_draw(b)  # no block was completed: the game goes on
 
+    @cython.final
     def all_done(self, b):
         i: cython.int
         for i in range(self.B):
@@ -419,6 +432,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 return False
         return True
 
+    @cython.final
     def after_place(self, b):
         """End of the game, else the draw, else (no face-up tile left) the next turn."""
         if self.all_done(b):
@@ -428,6 +442,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             return
         self.to_draw(b)
 
+    @cython.final
     def to_draw(self, b):
         """The draw, else (no face-up tile left) the next turn."""
         i: cython.int
@@ -521,6 +536,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         for k in range(NK):
             b[self.o_supply + k] = pool[k]
 
+    @cython.final
     def pick_tile(self, b, p, rng):
         """A tile of p's hand drawn uniformly (its kind); -1 from an empty hand."""
         k: cython.int
@@ -570,6 +586,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             front[i] = self.flist[i]
         return nf
 
+    @cython.final
     def _random_steps(self, b, rng, steps):
         """The random playout: uniform over the legal moves of the seat to move (the first
         seat still to choose in DISCARD), chance by the piles' counts.
@@ -610,6 +627,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         b: cython.p_int = ptr(buf)
         return self._random_move(b, seat, self.build_frontier(b), rng)
 
+    @cython.final
     def _random_move(self, b, seat, nf, rng):
         """A uniform legal move of ``seat``, ``nf`` the size of the frontier list."""
         ph: cython.int = b[self.o_phase]
@@ -627,6 +645,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             raise ValueError(f"city_and_guilds: seat {seat} has no legal move")  # calls Python: broken state
         return self.moves[rng.below(n)]
 
+    @cython.final
     def build_frontier(self, b):
         """The empty spaces next to a tile into ``flist`` (``fpos``: index, -1 off it)."""
         adj: cython.p_int = self.adj
@@ -647,6 +666,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                     break
         return nf
 
+    @cython.final
     def fill(self, b, sp, nf):
         """Update the frontier of ``nf`` spaces after a tile went on ``sp``; return its size."""
         flist: cython.p_int = self.flist
@@ -669,6 +689,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 nf += 1
         return nf
 
+    @cython.final
     def random_placement(self, b, seat, nf, rng):
         """A PLACE move drawn uniformly from the legal ones (-1 when there is none): a
         tile kind in hand and one of its options, on one of the ``nf`` frontier spaces."""

@@ -1,11 +1,14 @@
 # Declarations of city_and_guilds_policy.py: the City and Guilds heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
+cimport cython
 
 from cython_ext.kernel cimport ptr
 from cython_ext.city_and_guilds_layout cimport MINSTREL, TAVERN, EMPTY, NG, NK, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
 
 
+# Final (nothing subclasses it): its cdef methods are called directly, not through the vtable.
+@cython.final
 cdef class CityAndGuildsPolicy:
     cdef int[::1] bld       # per block and seat: buildings with the seat's men
     cdef int[::1] menc      # per block and seat: the seat's men

@@ -145,6 +145,7 @@ class CityAndGuildsScoring(Kernel):
         b[self.o_stamp] += 1
         b[self.o_istamp + g * self.players + p] = b[self.o_stamp]
 
+    @cython.final
     def track_before(self, b, g, p, q):
         """True when p ranks before q on guild g: further, or there first."""
         P: cython.int = self.players
@@ -154,6 +155,7 @@ class CityAndGuildsScoring(Kernel):
             return x > y
         return b[self.o_istamp + g * P + p] < b[self.o_istamp + g * P + q]
 
+    @cython.final
     def rank_track(self, b, g, order):
         """Players above 0 on guild g into ``order``, best first; return how many."""
         P: cython.int = self.players
@@ -176,6 +178,7 @@ class CityAndGuildsScoring(Kernel):
         return n
 
     # ------------------------------------------------------------ ownership
+    @cython.final
     def _block_counts(self, b, blk, bld, menc):
         """Buildings with a man and men per player in block blk; return players present."""
         p: cython.int
@@ -225,6 +228,7 @@ class CityAndGuildsScoring(Kernel):
             b[self.o_black + blk] = p + 1
 
     # ------------------------------------------------------------- chains
+    @cython.final
     def _chains(self, b, comp, csize, cmask, cguild):
         """Label guild chains (connected tiles of one guild across blocks and streets):
         comp[s] = chain id or -1; per chain its size, block bitmask, guild; return count."""
@@ -277,6 +281,7 @@ class CityAndGuildsScoring(Kernel):
         return self._chains(ptr(buf), ptr(comp), ptr(csize), ptr(cmask), ptr(cguild))
 
     # ------------------------------------------------------------- block counts
+    @cython.final
     def pay_block_rules(self, b, value, first, second, third, present):
         """Block payment: halves rounded up; lone player all; two players +1 each."""
         p1: cython.int
@@ -299,6 +304,7 @@ class CityAndGuildsScoring(Kernel):
         if third >= 0:
             b[self.o_money + third] += p3
 
+    @cython.final
     def _block_value(self, b, blk):
         """Block value: base + market, minstrel and tavern values of its tiles."""
         v: cython.int = self.values[0]
@@ -317,6 +323,7 @@ class CityAndGuildsScoring(Kernel):
     def block_value(self, buf: cython.int[::1], blk: cython.int) -> cython.int:
         return self._block_value(ptr(buf), blk)
 
+    @cython.final
     def _block_third(self, b, blk, bld, menc):
         """Third place in block blk (-1 when nobody or a tie)."""
         w: cython.int = b[self.o_white + blk] - 1
@@ -338,6 +345,7 @@ class CityAndGuildsScoring(Kernel):
                     menc: cython.int[::1]) -> cython.int:
         return self._block_third(ptr(buf), blk, ptr(bld), ptr(menc))
 
+    @cython.final
     def _guild_control(self, b, blk):
         """Guild controlling block blk: tiles, then longest chain in/through it, then its
         blocks; -1 when still tied or no guild tile.
@@ -436,6 +444,7 @@ class CityAndGuildsScoring(Kernel):
     def guild_control(self, buf: cython.int[::1], blk: cython.int) -> cython.int:
         return self._guild_control(ptr(buf), blk)
 
+    @cython.final
     def _score_block(self, b, blk):
         """The two counts of a completed block: its owners, then the controlling guild."""
         bld: cython.p_int = self.bld
@@ -467,11 +476,13 @@ class CityAndGuildsScoring(Kernel):
         self._score_block(ptr(buf), blk)
 
     # ------------------------------------------------------------- final count
+    @cython.final
     def _guild_chain_value(self, b, g):
         """Final value of guild g: its largest chain's tiles + triangular block bonus
         (1, 3, 6, 10...); of equal-size chains the higher value."""
         return self._chain_value(self._chains(b, self.comp, self.csize, self.cmask, self.cguild), g)
 
+    @cython.final
     def _chain_value(self, nc, g):
         """``_guild_chain_value`` of guild g from the ``nc`` chains ``_chains`` just wrote."""
         csize: cython.p_int = self.csize
@@ -495,6 +506,7 @@ class CityAndGuildsScoring(Kernel):
     def guild_chain_value(self, buf: cython.int[::1], g: cython.int) -> cython.int:
         return self._guild_chain_value(ptr(buf), g)
 
+    @cython.final
     def _final_count(self, b):
         """Each guild's chain value paid by the block rules in track order; -1 per unused man."""
         gval: cython.p_int = self.gval
@@ -504,6 +516,7 @@ class CityAndGuildsScoring(Kernel):
             gval[g] = self._chain_value(nc, g)
         self._pay_final(b, gval)
 
+    @cython.final
     def _pay_final(self, b, gval):
         """The final count from each guild's chain value ``gval[g]`` (the endgame solver's
         endings count the chains around their last tiles only, city_and_guilds_endings)."""

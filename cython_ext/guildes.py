@@ -96,6 +96,7 @@ class GuildesKernel(GuildesHidden):
         self.pointer_steps = True  # c_to_move, c_legal, c_apply (guildes_rules), c_sample_chance, c_egreedy
 
     # -- chance -------------------------------------------------------------
+    @cython.final
     def c_trick_free(self, b, seat, t):
         """May trick ``t`` be dealt to ``seat`` now?"""
         i: cython.int
@@ -106,6 +107,7 @@ class GuildesKernel(GuildesHidden):
                 return 0
         return 1
 
+    @cython.final
     def c_pile(self, b, g):
         """Cards of guild ``g`` in the discard pile (needs the full state)."""
         c: cython.int = b[self.o_pubdisc + g] - b[self.o_drawn + g]
@@ -235,6 +237,7 @@ class GuildesKernel(GuildesHidden):
         return self.c_sample_chance(ptr(buf), rng)
 
     # -- playout ------------------------------------------------------------
+    @cython.final
     def c_rollout(self, b, rng):
         phase: cython.int
         m: cython.int
@@ -261,6 +264,7 @@ class GuildesKernel(GuildesHidden):
                     raise ValueError(f"guildes rollout: seat {seat} has no legal move in phase {phase}")  # calls Python: the error, never in a sound state
                 self.c_apply(b, seat, moves[rng.below(c)])
 
+    @cython.final
     def c_clean(self, b):
         """Whether the fast playout can take over: between steps, no choice pending."""
         phase: cython.int = b[self.o_phase]
@@ -274,6 +278,7 @@ class GuildesKernel(GuildesHidden):
                 return False
         return True
 
+    @cython.final
     def c_fast_rounds(self, b, rng):
         """The base game's random playout from a clean point to the end.
 

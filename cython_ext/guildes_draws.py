@@ -73,6 +73,7 @@ class GuildesDraws(GuildesObserve):
                 return g
         return -1
 
+    @cython.final
     def c_draw_pos(self, b, off, rng):
         """A card drawn uniformly from the positive counts ``b[off:off+G]``."""
         tot: cython.int = 0

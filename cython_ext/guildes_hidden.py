@@ -56,6 +56,7 @@ class GuildesHidden(GuildesPlacement):
         the rest).  Draws what :meth:`determinize` draws, then these."""
         self.c_determinize(buf, seat, rng, True)
 
+    @cython.final
     def c_determinize(self, buf, seat, rng, keep):
         """Fill a view of ``seat``.  See docs/games/guildes.md, "Determinization".
 
@@ -86,6 +87,7 @@ class GuildesHidden(GuildesPlacement):
                 return
         raise RuntimeError("guildes determinize: no consistent deal found")  # calls Python: the error, never in a sound state
 
+    @cython.final
     def c_fill(self, b, seat, rng):
         """One attempt at a consistent deal for ``seat``'s view ``b``; 0 for a dead end."""
         n: cython.int = self.n

@@ -43,6 +43,7 @@ class GuildesObserve(GuildesRules):
     def observe(self, buf, seat):
         self.c_observe(ptr(buf), seat)
 
+    @cython.final
     def c_observe(self, b, seat):
         n: cython.int = self.n
         G: cython.int = self.G

@@ -76,6 +76,7 @@ class GuildesPlacement(GuildesDraws):
             return self.s_pool[g] > 0
         return self.s_seg[src * self.G + g] > 0
 
+    @cython.final
     def c_candidate(self, j, item, g, fixed, redealt):
         """Can slot ``j`` take card ``g`` for ``item``?  0 no; 1 as a pick
         the seat still holds; 2 as the pick its giver gave away (which then

@@ -25,6 +25,7 @@ if not cython.compiled:
 class GuildesRoundEnd(GuildesLayout):
     """The layout plus the end of a round (``cfg`` as for :class:`GuildesLayout`)."""
 
+    @cython.final
     def c_remember_round(self, b):
         """Add this round's lesson to each seat's ``known``: the cards it saw
         in the hands it held (each packet at its first sighting) that it did

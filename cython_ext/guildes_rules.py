@@ -58,6 +58,7 @@ class GuildesRules(GuildesTricks):
         """Cards each seat plays this round (one fewer under that event)."""
         return self.k - 1 if self.c_effect(b) == FEWER else self.k
 
+    @cython.final
     def c_batch(self, b):
         """Cards per seat in the current play step: 1, or 2 under "one or two".
 
@@ -291,6 +292,7 @@ class GuildesRules(GuildesTricks):
     def apply(self, buf, seat, move):
         self.c_apply(ptr(buf), seat, move)
 
+    @cython.final
     def c_resolve_picks(self, b):
         """Every seat has picked: the packets pass on (or the draft ends)."""
         n: cython.int = self.n
@@ -331,6 +333,7 @@ class GuildesRules(GuildesTricks):
         else:
             b[self.o_step] = t
 
+    @cython.final
     def c_resolve_plays(self, b):
         """Every seat has chosen its card(s) of this play step: they are revealed."""
         n: cython.int = self.n
@@ -372,6 +375,7 @@ class GuildesRules(GuildesTricks):
         if u == kr:
             self.c_end_play(b)
 
+    @cython.final
     def c_end_play(self, b):
         """The last card is played: the trick phase (variant) or the count."""
         t: cython.int = 0

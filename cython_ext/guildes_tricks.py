@@ -26,6 +26,7 @@ if not cython.compiled:
 class GuildesTricks(GuildesRoundEnd):
     """The layout, the end of a round and the Dirty Tricks (``cfg`` as for :class:`GuildesLayout`)."""
 
+    @cython.final
     def c_trick_holder(self, b, t):
         """The seat holding trick letter ``t`` this round (-1 if nobody)."""
         i: cython.int
@@ -38,6 +39,7 @@ class GuildesTricks(GuildesRoundEnd):
         """The seat holding trick letter ``t`` this round (-1 if nobody)."""
         return self.c_trick_holder(ptr(buf), t)
 
+    @cython.final
     def c_protected(self, b):
         """The seat holding the protection trick (-1 if nobody)."""
         i: cython.int
@@ -48,6 +50,7 @@ class GuildesTricks(GuildesRoundEnd):
                 return i
         return -1
 
+    @cython.final
     def c_pile_total(self, b):
         """Cards in the guild discard pile (a public number)."""
         c: cython.int = 0
@@ -204,6 +207,7 @@ class GuildesTricks(GuildesRoundEnd):
                 b[self.o_virt + p * G + self.c_trick_guild[t]] += -1 if m % 2 else 1
         self.c_end_trick_step(b, a)
 
+    @cython.final
     def c_end_trick_step(self, b, a):
         """The holder discards its unplayed cards; the next trick letter acts."""
         G: cython.int = self.G

@@ -207,6 +207,7 @@ class Search(TreeSelection):
         release(self.lgtab)
         release(self.vmi)
 
+    @cython.final
     def _free_tree(self):
         self._free_nodes()
         self._free_segments()
@@ -277,6 +278,7 @@ class Search(TreeSelection):
             return move
         return self.k.observed_move(self.world, actor, move, owner)
 
+    @cython.final
     def _prefetch_next(self, T):
         """Start loading what the next step's selections read first, for every tree at
         once: the first segment record of each tree's new node and, together with it
@@ -295,6 +297,7 @@ class Search(TreeSelection):
                 prefetch(self.ed, 4 * (e + 8))
         return 0
 
+    @cython.final
     def _grow_paths(self):
         self.path_e = resize_ints(self.path_e, self.pcap, self.pcap * 2)
         self.path_s = resize_ints(self.path_s, self.pcap, self.pcap * 2)
@@ -302,6 +305,7 @@ class Search(TreeSelection):
         self.pcap *= 2
         return 0
 
+    @cython.final
     def iterate(self):
         """One iteration: determinize, descend (adding at most one node per tree), roll out,
         back up.  A tree whose node lacks the child reached stops the descent there; it adds
@@ -449,6 +453,7 @@ class Search(TreeSelection):
         self.node_visits_total += nlen
         return 0
 
+    @cython.final
     def _reveal_keys(self, T, na):
         """The step's keys again (``evk``), each hidden move as its tree's owner sees it now
         that the step is over (``kernel.revealed_move``: Between Two Cities' choices, turned
@@ -474,12 +479,14 @@ class Search(TreeSelection):
                 self.evk[t] = fold(self.evk[t], s, code)
         return 0
 
+    @cython.final
     def _owner_view_hash(self, t):
         owner: cython.int = t if self.mode == MO else self.root_seat
         self.tmp[:] = self.world
         self.k.observe(self.tmp, owner)
         return words_hash(ptr(self.tmp), self.pw, self.size)
 
+    @cython.final
     def _reward(self):
         """Fill ``r`` with every seat's reward for the finished world."""
         i: cython.int

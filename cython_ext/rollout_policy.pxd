@@ -1,9 +1,12 @@
 # Declarations of rollout_policy.py: the heuristic rollout of the ISMCTS loop
 # (epsilon-greedy over kernel.move_values, optional cut-off).
+cimport cython
 
 from cython_ext.kernel cimport Kernel, Rng, dptr, pointer_steps_of, ptr
 
 
+# Final (nothing subclasses it): its cdef methods are called directly, not through the vtable.
+@cython.final
 cdef class RolloutPolicy:
     cdef Kernel k
     cdef bint fast                     # pointer_steps_of(k): play calls k's pointer steps

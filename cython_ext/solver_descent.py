@@ -32,6 +32,7 @@ class SolverDescent(SolverRows):
             return self._ab(d, 0.0, 1.0)
         return self._maxn(d)
 
+    @cython.final
     def _maxn(self, d):
         b: cython.ulonglong
         c: cython.ulonglong
@@ -113,6 +114,7 @@ class SolverDescent(SolverRows):
         self.tt.store(b, c, self.vals[d], self.nodes - start, EXACT)
         return 0
 
+    @cython.final
     def _ab(self, d, alpha, beta):
         """Seat 0's value at row ``d`` in a two-seat constant-sum game, fail-soft, into
         ``vals[d]`` as (v, 1 - v)."""
@@ -212,6 +214,7 @@ class SolverDescent(SolverRows):
         self.tt.store(b, c, self.vals[d], self.nodes - start, flag)
         return 0
 
+    @cython.final
     def _star1(self, d, alpha, beta):
         """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the
         bound.  The value into ``vals[d, 0]``."""

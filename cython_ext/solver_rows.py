@@ -257,6 +257,7 @@ class SolverRows:
         self.hs[d, 0] = h1
         self.hs[d, 1] = h2
 
+    @cython.final
     def _rehash_child(self, d):
         """The sums of row ``d + 1`` from row ``d``'s: the sums are linear in the words, so only
         the words a move changed are multiplied (a compare per word instead of two products)."""
@@ -319,6 +320,7 @@ class SolverRows:
             self.k.apply(self.bufs[d + 1], self.mov[d, i], self.ms[self.optoff[d, i] + digit])
         self._rehash_child(d)
 
+    @cython.final
     def _child_copy(self, d):
         """Row ``d + 1`` = a copy of row ``d``."""
         if cython.compiled:

@@ -102,6 +102,7 @@ class Searcher(SolverDescent):
         self.mtop = base
         return 0
 
+    @cython.final
     def _joint(self, d, nmov, c, kb, vb):
         """Value joint choice ``c`` into the arena, unless it is known."""
         j: cython.int
@@ -114,6 +115,7 @@ class Searcher(SolverDescent):
         self.known[kb + c] = 1
         return 0
 
+    @cython.final
     def _refuted(self, d, nmov, c, kb, vb):
         """Whether some seat gains by changing only its part of ``c``: deviations already valued
         first, then the others in order (which deviation refutes does not change the answer)."""
@@ -154,6 +156,7 @@ class Searcher(SolverDescent):
                         return 1
         return 0
 
+    @cython.final
     def _gains(self, d, nmov, dev, seat, v0):
         """Two seats, constant sum: whether joint choice ``dev`` beats seat 0's value ``v0`` for
         ``seat`` (seat 0: its value above ``v0 + EPS``; seat 1: below ``v0 - EPS``), by a
@@ -168,6 +171,7 @@ class Searcher(SolverDescent):
         self._ab(d + 1, t - EPS, t)
         return 1 if self.vals[d + 1, 0] < t else 0
 
+    @cython.final
     def _fallback(self, d, nmov, nj, kb, vb):
         """No pure equilibrium: each seat's best reply to the others choosing uniformly at
         random (ties: lowest move); the value of that joint choice."""

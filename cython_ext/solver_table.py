@@ -148,6 +148,7 @@ class SolverTable:
         v = tuple([float(self.value_at(slot, j)) for j in range(self.players)])
         return v, self.flag_at(slot)
 
+    @cython.final
     def find(self, b, check):
         """The slot holding ``check`` in bucket ``b``, or -1 (the search loop's probe)."""
         slot: cython.longlong = 2 * b
@@ -160,14 +161,17 @@ class SolverTable:
             return slot + 1
         return -1
 
+    @cython.final
     def value_at(self, slot, j):
         if self.single:
             return cython.cast(cython.double, self.entf[2 * (slot * self.w + 2) + j])
         return self.entd[slot * self.w + 2 + j]
 
+    @cython.final
     def flag_at(self, slot):
         return cython.cast(cython.int, self.ent[slot * self.w + 1] & 3)
 
+    @cython.final
     def _slot_for(self, b, check, work, flag):
         """The slot a store of ``check`` goes to (its key and meta word written): the same key,
         else an empty slot, else the one whose subtree cost fewer nodes."""

@@ -166,6 +166,7 @@ class TreeLists(TreeSegments):
                 self.eids[self.ed[4 * (f + j) + E_AVAIL]] = f + j
         return self._listed_edge(g, self._untried_pick(nl, nl - tried))
 
+    @cython.final
     def _listed_edge(self, g, pos):
         """The edge record of move ``pos`` of listed segment ``g``'s list, made if new (the
         records move to a run twice as large when full)."""
@@ -187,6 +188,7 @@ class TreeLists(TreeSegments):
         self.gs[3 * g + INFO] += 1
         return f + j
 
+    @cython.final
     def _listed_room(self, g):
         """Listed segment ``g``'s first record, with room for one more (the records move
         to a run twice as large when full: runs of 2, 4, 8, ... entries, reused by size)."""
@@ -207,6 +209,7 @@ class TreeLists(TreeSegments):
         self.gs[3 * g] = d
         return d
 
+    @cython.final
     def _mv_run(self, n):
         """The offset of ``n`` fresh words of the move lists: a run left behind of at least
         that size (of the class of the next size of ``mv_size``), else at the end."""
@@ -228,6 +231,7 @@ class TreeLists(TreeSegments):
         self.nmv += n
         return self.nmv - n
 
+    @cython.final
     def _mv_free(self, off, n):
         """Offer the run of ``n`` move-list words at ``off`` for reuse: chained (its first
         two words the next run's offset + 1) in the class of the size of ``mv_size`` at
@@ -283,6 +287,7 @@ class TreeLists(TreeSegments):
         self.gs[3 * g + INFO] |= COUNTED
         return 0
 
+    @cython.final
     def _counted_select(self, g, nl):
         """The untried edge chosen at counted segment ``g`` for the ``nl`` moves in ``moves``
         (as ``_listed_select``); -3 when every one is tried, their edges in ``eids``."""
@@ -375,6 +380,7 @@ class TreeLists(TreeSegments):
         self.ed[4 * (f - 1) + L_LEN] = nu
         return x
 
+    @cython.final
     def _untried_pick(self, nl, untried):
         """The index of the legal move drawn among the ``untried`` untried ones (``eids`` < 0
         or an edge of no visits), the bias's best by heuristic first: as ``_select`` draws."""
@@ -412,6 +418,7 @@ class TreeLists(TreeSegments):
         ``tree_selection.TreeSelection._urgent`` overrides this; here there is no urgency."""
         return -1
 
+    @cython.final
     def _new_stamp(self):
         """A new ``stamp``: every mark in ``slot`` made invalid."""
         i: cython.int
@@ -422,6 +429,7 @@ class TreeLists(TreeSegments):
             self.stamp = 1
         return 0
 
+    @cython.final
     def _materialize(self, g):
         """Listed segment ``g`` made the exact segment it stands for: an edge for each move
         of its list in order, every availability the count of its selections."""

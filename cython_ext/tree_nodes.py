@@ -123,6 +123,7 @@ class TreeNodes:
             prefetch(self.ch_val, self._child_pos(cur[t], evk[t]))
         return 0
 
+    @cython.final
     def _child_get(self, node, ev):
         mask: cython.int = self.chcap - 1
         pos: cython.int
@@ -146,6 +147,7 @@ class TreeNodes:
             c = self.ch_val[pos]
         return -1
 
+    @cython.final
     def _child_put(self, child):
         """Enter ``child`` in the child table: its id in the low ``idbits`` bits of its slot,
         the high bits of its hash (a tag) above, up to bit 30."""

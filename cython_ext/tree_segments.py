@@ -79,6 +79,7 @@ class TreeSegments(TreeNodes):
         """Entries of the edge arena used (edges, old copies of merged segments, room)."""
         return self.ne
 
+    @cython.final
     def _segment(self, node, seat, size, room):
         """A new segment of ``size`` edges of ``seat`` at ``node``, first in the node's list;
         returns its id.  ``room > size``: room for ``room`` edges, kept in the entry before
@@ -100,6 +101,7 @@ class TreeSegments(TreeNodes):
         self.nd[8 * node + N_EDGE] = self.gs[3 * g]
         return g
 
+    @cython.final
     def _run(self, n):
         """The first of ``n`` fresh consecutive entries of the edge arena: a run of exactly
         that size that a merge or a listed segment left behind, else new ones at its end."""
@@ -127,6 +129,7 @@ class TreeSegments(TreeNodes):
         self.ef[4 * dst + E_VAL] = self.ef[4 * src + E_VAL]
         return 0
 
+    @cython.final
     def _recycle(self, g):
         """Offer the entries of unlinked segment ``g`` (with a merged or listed one's header
         entry) to the next new run of that many entries (``_run``): ``freed[k]`` chains runs

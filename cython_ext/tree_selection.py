@@ -195,6 +195,7 @@ class TreeSelection(TreeValues):
             return self.eids[self._untried_pick(nl, untried)]
         return self._ucb(nl)
 
+    @cython.final
     def _scan(self, node):
         """Every seat's first segment and segment count at ``node`` (``sfirst``, ``scount``),
         in one walk for all the seats that select there in this step; a seat's select
@@ -214,6 +215,7 @@ class TreeSelection(TreeValues):
         self.scanned = node
         return 0
 
+    @cython.final
     def _lookup(self, first, n, nl):
         """``eids[i]``: the edge of legal move ``i`` among the ``n`` edges from ``first``
         (sorted by move), or -1; returns how many are missing.  One walk along both
@@ -249,6 +251,7 @@ class TreeSelection(TreeValues):
             prefetch(self.ed, 4 * (first + n - 1))
         return 0
 
+    @cython.final
     def _mark(self, node, seat):
         """Point ``mk`` (the seat's move -> edge table) at ``seat``'s edges at ``node``,
         walking its segments from ``sfirst`` (``node`` was scanned), under a new stamp of the
@@ -347,6 +350,7 @@ class TreeSelection(TreeValues):
         self.sfirst[seat] = g
         return g
 
+    @cython.final
     def _ucb(self, nl):
         """The edge of the largest UCB value (plus the bias's term) among ``eids``' ``nl``
         edges, every one tried.  The arrays are read through locals: with
@@ -431,6 +435,7 @@ class TreeSelection(TreeValues):
             return best
         return -1
 
+    @cython.final
     def _in_order(self, first, nl):
         """When the edges from ``first`` are the ``nl`` legal moves in order: each one's
         availability counted, ``eids`` set, and the number untried returned; else -1 and
@@ -466,6 +471,7 @@ class TreeSelection(TreeValues):
                     raise ValueError(f"root mask move {i} is not a move id of this game")
                 self.rmask[i] = 1
 
+    @cython.final
     def _mask_root(self, nl):
         """Keep the masked root moves among the ``nl`` listed (all of them if none is legal
         in this determinization, which a mask drawn from the view's legal moves never meets)."""

@@ -106,6 +106,7 @@ class TreeValues(TreeLists):
         code = self.k.move_values(self.world, seat, self.moves, nl, self.hv)
         return self._keep(node, o, seat, nl, code)
 
+    @cython.final
     def _record_of(self, node, seat):
         """``seat``'s kept-values record at ``node`` (-1: none)."""
         o: cython.int
@@ -129,6 +130,7 @@ class TreeValues(TreeLists):
                 o = self.vc[o + 2]
         return out
 
+    @cython.final
     def _vgrow(self, node):
         """``vnode`` long enough for ``node``."""
         i: cython.int
@@ -141,6 +143,7 @@ class TreeValues(TreeLists):
             self.vcap = n
         return 0
 
+    @cython.final
     def _keep(self, node, o, seat, nl, code):
         """Keep ``hv``, ``move_values``'s answer ``code`` for ``seat``'s legal list at ``node``,
         in record ``o`` (-1: none yet) as ``_values`` says, or not at all."""
@@ -165,6 +168,7 @@ class TreeValues(TreeLists):
             self.vv[o + 4 + i] = self.hv[i]
         return 0
 
+    @cython.final
     def _vrecord(self, node, room):
         """A new kept-values record for ``room`` moves, first in ``node``'s chain."""
         n: cython.int = self.vccap
@@ -182,6 +186,7 @@ class TreeValues(TreeLists):
         self.vnode[node] = o
         return o
 
+    @cython.final
     def _move_values(self, node, o, seat, nl):
         """``hv`` from record ``o`` of values of single moves (sorted by move): the moves it
         lacks asked of the kernel in one call (``vm``, their indices in ``vmi``) and added,

@@ -75,6 +75,7 @@ class WalledCityKernel(WalledCityPowers):
             self.s_tmp = [0] * OWN
 
     # -- chance --------------------------------------------------------------------------
+    @cython.final
     def sample_chance_(self, b, rng: Rng):
         """Draw one setup outcome with its probability (same RNG use in both modes)."""
         outcomes: cython.p_int = self.s_outcomes
@@ -125,11 +126,13 @@ class WalledCityKernel(WalledCityPowers):
             b[self.o_pw_a] = -1
 
     # -- Butchers: the trades a seat did not see ------------------------------------------------
+    @cython.final
     def looking_(self, b, seat, p):
         """1 while ``seat`` (a Butcher) looks at seat ``p``'s hand to take a card."""
         return 1 if b[self.o_phase] == P_POWER and b[self.o_pw_kind] - 1 == W_BUTCHERS \
             and b[self.o_pw_step] == 2 and b[self.o_cur] == seat and b[self.o_pw_o] == p else 0
 
+    @cython.final
     def known_off_(self, b, seat, p):
         """The off-colour card ``seat`` saw in rival ``p``'s hand when it looked (never traded, so
         still ``p``'s while unrevealed), -1 if none."""
@@ -143,6 +146,7 @@ class WalledCityKernel(WalledCityPowers):
                 return b[t + TR_LKO]
         return -1
 
+    @cython.final
     def shuffle_(self, a, c, n, rng: Rng):
         """Shuffle ``a[c .. c+n)`` in place."""
         i: cython.int
@@ -154,6 +158,7 @@ class WalledCityKernel(WalledCityPowers):
             a[c + i] = a[c + r]
             a[c + r] = tmp
 
+    @cython.final
     def hand_then_(self, b, i, v, out):
         """The own-colour hand of trade ``i``'s giver (``v`` 0) or receiver (1) just before it,
         in the world built so far: its public pool then, the net of the trades before, less its
@@ -172,6 +177,7 @@ class WalledCityKernel(WalledCityPowers):
                 ok = 0
         return ok
 
+    @cython.final
     def bfinal_(self, b, seat):
         """Every rival's unseen cards now (pool + net of the trades, less a chosen face-down card)
         are a multiset."""
@@ -185,6 +191,7 @@ class WalledCityKernel(WalledCityPowers):
                         return 0
         return 1
 
+    @cython.final
     def ahead_(self, b, seat, i, p):
         """After trade ``i``: can seat ``p``'s cards still be non-negative at each of its later
         trades and now?  Later trades change them only by their own cards: a known one exactly,
@@ -246,6 +253,7 @@ class WalledCityKernel(WalledCityPowers):
                     slack += 1
         return 1
 
+    @cython.final
     def prefer_(self, b, seat, i, p, cand, c, nc):
         """Order the candidates of a card coming to seat ``p`` at trade ``i``: first the types it
         lacks at a later trade or now (its public pool there plus the net so far below zero),
@@ -282,6 +290,7 @@ class WalledCityKernel(WalledCityPowers):
                 cand[c + m] = x
                 m += 1
 
+    @cython.final
     def bdfs_(self, b, seat, i, v, rng: Rng):
         """Depth-first search in random order for trades agreeing with the view, from trade ``i``'s
         variable ``v``: 0/1 the giver's/receiver's round-1 face-down card (when hidden and not
@@ -394,6 +403,7 @@ class WalledCityKernel(WalledCityPowers):
         self.s_dlt[r * OWN + x] -= 1
         return 0
 
+    @cython.final
     def rebuild_trades_(self, b, seat, rng: Rng):
         """Fill the trade cards ``seat`` did not see (the true trades agree with its view, so
         the search always finds some: 0 only for a view no game can reach)."""

@@ -160,6 +160,7 @@ class WalledCityBoard(Kernel):
         return (self.players if self.offcolour else 0) + NDICE + self.nc + self.display_n
 
     # -- neighbourhoods ------------------------------------------------------------
+    @cython.final
     def comps_(self, b, comp):
         """Neighbourhoods: ``comp[a]`` = smallest area joined to ``a`` through unbuilt
         (0) or broken (2) paths; only a road (1, or 3: two roads stacked by Drapers) separates.

@@ -1,4 +1,5 @@
 # Declarations of walled_city_bounds.py for Cython (contracts there).
+cimport cython
 from cython_ext.kernel cimport ptr
 from cython_ext.walled_city_board cimport K, MAXA, MAXO, MAXT, NDICE, NF, OWN
 from cython_ext.walled_city_board cimport P_LOC, P_CARD, P_SPLIT, P_N1, P_PROMOTE, P_ADJUST, P_DCARD, P_DZONE
@@ -10,6 +11,8 @@ cdef bint _ahead(int* clo, int* chi, int* nlo, int* nhi, int o, int p) noexcept 
 cdef bint _behind(int* clo, int* chi, int* nlo, int* nhi, int o, int p) noexcept nogil
 
 
+# Final (nothing subclasses it): its cdef methods are called directly, not through the vtable.
+@cython.final
 cdef class WalledCityBounds:
     cdef int[::1] comp      # neighbourhood label of each area
     cdef int[::1] inn       # per label: 1 where a build turn left may settle, promote or adjust (N*)

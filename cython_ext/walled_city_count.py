@@ -81,6 +81,7 @@ class WalledCityCount(WalledCityBoard):
         return b[self.o_an + a * self.no + o] + b[self.o_ap + a * self.no + o]
 
     # -- majorities --------------------------------------------------------------------
+    @cython.final
     def majority_split_(self, cnt, nob, value, add):
         """Most citizens (then nobles) takes ``value``; a full tie splits it, remainder lost."""
         o: cython.int
@@ -102,6 +103,7 @@ class WalledCityCount(WalledCityBoard):
             if cnt[o] == best and nob[o] == bestn:
                 add[o] += share
 
+    @cython.final
     def place_split_(self, cnt, nob, chit, add):
         """Places 1st..4th (5/3/2/0, each changed by ``chit``); ties by nobles, then a full tie
         shares the tied places' votes (remainder lost, negative places too).  The owners with
@@ -141,6 +143,7 @@ class WalledCityCount(WalledCityBoard):
             i = j
 
     # -- the count ---------------------------------------------------------------------
+    @cython.final
     def label_sums_(self, b, comp):
         """Citizens and nobles per owner summed over the areas of each ``comp`` label
         (``s_lc``, ``s_ln``: label * no + owner), and the survey chits per label
@@ -168,6 +171,7 @@ class WalledCityCount(WalledCityBoard):
         for k in range(self.nc):
             lchit[comp[b[self.o_cloc + k]]] += b[self.o_chit + k]
 
+    @cython.final
     def score_neighbourhoods_(self, b, comp, add):
         """Each neighbourhood (``comp`` labels; sums from :meth:`label_sums_`) scores its
         places into ``add``."""
@@ -189,6 +193,7 @@ class WalledCityCount(WalledCityBoard):
             if t > 0:  # nobody there: no place to give
                 self.place_split_(cnt, nob, self.s_lchit[c], add)
 
+    @cython.final
     def faction_value_(self, b, f, towers):
         """Sum of faction ``f``'s dice (those in towers only when ``towers``)."""
         d: cython.int
@@ -198,6 +203,7 @@ class WalledCityCount(WalledCityBoard):
                 v += b[self.o_die_v + d]
         return v
 
+    @cython.final
     def score_factions_(self, b, comp, towers, add):
         """Each faction's majority over the neighbourhoods (and, with ``towers``, the towers)
         holding its dice (sums from :meth:`label_sums_`); watchmen count as nobles.  One pass
@@ -255,6 +261,7 @@ class WalledCityCount(WalledCityBoard):
                     nob[o] += b[self.o_tw + x + o]
             self.majority_split_(cnt, nob, fv[f], add)
 
+    @cython.final
     def zone_half_(self, b, z, t):
         """Value of the half of zone ``z``'s card nearer to tower ``t`` (0 when empty)."""
         c: cython.int = b[self.o_zcard + z]
@@ -267,6 +274,7 @@ class WalledCityCount(WalledCityBoard):
         second = self.card_b[c] if b[self.o_zori + z] == 0 else self.card_a[c]
         return first if self.zone_tw[z * 2] == t else second
 
+    @cython.final
     def score_towers_(self, b, add):
         """Each tower: most watchmen take both adjacent halves, second place the lower one."""
         t: cython.int
@@ -302,6 +310,7 @@ class WalledCityCount(WalledCityBoard):
                 elif w == second and second > 0:
                     add[o] += low
 
+    @cython.final
     def flee_(self, b, comp):
         """Nobles in a neighbourhood with an unfilled gap leave the game."""
         bad: cython.p_int = self.s_mark
@@ -318,6 +327,7 @@ class WalledCityCount(WalledCityBoard):
                 for o in range(self.no):
                     b[self.o_an + a * self.no + o] = 0
 
+    @cython.final
     def count_votes_(self, b):
         """The count at the end of a round's build phase (see the module docstring)."""
         comp: cython.p_int = self.s_comp

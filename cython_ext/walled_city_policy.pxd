@@ -1,5 +1,6 @@
 # Declarations of walled_city_policy.py: the Walled City heuristic
 # (kernel.move_values) for rollout policies and progressive bias.
+cimport cython
 
 from cython_ext.kernel cimport ptr
 from cython_ext.walled_city_board cimport NF, NDICE, OWN, K, CHIT_BASE, MAXA, MAXO
@@ -7,6 +8,8 @@ from cython_ext.walled_city_board cimport P_LOC, P_CARD, P_SPLIT, P_N1, P_N2, P_
 from cython_ext.walled_city_powers cimport WalledCityPowers
 
 
+# Final (nothing subclasses it): its cdef methods are called directly, not through the vtable.
+@cython.final
 cdef class WalledCityPolicy:
     cdef int[::1] comp      # unit of each area: itself (round 1) or its neighbourhood's label (round 2)
     cdef int[::1] ucnt      # citizens per unit and owner

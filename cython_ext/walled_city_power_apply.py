@@ -33,6 +33,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
     """A power's start, the play of its choices, and the turn's resumption."""
 
     # -- a power in progress ----------------------------------------------------------------------
+    @cython.final
     def start_power_(self, b, seat, w):
         """Enter power ``w``'s first step (or play it at once when it has no choice)."""
         b[self.o_pw_kind] = w + 1
@@ -57,6 +58,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
             else:
                 b[self.o_walls + seat] -= 1
 
+    @cython.final
     def finish_power_(self, b, seat):
         """The power is over: the turn resumes at the step it was activated before."""
         w: cython.int = b[self.o_pw_kind] - 1
@@ -75,6 +77,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
         b[self.o_phase] = ret
 
     # -- Carpenters' fences and Butchers' trades, played -------------------------------------------
+    @cython.final
     def fence_done_(self, b, seat):
         """Citizens divided: place the items, or ask which half on a tie."""
         if self.fence_items_(b, b[self.o_pw_a]):
@@ -82,6 +85,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
         else:
             self.finish_power_(b, seat)
 
+    @cython.final
     def butcher_give_(self, b, a, x):
         """Seat ``a`` gives card ``x`` to ``pw_o``: log the trade, then the receiver returns a
         higher card (step 1) or, having none, ``a`` looks at its hand and takes one (step 2)."""
@@ -117,6 +121,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
                     b[t + TR_LKO] = k
             b[self.o_pw_step] = 2
 
+    @cython.final
     def butcher_next_(self, b):
         """On to the next seat, or the power is over (every other seat offered, or no card left)."""
         a: cython.int = b[self.o_cur]

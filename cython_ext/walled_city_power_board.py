@@ -93,6 +93,7 @@ class WalledCityPowerBoard(WalledCityRounds):
                 n += b[self.o_tw + t * self.no + o]
         return n
 
+    @cython.final
     def any_on_board_(self, b, o, nobles, towers):
         """1 if :meth:`count_on_board_` would be above 0 (stops at the first piece)."""
         a: cython.int
@@ -118,6 +119,7 @@ class WalledCityPowerBoard(WalledCityRounds):
                 return 1
         return 0
 
+    @cython.final
     def item_loc_(self, b, i):
         """Where die ``i`` (< 20) or chit ``i - 20`` lies: an area, or areas + tower."""
         if i < NDICE:
@@ -250,6 +252,7 @@ class WalledCityPowerBoard(WalledCityRounds):
             self.move_items_(b, a, far)
         return 0
 
+    @cython.final
     def move_items_(self, b, x, y):
         """Every die and chit in area ``x`` to area ``y``."""
         i: cython.int
@@ -261,6 +264,7 @@ class WalledCityPowerBoard(WalledCityRounds):
                 b[self.o_cloc + i] = y
 
     # -- Butchers' trades ---------------------------------------------------------------------------
+    @cython.final
     def tot_(self, k):
         """A construction card's total value (Butchers: "a higher total value")."""
         return self.card_a[k] + self.card_b[k]

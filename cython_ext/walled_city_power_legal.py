@@ -33,6 +33,7 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
     """When a power may be activated, and the choices of its steps."""
 
     # -- when a power may be activated ----------------------------------------------------------
+    @cython.final
     def can_power_(self, b, seat, w):
         """1 if power ``w`` may be activated by ``seat`` now and can change something."""
         ph: cython.int = b[self.o_phase]
@@ -121,6 +122,7 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
             return 1 if self.own_cards_(b, seat) > 0 else 0
         return 0
 
+    @cython.final
     def saddlers_kinds_(self, b):
         """What the Saddlers' first step may pick: bit 0 peasants (three in the areas), bit 1 nobles
         (two in the areas; towers' nobles never move), counting only areas a citizen can leave
@@ -154,6 +156,7 @@ class WalledCityPowerLegal(WalledCityPowerBoard):
         return 0
 
     # -- the choices of a power step --------------------------------------------------------------
+    @cython.final
     def power_arg_(self, b):
         """What a move of the current power step names (ARG_*)."""
         w: cython.int = b[self.o_pw_kind] - 1

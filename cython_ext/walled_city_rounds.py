@@ -58,6 +58,7 @@ class WalledCityRounds(WalledCityCount):
         self.s_nok = 0
 
     # -- turn order --------------------------------------------------------------------
+    @cython.final
     def sort_order_(self, b, by_score, key_off):
         """``order`` = seats by (score if ``by_score``) then the guild key at ``key_off``
         (guild id + 1 per seat); insertion sort, stable."""
@@ -108,6 +109,7 @@ class WalledCityRounds(WalledCityCount):
         b[self.o_cur] = b[self.o_order]
         b[self.o_phase] = P_DCARD
 
+    @cython.final
     def start_build_(self, b):
         """After align: build turns in guild priority order, from the first seat with pieces."""
         n: cython.int = self.players
@@ -162,6 +164,7 @@ class WalledCityRounds(WalledCityCount):
                     b[self.o_offun + o] = 0
         b[self.o_phase] = P_END
 
+    @cython.final
     def begin_align_(self, b):
         """Round 1 align: clockwise from the start player (seat 0)."""
         p: cython.int
@@ -197,6 +200,7 @@ class WalledCityRounds(WalledCityCount):
         out[0] = buf[self.o_cur]
         return 1
 
+    @cython.final
     def nbh_(self, b):
         """Neighbourhood labels (``comps_``) into ``s_ncomp`` for the promote and adjust steps.
         Inside a rollout (``s_roll``) they are kept while ``s_nok``: the rollout clears it
@@ -211,6 +215,7 @@ class WalledCityRounds(WalledCityCount):
             self.s_ncomp[self.na + t] = -1
         self.s_nok = self.s_roll
 
+    @cython.final
     def adjust_targets_(self, b, dmask, cmask):
         """Which dice / chits the current turn may adjust (1 in the masks): round 1, those in
         the areas beside the road; round 2, those in the wall's neighbourhood and its two
@@ -249,6 +254,7 @@ class WalledCityRounds(WalledCityCount):
         for k in range(self.nc):
             cmask[k] = comp[b[self.o_cloc + k]] == c
 
+    @cython.final
     def promote_sources_(self, b, src):
         """``src[o]``: 1 if owner ``o`` has a noble in the wall's neighbourhood (one it may
         promote), else 0; the number of such owners.  The neighbourhood is looked up only
@@ -282,6 +288,7 @@ class WalledCityRounds(WalledCityCount):
             n = int(n)
         return n
 
+    @cython.final
     def promote_source_(self, b, o):
         """Area a promoted noble of owner ``o`` leaves: the wall's own area first, then the
         lowest-numbered area of its neighbourhood holding one (-1: none)."""
@@ -298,6 +305,7 @@ class WalledCityRounds(WalledCityCount):
                 return a
         return -1
 
+    @cython.final
     def can_promote_(self, b):
         """1 while promotions are left and a noble stands in the wall's neighbourhood."""
         o: cython.int
@@ -450,12 +458,14 @@ class WalledCityRounds(WalledCityCount):
         have: cython.int = b[self.o_nob + seat] + b[self.o_pea + seat]
         return want if want < have else have
 
+    @cython.final
     def after_settle_(self, b):
         if b[self.o_round] == 2 and self.can_promote_(b):
             self.enter_step_(b, P_PROMOTE)
         else:
             self.enter_step_(b, P_ADJUST)
 
+    @cython.final
     def apply_chance_(self, b, move):
         """One setup step: ``setup`` counts the steps done (see :meth:`chance_`)."""
         i: cython.int = b[self.o_setup]
