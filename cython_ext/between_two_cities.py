@@ -36,7 +36,7 @@ if not cython.compiled:
         HALF, HIDDEN, KM, MAX_MOVES, NCELL, NOTHING, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
         PLACE_BASE, TILE, UNSEEN)
     from .between_two_cities_placement import INFO
-    from .kernel import ptr
+    from .kernel import ptr, rng_below, rng_random
 
 
 @cython.cclass
@@ -136,7 +136,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 used = self.mat_used(buf, k) if ph == PH_MAT else self.card_used(buf, k)
                 if not used:
                     free += 1
-            r = rng.below(free)
+            r = rng_below(rng, free)
             for k in range(top):
                 used = self.mat_used(buf, k) if ph == PH_MAT else self.card_used(buf, k)
                 if not used:
@@ -152,7 +152,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         k: cython.int; r: cython.int
         for k in range(KM):
             total += buf[src + k]
-        r = rng.below(total)
+        r = rng_below(rng, total)
         for k in range(KM):
             r -= buf[src + k]
             if r < 0:
@@ -271,7 +271,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                     for b in range(a, KM):
                         if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
                             npairs += 1
-                r = rng.below(npairs)
+                r = rng_below(rng, npairs)
                 for a in range(KM):
                     for b in range(a, KM):
                         if buf[h + a] > 0 and buf[h + b] > (1 if a == b else 0):
@@ -338,7 +338,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 m = self.legal(buf, s, mv)
                 if m == 0:
                     raise ValueError(f"between_two_cities rollout: seat {s} has no legal move")  # calls Python: broken state
-                self.apply(buf, s, mv[rng.below(m)])
+                self.apply(buf, s, mv[rng_below(rng, m)])
 
     # ------------------------------------------------------------------ cities seen by a playout
     @cython.final
@@ -390,7 +390,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         m: cython.int
         if buf[self.O_PHASE] != PH_PLACE or seat != buf[self.O_PTR]:
             return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, epsilon, moves, vals)
-        if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
             self.forget_cities()  # not a playout of rollout(): the cities are read afresh
             return self.random_place(buf, seat, rng, -1)
         m = self.policy.greedy_place(self, buf, seat, rng)
@@ -421,7 +421,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 if buf[h + a] > 1:
                     n += 1
         n += m * (m - 1) // 2
-        r = rng.below(n)
+        r = rng_below(rng, n)
         for i in range(m):
             a = kinds[i]
             if buf[h + a] > 1:
@@ -479,7 +479,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             n = self.legal(buf, seat, mv)
             if n == 0:  # a stale move would be applied again and again: the rollout never ended
                 raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
-            return mv[rng.below(n)]
+            return mv[rng_below(rng, n)]
         for side in range(2):
             if side != keep:
                 found[side] = 0
@@ -499,7 +499,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
                 total += ncand[gside[g]]
             if total == 0:
                 break
-            r = rng.below(total)
+            r = rng_below(rng, total)
             g = 0
             while r >= ncand[gside[g]]:
                 r -= ncand[gside[g]]
@@ -511,14 +511,14 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             other = 1 - side
             if found[other] == -1:  # the other city in play: it too must have a completable cell
                 while ncand[other] > 0 and found[other] == -1:
-                    self.strike(b, seat, other, duplex, rng.below(ncand[other]), found)
+                    self.strike(b, seat, other, duplex, rng_below(rng, ncand[other]), found)
                 if found[other] == -1:
                     break
             return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
         n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
         if n == 0:
             raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
-        return mv[rng.below(n)]
+        return mv[rng_below(rng, n)]
 
     @cython.final
     def strike(self, b, seat, side, duplex, i, found):
@@ -571,7 +571,7 @@ def pool_draw(pool, rng):
     k: cython.int; r: cython.int
     for k in range(KM):
         total += pool[k]
-    r = rng.below(total)
+    r = rng_below(rng, total)
     for k in range(KM):
         r -= pool[k]
         if r < 0:

@@ -4,7 +4,7 @@
 cimport cython
 
 from libc.string cimport memcpy
-from cython_ext.kernel cimport Rng, ptr, dptr
+from cython_ext.kernel cimport Rng, ptr, dptr, rng_below
 from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, PLACE_BASE
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules

@@ -24,7 +24,7 @@ if not cython.compiled:
     from .between_two_cities_pieces import NCOUNT
     from .between_two_cities_placement import INFO
     from .between_two_cities_rules import BetweenTwoCitiesRules
-    from .kernel import dptr, ptr
+    from .kernel import dptr, ptr, rng_below
 
 
 @cython.cclass
@@ -194,7 +194,7 @@ class BetweenTwoCitiesPolicy(BetweenTwoCitiesValues):
                     ti[nt] = i
                     nt += 1
             while nt > 0:
-                r = rng.below(nt) if nt > 1 else 0
+                r = rng_below(rng, nt) if nt > 1 else 0
                 mv = em[ti[r]] - PLACE_BASE
                 if self.check(k, b, seat, mv // NCELL % 2, mv % NCELL, duplex):
                     found = em[ti[r]]

@@ -1,5 +1,5 @@
 # Declarations of city_and_guilds.py for Cython (contracts there).
-from cython_ext.kernel cimport Rng, ptr, CHANCE
+from cython_ext.kernel cimport Rng, ptr, CHANCE, rng_below, rng_random
 from cython_ext.city_and_guilds_layout cimport (CHOSEN, NK, MINSTREL, TAVERN, EMPTY, NFACE, DEAL_N,
                                                 DEAL, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW, END)
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring

@@ -29,7 +29,7 @@ if not cython.compiled:
     from .city_and_guilds_bounds import cag_bounds, cag_free_words
     from .city_and_guilds_layout import (CHOSEN, DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
                                          MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
-    from .kernel import CHANCE, ptr
+    from .kernel import CHANCE, ptr, rng_below, rng_random
 
 
 @cython.cclass
@@ -146,7 +146,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             raise ValueError("sample_chance: not a chance step")
         for k in range(kinds):
             total += b[self.o_supply + k]
-        r = rng.random()
+        r = rng_random(rng)
         for k in range(kinds):
             c = b[self.o_supply + k]
             if c > 0:
@@ -165,7 +165,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         r: cython.int
         for k in range(kinds):
             total += b[self.o_supply + k]
-        r = rng.below(total)
+        r = rng_below(rng, total)
         for k in range(kinds):
             r -= b[self.o_supply + k]
             if r < 0:
@@ -522,7 +522,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 total = 0
                 for k in range(MINSTREL):
                     total += pool[k]
-                r = rng.below(total)
+                r = rng_below(rng, total)
                 for k in range(MINSTREL):
                     r -= pool[k]
                     if r < 0:
@@ -543,7 +543,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         r: cython.int
         if b[self.o_hsize + p] <= 0:
             return -1
-        r = rng.below(b[self.o_hsize + p])
+        r = rng_below(rng, b[self.o_hsize + p])
         for k in range(NK):
             r -= b[self.o_hand + p * NK + k]
             if r < 0:
@@ -638,12 +638,12 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             if m >= 0:
                 return m
         elif ph == TAVERN_PH and nf > 0 and seat == b[self.o_cur]:
-            m = rng.below(nf + 1)  # a frontier space, or decline
+            m = rng_below(rng, nf + 1)  # a frontier space, or decline
             return self.PASS if m == nf else self.T_BASE + self.flist[m]
         n = self._legal(b, seat, self.moves)
         if n == 0:
             raise ValueError(f"city_and_guilds: seat {seat} has no legal move")  # calls Python: broken state
-        return self.moves[rng.below(n)]
+        return self.moves[rng_below(rng, n)]
 
     @cython.final
     def build_frontier(self, b):
@@ -706,7 +706,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 n += 2 * nf if two else nf
         if n == 0:
             return -1
-        r = rng.below(n)
+        r = rng_below(rng, n)
         for k in range(NK):
             if b[self.o_hand + seat * NK + k] > 0:
                 two = (k == MINSTREL and men >= 1) or (k < 8 and k % 2 == 0 and men >= 2)

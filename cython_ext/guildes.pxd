@@ -2,7 +2,7 @@
 # the rules (guildes_rules.pxd) and hidden information (guildes_hidden.pxd),
 # plus chance and the random playout; and the vote count's Python entries.
 
-from cython_ext.kernel cimport Rng, dptr, greedy_pick, ptr
+from cython_ext.kernel cimport Rng, dptr, greedy_pick, ptr, rng_below, rng_random
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
 from cython_ext.guildes_policy cimport GuildesPolicy
@@ -12,9 +12,6 @@ from cython_ext.guildes_rules cimport EVENT, DEAL, DRAFT, PLAY, OVER, TDEAL, RDE
 # gcc's count of trailing zeros, for the fast playout's guild bitmasks (interpreted stand-in in guildes.py)
 cdef extern from *:
     int ctz "__builtin_ctz" (unsigned int x) nogil
-
-
-cdef int fast_below(Rng rng, int n) noexcept
 
 
 cdef class GuildesKernel(GuildesHidden):

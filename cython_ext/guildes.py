@@ -31,29 +31,11 @@ from .guildes_rules import move_bound, perm_decode  # noqa: F401
 if not cython.compiled:
     from .guildes_count import c_count_votes, c_exclude_ties
     from .guildes_rules import DEAL, DRAFT, DRAW, EVENT, OVER, PLAY, RDEAL, START, TDEAL, imod
-    from .kernel import dptr, greedy_pick, ptr
+    from .kernel import dptr, greedy_pick, ptr, rng_below, rng_random
 
     def ctz(x):  # gcc's __builtin_ctz, compiled
         x = int(x)
         return (x & -x).bit_length() - 1
-
-
-_GOLDEN = cython.declare(cython.ulonglong, 0x9E3779B97F4A7C15)
-_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
-_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
-
-
-def fast_below(rng, n):
-    """``rng.below(n)``, the same draw, without the method call (splitmix64 of kernel.Rng, inlined)."""
-    z: cython.ulonglong
-    if not cython.compiled:
-        return rng.below(n)
-    rng.state += _GOLDEN
-    z = rng.state
-    z = (z ^ (z >> 30)) * _MIX1
-    z = (z ^ (z >> 27)) * _MIX2
-    z = z ^ (z >> 31)
-    return cython.cast(cython.int, ((z >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
 
 
 def count_votes(table: cython.int[::1], n: cython.int, G: cython.int, rnd: cython.int, militia: cython.int,
@@ -193,7 +175,7 @@ class GuildesKernel(GuildesHidden):
             for e in range(self.nevents):
                 if not (b[self.o_used] >> e) & 1:
                     free_ += 1
-            r = rng.below(free_)
+            r = rng_below(rng, free_)
             for e in range(self.nevents):
                 if not (b[self.o_used] >> e) & 1:
                     if r == 0:
@@ -204,7 +186,7 @@ class GuildesKernel(GuildesHidden):
             seat = b[self.o_step]
             for t in range(self.ntricks):
                 free_ += self.c_trick_free(b, seat, t)
-            r = rng.below(free_)
+            r = rng_below(rng, free_)
             for t in range(self.ntricks):
                 if self.c_trick_free(b, seat, t):
                     if r == 0:
@@ -212,13 +194,13 @@ class GuildesKernel(GuildesHidden):
                     r -= 1
             return -1
         if phase == START:
-            return rng.below(self.n)
+            return rng_below(rng, self.n)
         if phase == RDEAL:
-            return rng.below(self.fact)
+            return rng_below(rng, self.fact)
         if phase == DRAW:
             for g in range(self.G):
                 left += self.c_pile(b, g)
-            r = rng.below(left)
+            r = rng_below(rng, left)
             for g in range(self.G):
                 r -= self.c_pile(b, g)
                 if r < 0:
@@ -226,7 +208,7 @@ class GuildesKernel(GuildesHidden):
             return -1
         for g in range(self.G):
             left += b[self.o_deck + g]
-        r = rng.below(left)
+        r = rng_below(rng, left)
         for g in range(self.G):
             r -= b[self.o_deck + g]
             if r < 0:
@@ -262,7 +244,7 @@ class GuildesKernel(GuildesHidden):
                 c = self.c_legal(b, seat, moves)
                 if c <= 0:
                     raise ValueError(f"guildes rollout: seat {seat} has no legal move in phase {phase}")  # calls Python: the error, never in a sound state
-                self.c_apply(b, seat, moves[rng.below(c)])
+                self.c_apply(b, seat, moves[rng_below(rng, c)])
 
     @cython.final
     def c_clean(self, b):
@@ -328,7 +310,7 @@ class GuildesKernel(GuildesHidden):
                 for g in range(G):
                     left += b[deck + g]
                 for j in range(b[self.o_step], n * h):
-                    r = fast_below(rng, left)
+                    r = rng_below(rng, left)
                     g = 0
                     while True:
                         r -= b[deck + g]
@@ -359,7 +341,7 @@ class GuildesKernel(GuildesHidden):
                         c = nbits[p]
                         if c == 0:
                             raise ValueError("guildes rollout: an empty hand in the draft")  # calls Python: the error
-                        r = fast_below(rng, c)
+                        r = rng_below(rng, c)
                         while r > 0:
                             mk &= mk - 1
                             r -= 1
@@ -387,7 +369,7 @@ class GuildesKernel(GuildesHidden):
                     c = nbits[i]
                     if c == 0:
                         raise ValueError("guildes rollout: an empty hand in the play")  # calls Python: the error
-                    r = fast_below(rng, c)
+                    r = rng_below(rng, c)
                     while r > 0:
                         mk &= mk - 1
                         r -= 1
@@ -419,7 +401,7 @@ class GuildesKernel(GuildesHidden):
         nl: cython.int = self.c_legal(b, seat, moves)
         if nl == 1:
             return moves[0] if cython.compiled else int(moves[0])
-        if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
-            return moves[rng.below(nl)] if cython.compiled else int(moves[rng.below(nl)])
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
+            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
         self.policy.c_values(self, b, seat, moves, nl, vals)  # every move valued (never 0)
         return greedy_pick(moves, vals, nl, rng)

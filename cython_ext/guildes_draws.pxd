@@ -1,7 +1,7 @@
 # Declarations of guildes_draws.py for Cython: the determinize scratch and
 # the parts of a deal drawn without search.
 
-from cython_ext.kernel cimport Rng
+from cython_ext.kernel cimport Rng, rng_below
 from cython_ext.guildes_observe cimport GuildesObserve
 from cython_ext.guildes_rules cimport (
     imod, CHOSEN, DRAFT, PLAY, RDEAL, TRICK, DRAW, DPICK, REDIST, FACEDOWN)

@@ -22,6 +22,7 @@ from .guildes_observe import GuildesObserve
 
 if not cython.compiled:
     from .guildes_rules import CHOSEN, DPICK, DRAFT, DRAW, FACEDOWN, PLAY, RDEAL, REDIST, TRICK, imod
+    from .kernel import rng_below
 
 
 @cython.cclass
@@ -66,7 +67,7 @@ class GuildesDraws(GuildesObserve):
         r: cython.int
         for g in range(self.G):
             tot += cand[off + g]
-        r = rng.below(tot)
+        r = rng_below(rng, tot)
         for g in range(self.G):
             r -= cand[off + g]
             if r < 0:
@@ -82,7 +83,7 @@ class GuildesDraws(GuildesObserve):
         for g in range(self.G):
             if b[off + g] > 0:
                 tot += b[off + g]
-        r = rng.below(tot)
+        r = rng_below(rng, tot)
         for g in range(self.G):
             if b[off + g] > 0:
                 r -= b[off + g]
@@ -175,7 +176,7 @@ class GuildesDraws(GuildesObserve):
                         room += 1
                 if room == 0 or pool[g] <= 0:
                     return 0
-                r = rng.below(room)
+                r = rng_below(rng, room)
                 for i in range(n):
                     if i != seat and cap[i] > 0:
                         if r == 0:
@@ -208,7 +209,7 @@ class GuildesDraws(GuildesObserve):
                         room += cap[i]
                 if room <= 0:
                     return 0
-                r = rng.below(room)
+                r = rng_below(rng, room)
                 for i in range(n):
                     if i != seat:
                         r -= cap[i]
@@ -249,7 +250,7 @@ class GuildesDraws(GuildesObserve):
                 if b[self.o_dcard + j] == g:
                     need += 1
             while need > 0 and done > 0:
-                r = rng.below(done + prior)
+                r = rng_below(rng, done + prior)
                 if r < done:
                     self.s_extra[seat * G + g] += 1
                 need -= 1

@@ -2,7 +2,7 @@
 # played cards into other seats' pick slots, and who gave whom after a
 # redistribution.
 
-from cython_ext.kernel cimport Rng
+from cython_ext.kernel cimport Rng, rng_below
 from cython_ext.guildes_draws cimport GuildesDraws
 
 cdef enum:

@@ -22,6 +22,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     globals().update(enum_constants(__file__))
+    from .kernel import rng_below
 
 
 @cython.cclass
@@ -51,7 +52,7 @@ class GuildesPlacement(GuildesDraws):
             for i in range(n):
                 sigma[i] = i
             for i in range(n - 1, 0, -1):
-                j = rng.below(i + 1)
+                j = rng_below(rng, i + 1)
                 tmp = sigma[i]
                 sigma[i] = sigma[j]
                 sigma[j] = tmp
@@ -216,7 +217,7 @@ class GuildesPlacement(GuildesDraws):
             tried[a] = 0
         d = 0
         if items > 0:
-            start[0] = rng.below(nslots)
+            start[0] = rng_below(rng, nslots)
         budget = DFS_BUDGET
         while 0 <= d < items:
             budget -= 1
@@ -254,7 +255,7 @@ class GuildesPlacement(GuildesDraws):
                             break
                     elif cnt == bestc:
                         ties += 1
-                        if rng.below(ties) == 0:
+                        if rng_below(rng, ties) == 0:
                             best = a
                 if bestc == 0:
                     d -= 1
@@ -291,7 +292,7 @@ class GuildesPlacement(GuildesDraws):
                 setg[d] = q
             d += 1
             if d < items:
-                start[d] = rng.below(nslots)
+                start[d] = rng_below(rng, nslots)
                 tried[d] = 0
         if d != items:
             return 0
@@ -307,7 +308,7 @@ class GuildesPlacement(GuildesDraws):
                         cnt += 1
                 if cnt == 0:
                     return 0
-                a = rng.below(cnt)
+                a = rng_below(rng, cnt)
                 for j in range(nslots):
                     if slot_own[j] == o and slot_t[j] < h and (slot_card[j] < 0 or self.s_sigma[o] == o):
                         if a == 0:

@@ -1,7 +1,7 @@
 # Declarations of guildes_refine.py for Cython: the sweeps that bring Guildes'
 # play-phase determinize close to the exact distribution of worlds.
 
-from cython_ext.kernel cimport Rng
+from cython_ext.kernel cimport Rng, rng_below
 
 cpdef enum:
     SWEEPS = 8      # sweeps after each play-phase placement: docs/games/guildes.md, "Bias of the play-phase placement"

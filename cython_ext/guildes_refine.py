@@ -37,6 +37,7 @@ if not cython.compiled:
     from cython_ext.shim import enum_constants
 
     globals().update(enum_constants(__file__))
+    from .kernel import rng_below
 
 
 def c_draw_cover(rng, rem, off, G, a):
@@ -50,7 +51,7 @@ def c_draw_cover(rng, rem, off, G, a):
         tot += rem[off + g]
     if rem[off + a] == tot:
         return a
-    r = rng.below(tot)
+    r = rng_below(rng, tot)
     for g in range(G):
         r -= rem[off + g]
         if r < 0:
@@ -125,7 +126,7 @@ def c_sweeps(rng, sweeps, nslots, n, G, seat, slot_src, slot_card, slot_own, poo
             slot_card[j] = c
             hand[o * G + c] += 1
         for q in range(nslots):
-            k = rng.below(nslots * nslots)  # the pair (j, k) in one draw
+            k = rng_below(rng, nslots * nslots)  # the pair (j, k) in one draw
             j = k // nslots
             k = k % nslots
             sj = slot_src[j]
@@ -149,7 +150,7 @@ def c_sweeps(rng, sweeps, nslots, n, G, seat, slot_src, slot_card, slot_own, poo
                 offk = 0 if sk < 0 else sk * G
                 num = cython.cast(cython.longlong, remj[offj + c]) * remk[offk + a]
                 den = cython.cast(cython.longlong, remj[offj + a] + 1) * (remk[offk + c] + 1)
-                if num < den and rng.below(cython.cast(cython.int, den)) >= num:
+                if num < den and rng_below(rng, cython.cast(cython.int, den)) >= num:
                     continue
                 remj[offj + a] += 1
                 remj[offj + c] -= 1

@@ -29,6 +29,27 @@ cdef class Rng:
     cpdef double random(self) noexcept
 
 
+# Rng's draws for another module's loops, inlined there: a call of an Rng method from
+# another module goes through the vtable (a final class's calls are direct only inside
+# kernel.py).  The one C body of splitmix64: Rng's methods call these.  Interpreted,
+# kernel.py's rng_below and rng_random call the methods.
+cdef inline unsigned long long rng_next64(Rng rng) noexcept:
+    cdef unsigned long long z
+    rng.state += 0x9E3779B97F4A7C15ULL
+    z = rng.state
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline int rng_below(Rng rng, int n) noexcept:
+    return <int>(((rng_next64(rng) >> 32) * <unsigned long long>n) >> 32)
+
+
+cdef inline double rng_random(Rng rng) noexcept:
+    return (rng_next64(rng) >> 11) * (1.0 / 9007199254740992.0)
+
+
 cdef class Kernel:
     cdef public int players
     cdef public int size

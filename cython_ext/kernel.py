@@ -26,6 +26,14 @@ if not cython.compiled:
 
     dptr = ptr
 
+    def rng_below(rng, n):
+        """Interpreted stand-in for the ``.pxd``'s inline draw: ``rng.below(n)``."""
+        return rng.below(n)
+
+    def rng_random(rng):
+        """Interpreted stand-in for the ``.pxd``'s inline draw: ``rng.random()``."""
+        return rng.random()
+
     def pointer_steps_of(k):
         """Interpreted stand-in: the pointer steps of an interpreted kernel only (a compiled
         kernel's ``cdef`` methods cannot be called from Python)."""
@@ -56,27 +64,25 @@ class Rng:
 
     def next64(self):
         z: cython.ulonglong
-        self.state += GOLDEN
-        if not cython.compiled:  # C wraps unsigned arithmetic modulo 2**64
-            self.state &= MASK64
-        z = self.state
-        z = (z ^ (z >> 30)) * MIX1
-        if not cython.compiled:
-            z &= MASK64
-        z = (z ^ (z >> 27)) * MIX2
-        if not cython.compiled:
-            z &= MASK64
-        return z ^ (z >> 31)
+        if not cython.compiled:  # compiled: the .pxd's C body, inlined in other modules too
+            self.state = (self.state + GOLDEN) & MASK64
+            z = self.state
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            return z ^ (z >> 31)
+        return rng_next64(self)
 
     def below(self, n):
         """Uniform integer in ``[0, n)`` (multiply-shift, no modulo bias worth noting)."""
-        if not cython.compiled:  # Cython's shadow cast costs a microsecond per call interpreted
+        if not cython.compiled:
             return ((self.next64() >> 32) * int(n)) >> 32
-        return cython.cast(cython.int, ((self.next64() >> 32) * cython.cast(cython.ulonglong, n)) >> 32)
+        return rng_below(self, n)
 
     def random(self):
         """Uniform float in ``[0, 1)`` with 53 bits."""
-        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+        if not cython.compiled:
+            return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+        return rng_random(self)
 
 
 @cython.cclass

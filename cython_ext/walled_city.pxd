@@ -1,5 +1,5 @@
 # Declarations of walled_city.py for Cython: the complete Walled City kernel.
-from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE
+from cython_ext.kernel cimport Rng, ptr, dptr, CHANCE, rng_below, rng_random
 from cython_ext.walled_city_board cimport OWN, K, MAXM, MAXO, MAXZ, P_CHANCE, P_DCARD, P_DZONE, P_END, P_PCHANCE, P_POWER
 from cython_ext.walled_city_board cimport P_START, P_LOC
 from cython_ext.walled_city_powers cimport WalledCityPowers

@@ -36,7 +36,7 @@ from .walled_city_powers import WalledCityPowers
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
-    from .kernel import CHANCE, ptr
+    from .kernel import CHANCE, ptr, rng_below, rng_random
     from .walled_city_board import (K, MAXM, MAXO, MAXZ, OWN, P_CHANCE, P_DCARD, P_DZONE, P_END, P_LOC, P_PCHANCE,
                                     P_POWER, P_START)
     from .walled_city_power_board import (DONE, MAXTR, TR_B, TR_DONE, TR_FZG, TR_FZR, TR_G, TR_LK, TR_LKO, TR_LOOK,
@@ -82,7 +82,7 @@ class WalledCityKernel(WalledCityPowers):
         probs: cython.p_double = self.s_probs
         n: cython.int = self.chance_(b, outcomes, probs)
         i: cython.int
-        r: cython.double = rng.random()
+        r: cython.double = rng_random(rng)
         acc: cython.double = 0.0
         for i in range(n):
             acc += probs[i]
@@ -153,7 +153,7 @@ class WalledCityKernel(WalledCityPowers):
         r: cython.int
         tmp: cython.int
         for i in range(n - 1, 0, -1):
-            r = rng.below(i + 1)
+            r = rng_below(rng, i + 1)
             tmp = a[c + i]
             a[c + i] = a[c + r]
             a[c + r] = tmp
@@ -347,7 +347,7 @@ class WalledCityKernel(WalledCityPowers):
                     cand[c + nc] = k
                     nc += 1
             self.shuffle_(cand, c, nc, rng)
-            if nc > 1 and rng.below(4) != 0:  # mostly what the receiver will need first
+            if nc > 1 and rng_below(rng, 4) != 0:  # mostly what the receiver will need first
                 self.prefer_(b, seat, i, r, cand, c, nc)
             for j in range(nc):
                 self.s_x[i] = cand[c + j]
@@ -387,7 +387,7 @@ class WalledCityKernel(WalledCityPowers):
                 return 1
         else:
             self.shuffle_(cand, c, nc, rng)
-            if nc > 1 and rng.below(4) != 0:  # mostly what the giver will need first
+            if nc > 1 and rng_below(rng, 4) != 0:  # mostly what the giver will need first
                 self.prefer_(b, seat, i, a, cand, c, nc)
             for j in range(nc):
                 y = cand[c + j]
@@ -486,7 +486,7 @@ class WalledCityKernel(WalledCityPowers):
                     off[noff] = k
                     noff += 1
             for i in range(noff - 1, 0, -1):
-                r = rng.below(i + 1)
+                r = rng_below(rng, i + 1)
                 tmp = off[i]
                 off[i] = off[r]
                 off[r] = tmp
@@ -515,7 +515,7 @@ class WalledCityKernel(WalledCityPowers):
                 if b[t + TR_R] == p and b[t + TR_LOOK] and b[t + TR_G] != seat:
                     b[t + TR_LKO] = offc if b[t + TR_FZR] < 0 or self.s_f[p] != OWN else -1
             for i in range(n - 1, 0, -1):
-                r = rng.below(i + 1)
+                r = rng_below(rng, i + 1)
                 tmp = cards[i]
                 cards[i] = cards[r]
                 cards[r] = tmp
@@ -528,7 +528,7 @@ class WalledCityKernel(WalledCityPowers):
                         c = cards[pos]
                         pos += 1
                     b[self.o_zcard + z] = c + 1
-                    b[self.o_zori + z] = rng.below(2) if self.card_a[c] != self.card_b[c] else 0
+                    b[self.o_zori + z] = rng_below(rng, 2) if self.card_a[c] != self.card_b[c] else 0
             if b[self.o_sel_card] == -1 and b[self.o_cur] == p:
                 b[self.o_sel_card] = cards[pos]
                 pos += 1
@@ -622,8 +622,8 @@ class WalledCityKernel(WalledCityPowers):
                 # the only moves that write roads or path sides: kept labels go before and after
                 if ph == P_START or ph == P_POWER or (ph == P_LOC and b[self.o_round] == 1):
                     self.s_nok = 0
-                    self.apply_(b, seat, out[rng.below(n)])
+                    self.apply_(b, seat, out[rng_below(rng, n)])
                     self.s_nok = 0
                 else:
-                    self.apply_(b, seat, out[rng.below(n)])
+                    self.apply_(b, seat, out[rng_below(rng, n)])
         self.s_roll = 0
