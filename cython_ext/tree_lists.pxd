@@ -4,7 +4,7 @@
 
 from libc.math cimport INFINITY
 from libc.stdlib cimport free
-from cython_ext.kernel cimport Rng, dptr, ptr, rng_below
+from cython_ext.kernel cimport Rng, dptr, ptr
 from cython_ext.tree_memory cimport as_int, new_shorts, resize_shorts
 from cython_ext.tree_nodes cimport MAXSEATS, N_GROUP
 from cython_ext.tree_segments cimport (

@@ -27,7 +27,7 @@ if not cython.compiled:
 
     from cython_ext.shim import enum_constants
 
-    from .kernel import dptr, ptr, rng_below
+    from .kernel import dptr, ptr
     from .tree_memory import as_int, new_shorts, resize_shorts
     from .tree_nodes import N_GROUP
     from .tree_segments import COUNTED, E_AVAIL, E_VAL, E_VIS, INFO, LENGTH, LISTED, NEXT
@@ -151,7 +151,7 @@ class TreeLists(TreeSegments):
                 return x
         if self.bias == 0.0:
             # the r-th untried move: skip the tried indices up to it (ascending)
-            pos = rng_below(self.rng, nl - tried)
+            pos = self.rng.below(nl - tried)
             for j in range(k):
                 if self.ed[4 * (f + j) + E_VIS] > 0:
                     if self.ed[4 * (f + j) + E_AVAIL] <= pos:
@@ -403,7 +403,7 @@ class TreeLists(TreeSegments):
                         cnt = 0
                     if hv[i] == bestv:
                         cnt += 1
-        r = rng_below(self.rng, cnt)
+        r = self.rng.below(cnt)
         for i in range(nl):
             x = ids[i]
             if (x < 0 or ed[4 * x + E_VIS] == 0) and (not biased or hv[i] == bestv):
