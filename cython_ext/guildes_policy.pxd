@@ -50,6 +50,8 @@ cdef class GuildesPolicy:
     cdef long long card_key(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd) noexcept
     cdef double card_counted(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties) noexcept
     cdef int load_card(self, GuildesRules k, int* b, int seat, int g, int ph) noexcept
+    cdef int own_cards(self, GuildesRules k, int* b, int seat, int g, int ph) noexcept
+    cdef int later_card(self, GuildesRules k, int* b, int seat, int g, int ph) noexcept
     cdef double card_from(self, GuildesRules k, int* b, int seat, int g, int ph, int rnd, bint noties,
                           int more) noexcept
     cdef double change(self, GuildesRules k, int* b, int seat, int g, int p1, int d1, int p2, int d2,

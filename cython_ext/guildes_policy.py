@@ -280,23 +280,11 @@ class GuildesPolicy:
         o: cython.int = k.o_table + g
         ov: cython.int = k.o_virt + g
         tr: cython.bint = k.tr_on
-        own: cython.int = 0
-        more: cython.int = 0
+        own: cython.int = self.own_cards(k, b, seat, g, ph)
+        more: cython.int = self.later_card(k, b, seat, g, ph)
         i: cython.int
         c: cython.int
         key: cython.longlong
-        if ph == DRAFT or ph == REDIS:
-            own = b[k.o_kept + seat * G + g]
-            more = b[k.o_step] + 1 < k.h
-        elif ph == PLAY:
-            more = b[k.o_kept + seat * G + g]
-            if k.ev_on:
-                if b[k.o_fdown + seat] == g:
-                    own += 1
-                if b[k.o_pending + seat] == g:
-                    own += 1
-                    more -= 1
-            more = more >= 2
         if ph == REDIS:
             key = wide(rnd) + (1 << 2) + (wide(g) << 4) + (wide(seat) << 10)
         else:
@@ -323,26 +311,38 @@ class GuildesPolicy:
         return self.card_from(k, b, seat, g, ph, rnd, noties, more)
 
     def load_card(self, k, b, seat, g, ph):
-        """``cnt``: guild ``g``'s counts as ``seat``'s card move finds them (the seat's own
-        with the cards it has kept, or its cards of this step not yet on the table);
-        returns 1 where the seat can still add a second card of ``g`` (see ``card_from``)."""
-        G: cython.int = k.G
-        more: cython.int = 0
+        """``cnt``: guild ``g``'s counts as ``seat``'s card move finds them (``own_cards``
+        added to the seat's table); returns ``later_card``."""
         self.load_guild(k, b, g)
+        self.cnt[seat] += self.own_cards(k, b, seat, g, ph)
+        return self.later_card(k, b, seat, g, ph)
+
+    def own_cards(self, k, b, seat, g, ph):
+        """``seat``'s cards of guild ``g`` not on its table that its card move counts: the
+        cards it has kept while drafting or redistributing, or, while playing under the
+        events, its cards of this step not yet on the table (face down, first of a batch)."""
+        own: cython.int = 0
         if ph == DRAFT or ph == REDIS:
-            self.cnt[seat] += b[k.o_kept + seat * G + g]
-            if b[k.o_step] + 1 < k.h:
-                more = 1
+            own = b[k.o_kept + seat * k.G + g]
+        elif ph == PLAY and k.ev_on:
+            if b[k.o_fdown + seat] == g:
+                own += 1
+            if b[k.o_pending + seat] == g:
+                own += 1
+        return own
+
+    def later_card(self, k, b, seat, g, ph):
+        """1 where ``seat`` can still add a second card of ``g`` after this move (a later
+        pick; a second copy in hand, the first of a batch not counted), else 0 (see
+        ``card_from``)."""
+        more: cython.int = 0
+        if ph == DRAFT or ph == REDIS:
+            more = 1 if b[k.o_step] + 1 < k.h else 0
         elif ph == PLAY:
-            more = b[k.o_kept + seat * G + g]
-            if k.ev_on:
-                # the seat's cards of this step not yet on the table: face down, first of a batch
-                if b[k.o_fdown + seat] == g:
-                    self.cnt[seat] += 1
-                if b[k.o_pending + seat] == g:
-                    self.cnt[seat] += 1
-                    more -= 1
-            more = more >= 2
+            more = b[k.o_kept + seat * k.G + g]
+            if k.ev_on and b[k.o_pending + seat] == g:
+                more -= 1
+            more = 1 if more >= 2 else 0
         return more
 
     def card_from(self, k, b, seat, g, ph, rnd, noties, more):
