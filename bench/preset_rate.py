@@ -35,7 +35,7 @@ from search.ismcts import ISMCTS_SPEC, check_options  # noqa: E402
 from search.presets import options_for  # noqa: E402
 from tests.search.helpers import random_decision  # noqa: E402
 
-SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "bias", "expand_after")
+SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "horizon", "bias", "expand_after")
 
 
 def search_options(game: str, preset: str, players: Optional[int] = None) -> dict:

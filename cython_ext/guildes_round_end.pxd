@@ -3,6 +3,7 @@
 
 from libc.string cimport memset
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
+from cython_ext.kernel cimport ptr
 from cython_ext.guildes_layout cimport GuildesLayout, imod, EVENT, NOTIES, OVER
 
 
@@ -10,3 +11,5 @@ cdef class GuildesRoundEnd(GuildesLayout):
     cdef void c_end_round(self, int* b) noexcept nogil
     cdef void c_remember_round(self, int* b) noexcept nogil
     cpdef void scores(self, int[::1] buf, int[::1] out)
+    cpdef int horizon_mark(self, int[::1] buf)
+    cpdef void horizon_close(self, int[::1] buf)

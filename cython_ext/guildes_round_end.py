@@ -4,7 +4,8 @@
 ``c_end_round`` discards the unplayed cards, counts the votes
 (:mod:`cython_ext.guildes_count`) and opens the next round or ends the game;
 ``c_remember_round`` adds the round's lesson to each seat's ``known``;
-``scores`` reads the votes.
+``scores`` reads the votes; ``horizon_mark`` / ``horizon_close`` end a rollout at the end
+of its round, the rounds left estimated from the tables as they stand.
 
 This file is compiled by Cython (declarations in ``guildes_round_end.pxd``)
 and runs unchanged as plain Python; see :mod:`cython_ext`.
@@ -19,6 +20,7 @@ from .guildes_layout import GuildesLayout
 if not cython.compiled:
     from .guildes_count import c_count_votes, c_exclude_ties
     from .guildes_layout import EVENT, NOTIES, OVER, imod
+    from .kernel import ptr
 
 
 @cython.cclass
@@ -174,3 +176,31 @@ class GuildesRoundEnd(GuildesLayout):
         i: cython.int
         for i in range(self.n):
             out[i] = buf[self.o_score + i]
+
+    def horizon_mark(self, buf):
+        """The round (a ``horizon`` rollout stops at the end of the round it started in)."""
+        return buf[self.o_round]
+
+    def horizon_close(self, buf):
+        """The rounds left counted on the tables as they stand, as though no card were
+        played any more (no event, no virtual card), their votes added to the scores, and
+        the game over: a cheap estimate that keeps each seat's majorities and the later
+        rounds' larger places, so a rollout need not play them out."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        i: cython.int
+        r: cython.int
+        b: cython.p_int = ptr(buf)
+        for i in range(n):
+            self.s_votes[i] = 0
+        for r in range(b[self.o_round], 3):
+            if cython.compiled:
+                c_count_votes(cython.address(b[self.o_table]), n, G, r, self.militia, self.mvotes,
+                              self.c_places, self.c_values, self.s_votes)
+            else:
+                c_count_votes(b[self.o_table:], n, G, r, self.militia, self.mvotes,
+                              self.c_places, self.c_values, self.s_votes)
+        for i in range(n):
+            b[self.o_score + i] += self.s_votes[i]
+        b[self.o_round] = 3
+        b[self.o_phase] = OVER

@@ -82,6 +82,8 @@ cdef class Kernel:
     cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cpdef int free_words(self, int[::1] buf, int[::1] out)
+    cpdef int horizon_mark(self, int[::1] buf)
+    cpdef void horizon_close(self, int[::1] buf)
 
 
 

@@ -274,6 +274,23 @@ class Kernel:
         """
         return 0
 
+    def horizon_mark(self, buf):
+        """The rollout horizon's mark of ``buf`` (a ``horizon`` rollout stops at the first
+        chance step whose mark differs from the mark it started with), or -1 where the
+        kernel has no horizon (the rollout then plays to the end).  This base has none.
+
+        >>> import numpy
+        >>> Kernel(2, 4, 1).horizon_mark(numpy.zeros(4, dtype=numpy.intc))
+        -1
+        """
+        return -1
+
+    def horizon_close(self, buf):
+        """Turn ``buf``, a rollout stopped at its horizon, into a finished state whose
+        ``scores`` and ``rank_keys`` estimate the rest of the game (a kernel with a
+        ``horizon_mark``; never called otherwise).  This base changes nothing."""
+        return
+
     def rollout(self, buf, rng):
         """Play uniformly random moves (and chance) until the game ends, in place."""
         raise NotImplementedError

@@ -6,7 +6,10 @@ uniformly), else a uniformly random legal move (the kernel's
 ``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
 (chance steps not counted) and the search scores the unfinished state with the
 kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
-game's own evaluation.  ``stop`` (None, or an object with ``is_set()``: the
+game's own evaluation.  With ``horizon`` the rollout stops at the first chance step
+past the kernel's horizon (``kernel.horizon_mark`` changed: Guildes' end of the round it
+started in) and ``kernel.horizon_close`` scores the rest of the game with the kernel's
+estimate; a kernel without a horizon (mark -1) is played to the end.  ``stop`` (None, or an object with ``is_set()``: the
 search's stop event, set by ``search.core.run_chunked``) cuts the rollout the
 same way once set, looked at every ``stop_every`` decisions: 4 interpreted,
 where a heuristic rollout lasts tens of milliseconds, longer than the
@@ -44,7 +47,8 @@ if not cython.compiled:
 class RolloutPolicy:
     """Epsilon-greedy rollouts over ``kernel``'s heuristic, optionally cut off."""
 
-    def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0) -> None:
+    def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0,
+                 horizon: cython.bint = False) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
         if cutoff < 0:
@@ -53,6 +57,7 @@ class RolloutPolicy:
         self.fast = pointer_steps_of(kernel)
         self.epsilon = epsilon
         self.cutoff = cutoff
+        self.horizon = horizon
         self.steps = 0
         self.stop = None
         self.cut = False
@@ -75,16 +80,23 @@ class RolloutPolicy:
         na: cython.int
         j: cython.int
         done: cython.int = 0
+        mark: cython.int
         # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
         fast: cython.bint = self.fast
         b: cython.p_int = ptr(buf)
         seats: cython.p_int = ptr(self.seats)
         self.cut = False
+        mark = self.k.horizon_mark(buf) if self.horizon else -1
         while True:
             na = self.k.c_to_move(b, seats) if fast else self.k.to_move(buf, self.seats)
             if na == 0:
                 return 0
             if self.seats[0] < 0:
+                # a horizon is crossed only by chance (Guildes: a new round's event and deal),
+                # so the mark is read there alone, not at every decision
+                if mark >= 0 and self.k.horizon_mark(buf) != mark:
+                    self.k.horizon_close(buf)
+                    return 0
                 if fast:
                     self.k.c_apply(b, -1, self.k.c_sample_chance(b, rng))
                 else:

@@ -122,6 +122,7 @@ ISMCTS_SPEC = {
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
+    "horizon": (False, lambda v: isinstance(v, bool), "true or false"),
     "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
              "a number in [0, 100]"),
     "final": ("visits", lambda v: v in FINAL_MODES, "visits, value or secure"),
@@ -166,6 +167,8 @@ class IsmctsPlayer(Player):
     random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
     where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
     after that many decisions and scores the state reached (points so far);
+    ``horizon`` stops each rollout at the kernel's horizon (Guildes: the end of the
+    round it started in) and scores the rest with the kernel's estimate;
     ``bias`` progressive bias from the kernel's ``move_values``: untried moves
     in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
     ``reuse`` keep the subtree between decisions (so only); ``workers``
@@ -386,7 +389,7 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     # det: the omniscient tree over a world determinized anew each iteration
     tree = "omni" if omni or o["tree"] == "det" else o["tree"]
     s = core.make_search(view, seat, tree=tree, exploration=o["exploration"],
-                         reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], bias=o["bias"],
+                         reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], horizon=o["horizon"], bias=o["bias"],
                          max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"], reveal=o["reveal"],
                          expand_after=o["expand_after"], fpu=math.inf if o["fpu"] == "off" else o["fpu"])
     return s
