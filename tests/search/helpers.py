@@ -36,6 +36,19 @@ def random_decision(state: State, seed: int, plies: int) -> State:
     return s
 
 
+def first_decision(g, seed: int = 0) -> State:
+    """A state of game ``g`` at the first decision of a seat (the chance deals played with
+    the kernel's generator seeded ``seed``)."""
+    import numpy as np
+    s = g.new_initial_state(seed)
+    k = g.kernel
+    seats = np.zeros(16, np.intc)
+    rng = select.load("kernel").Rng(seed)
+    while k.to_move(s.buf, seats) and seats[0] == CHANCE:
+        k.apply(s.buf, CHANCE, k.sample_chance(s.buf, rng))
+    return s
+
+
 def first_search(game: str, players: int, seed: int, **options):
     """``(search, view)``: a fresh search with ``options`` for the first seat to move at the
     game's first decision (dealt from ``seed``)."""

@@ -7,8 +7,8 @@ import engine
 from cython_ext import select
 from engine.core import CHANCE
 from search import core
-from search.api import make_player
-from search.api import Limits
+from search.api import Limits, make_player
+from tests.search.helpers import first_decision
 
 Rng = select.load("kernel").Rng
 
@@ -36,16 +36,6 @@ def after_first_count(g, seed):
     return b
 
 
-def first_decision(g, seed):
-    s = g.new_initial_state(seed)
-    k = g.kernel
-    seats = np.zeros(16, np.intc)
-    rng = Rng(seed)
-    while k.to_move(s.buf, seats) and seats[0] == CHANCE:
-        k.apply(s.buf, CHANCE, k.sample_chance(s.buf, rng))
-    return s.buf.copy()
-
-
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_the_close_adds_the_later_counts_of_the_tables_as_they_stand(players):
     g = engine.make_game("guildes", players)
@@ -67,7 +57,7 @@ def test_a_horizon_rollout_plays_one_round_then_scores_the_tables_for_three(epsi
     g = engine.make_game("guildes", 4)
     k = g.kernel
     for seed in range(4):
-        b = first_decision(g, seed)
+        b = first_decision(g, seed).buf.copy()
         pol = core.policy_rollout(k, epsilon, 0, True)
         pol(b, Rng(seed))
         assert k.to_move(b, np.zeros(16, np.intc)) == 0
@@ -77,7 +67,7 @@ def test_a_horizon_rollout_plays_one_round_then_scores_the_tables_for_three(epsi
         assert [int(x) for x in g.layout.view(b, "score")] == [
             a + b_ + c for a, b_, c in zip(g.votes(table, 0), g.votes(table, 1), g.votes(table, 2))]
         full = core.policy_rollout(k, epsilon, 0)
-        f = first_decision(g, seed)
+        f = first_decision(g, seed).buf.copy()
         full(f, Rng(seed))
         assert full.steps > pol.steps  # the whole game takes more decisions than its first round
 
@@ -88,7 +78,7 @@ def test_compiled_and_interpreted_horizon_rollouts_are_the_same():
         pytest.skip("the compiled rollout policy is not built")
     gc = engine.make_game("guildes", 5)
     for seed in range(3):
-        a = first_decision(gc, seed)
+        a = first_decision(gc, seed).buf.copy()
         b = a.copy()
         C.RolloutPolicy(gc.kernel, 0.2, 0, True)(a, Rng(seed))
         PY.RolloutPolicy(gc.make_interpreted_kernel(), 0.2, 0, True)(b, Rng(seed))
@@ -98,8 +88,8 @@ def test_compiled_and_interpreted_horizon_rollouts_are_the_same():
 def test_a_kernel_without_a_horizon_plays_to_the_end_as_before():
     g = engine.make_game("between_two_cities", 3)
     k = g.kernel
-    assert k.horizon_mark(first_decision(g, 0)) == -1
-    a, b = first_decision(g, 0), first_decision(g, 0)
+    assert k.horizon_mark(first_decision(g, 0).buf.copy()) == -1
+    a, b = first_decision(g, 0).buf.copy(), first_decision(g, 0).buf.copy()
     core.policy_rollout(k, 0.1, 0, True)(a, Rng(5))
     core.policy_rollout(k, 0.1, 0)(b, Rng(5))
     assert a.tolist() == b.tolist() and k.to_move(a, np.zeros(16, np.intc)) == 0

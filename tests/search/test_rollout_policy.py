@@ -4,9 +4,8 @@ import pytest
 
 import engine
 from cython_ext import select
-from engine.core import CHANCE
 from search import core
-from tests.search.helpers import kernel_decisions
+from tests.search.helpers import first_decision, kernel_decisions
 
 C, PY = select.twins("rollout_policy")
 KC, KP = select.twins("between_two_cities")
@@ -15,17 +14,6 @@ Rng = select.load("kernel").Rng
 
 def btc(players=4):
     return engine.make_game("between_two_cities", players, ())
-
-
-def first_decision(g, seed=0):
-    """A state at the first decision of a seat (the chance deals played)."""
-    s = g.new_initial_state(seed)
-    k = g.kernel
-    seats = np.zeros(16, np.intc)
-    rng = Rng(seed)
-    while k.to_move(s.buf, seats) and seats[0] == CHANCE:
-        k.apply(s.buf, CHANCE, k.sample_chance(s.buf, rng))
-    return s
 
 
 def test_a_rollout_plays_to_the_end_and_a_cutoff_stops_it():
