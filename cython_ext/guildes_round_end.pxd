@@ -12,4 +12,4 @@ cdef class GuildesRoundEnd(GuildesLayout):
     cdef void c_remember_round(self, int* b) noexcept nogil
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int horizon_mark(self, int[::1] buf)
-    cpdef void horizon_close(self, int[::1] buf)
+    cpdef void horizon_close(self, int[::1] buf, int weight)

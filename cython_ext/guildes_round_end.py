@@ -181,11 +181,13 @@ class GuildesRoundEnd(GuildesLayout):
         """The round (a ``horizon`` rollout stops at the end of the round it started in)."""
         return buf[self.o_round]
 
-    def horizon_close(self, buf):
+    def horizon_close(self, buf, weight):
         """The rounds left counted on the tables as they stand, as though no card were
-        played any more (no event, no virtual card), their votes added to the scores, and
-        the game over: a cheap estimate that keeps each seat's majorities and the later
-        rounds' larger places, so a rollout need not play them out."""
+        played any more (no event, no virtual card), their votes times ``weight`` percent
+        (rounded to the nearest point) added to the scores, and the game over: a cheap
+        estimate that keeps each seat's majorities and the later rounds' larger places, so
+        a rollout need not play them out; the weight says how far the majorities of today
+        are trusted to last, the cards still to come being most of the game's."""
         n: cython.int = self.n
         G: cython.int = self.G
         i: cython.int
@@ -201,6 +203,6 @@ class GuildesRoundEnd(GuildesLayout):
                 c_count_votes(b[self.o_table:], n, G, r, self.militia, self.mvotes,
                               self.c_places, self.c_values, self.s_votes)
         for i in range(n):
-            b[self.o_score + i] += self.s_votes[i]
+            b[self.o_score + i] += (self.s_votes[i] * weight + 50) // 100
         b[self.o_round] = 3
         b[self.o_phase] = OVER

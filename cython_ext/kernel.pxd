@@ -83,7 +83,7 @@ cdef class Kernel:
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cpdef int free_words(self, int[::1] buf, int[::1] out)
     cpdef int horizon_mark(self, int[::1] buf)
-    cpdef void horizon_close(self, int[::1] buf)
+    cpdef void horizon_close(self, int[::1] buf, int weight)
 
 
 

@@ -285,10 +285,11 @@ class Kernel:
         """
         return -1
 
-    def horizon_close(self, buf):
+    def horizon_close(self, buf, weight):
         """Turn ``buf``, a rollout stopped at its horizon, into a finished state whose
-        ``scores`` and ``rank_keys`` estimate the rest of the game (a kernel with a
-        ``horizon_mark``; never called otherwise).  This base changes nothing."""
+        ``scores`` and ``rank_keys`` estimate the rest of the game, the part not yet
+        played weighted ``weight`` percent (a kernel with a ``horizon_mark``; never called
+        otherwise).  This base changes nothing."""
         return
 
     def rollout(self, buf, rng):

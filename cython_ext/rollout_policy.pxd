@@ -12,7 +12,7 @@ cdef class RolloutPolicy:
     cdef bint fast                     # pointer_steps_of(k): play calls k's pointer steps
     cdef public double epsilon
     cdef public int cutoff
-    cdef public bint horizon           # stop past the kernel's horizon (kernel.horizon_mark)
+    cdef public int horizon            # > 0: stop past the kernel's horizon, the rest weighted this percent
     cdef public long long steps        # decisions played by rollouts (statistics)
     cdef public object stop            # the search's stop event while it runs (None: none)
     cdef public bint cut               # the last rollout was cut by that stop

@@ -6,10 +6,11 @@ uniformly), else a uniformly random legal move (the kernel's
 ``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
 (chance steps not counted) and the search scores the unfinished state with the
 kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
-game's own evaluation.  With ``horizon`` the rollout stops at the first chance step
+game's own evaluation.  With ``horizon`` > 0 the rollout stops at the first chance step
 past the kernel's horizon (``kernel.horizon_mark`` changed: Guildes' end of the round it
 started in) and ``kernel.horizon_close`` scores the rest of the game with the kernel's
-estimate; a kernel without a horizon (mark -1) is played to the end.  ``stop`` (None, or an object with ``is_set()``: the
+estimate, weighted ``horizon`` percent; a kernel without a horizon (mark -1) is played to
+the end.  ``stop`` (None, or an object with ``is_set()``: the
 search's stop event, set by ``search.core.run_chunked``) cuts the rollout the
 same way once set, looked at every ``stop_every`` decisions: 4 interpreted,
 where a heuristic rollout lasts tens of milliseconds, longer than the
@@ -48,11 +49,13 @@ class RolloutPolicy:
     """Epsilon-greedy rollouts over ``kernel``'s heuristic, optionally cut off."""
 
     def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0,
-                 horizon: cython.bint = False) -> None:
+                 horizon: cython.int = 0) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
         if cutoff < 0:
             raise ValueError(f"cutoff must be >= 0, not {cutoff}")
+        if not 0 <= horizon <= 100:
+            raise ValueError(f"horizon must be in [0, 100], not {horizon}")
         self.k = kernel
         self.fast = pointer_steps_of(kernel)
         self.epsilon = epsilon
@@ -86,7 +89,7 @@ class RolloutPolicy:
         b: cython.p_int = ptr(buf)
         seats: cython.p_int = ptr(self.seats)
         self.cut = False
-        mark = self.k.horizon_mark(buf) if self.horizon else -1
+        mark = self.k.horizon_mark(buf) if self.horizon > 0 else -1
         while True:
             na = self.k.c_to_move(b, seats) if fast else self.k.to_move(buf, self.seats)
             if na == 0:
@@ -95,7 +98,7 @@ class RolloutPolicy:
                 # a horizon is crossed only by chance (Guildes: a new round's event and deal),
                 # so the mark is read there alone, not at every decision
                 if mark >= 0 and self.k.horizon_mark(buf) != mark:
-                    self.k.horizon_close(buf)
+                    self.k.horizon_close(buf, self.horizon)
                     return 0
                 if fast:
                     self.k.c_apply(b, -1, self.k.c_sample_chance(b, rng))

@@ -81,7 +81,7 @@ def kernel_has_heuristic(kernel: Any) -> bool:
                if cls.__name__ != "Kernel")
 
 
-def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: bool = False) -> Any:
+def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0) -> Any:
     """The compiled rollout policy (``cython_ext.rollout_policy``) over ``kernel``'s
     heuristic: compiled iff the kernel is (its typed calls need the compiled base)."""
     compiled, interpreted = select.twins("rollout_policy")
@@ -129,7 +129,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                 bias: float = 0.0,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
                 determinize: bool = True, keys: str = "moves", expand_after: int = 1,
-                fpu: float = math.inf, reveal: bool = False, horizon: bool = False) -> Any:
+                fpu: float = math.inf, reveal: bool = False, horizon: int = 0) -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
     ``determinize=False``).
 
@@ -152,9 +152,10 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     choices as then seen (``kernel.revealed_move``), not by the hidden-move code: every
     information set apart, at the price of far wider steps.
 
-    ``horizon``: each rollout stops where the kernel's horizon is crossed (Guildes: the end
-    of the round it started in) and the kernel's estimate scores the rest of the game
-    (``kernel.horizon_close``); a kernel without one plays its rollouts to the end."""
+    ``horizon`` > 0: each rollout stops where the kernel's horizon is crossed (Guildes: the
+    end of the round it started in) and the kernel's estimate scores the rest of the game,
+    weighted ``horizon`` percent (``kernel.horizon_close``); a kernel without one plays its
+    rollouts to the end."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -164,7 +165,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
         rfun = policy_rollout(k, epsilon, cutoff, horizon)
     elif rollout == "egreedy":
         rfun = egreedy_rollout(game, epsilon)
-    elif cutoff > 0 or horizon:  # random moves, cut off: the policy with epsilon 1
+    elif cutoff > 0 or horizon > 0:  # random moves, cut off: the policy with epsilon 1
         rfun = policy_rollout(k, 1.0, cutoff, horizon)
     s = mod.Search(k, game.players, seat, TREE_MODES[tree], exploration, rmode,
                    float(game.score_scale), max_nodes, hash_depth, rfn, rfun)

@@ -122,7 +122,7 @@ ISMCTS_SPEC = {
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
-    "horizon": (False, lambda v: isinstance(v, bool), "true or false"),
+    "horizon": (0, _pos_int(0, 100), "an integer in [0, 100]"),
     "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
              "a number in [0, 100]"),
     "final": ("visits", lambda v: v in FINAL_MODES, "visits, value or secure"),
@@ -167,8 +167,9 @@ class IsmctsPlayer(Player):
     random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
     where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
     after that many decisions and scores the state reached (points so far);
-    ``horizon`` stops each rollout at the kernel's horizon (Guildes: the end of the
-    round it started in) and scores the rest with the kernel's estimate;
+    ``horizon`` > 0 stops each rollout at the kernel's horizon (Guildes: the end of the
+    round it started in) and scores the rest with the kernel's estimate, weighted that
+    many percent (0: off);
     ``bias`` progressive bias from the kernel's ``move_values``: untried moves
     in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
     ``reuse`` keep the subtree between decisions (so only); ``workers``

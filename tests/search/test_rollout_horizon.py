@@ -1,5 +1,5 @@
 """Rollouts cut at the kernel's horizon (``horizon``: Guildes' end of a round) and scored by
-the kernel's estimate of the rest (``kernel.horizon_close``)."""
+the kernel's estimate of the rest, weighted ``horizon`` percent (``kernel.horizon_close``)."""
 import numpy as np
 import pytest
 
@@ -37,7 +37,8 @@ def after_first_count(g, seed):
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
-def test_the_close_adds_the_later_counts_of_the_tables_as_they_stand(players):
+@pytest.mark.parametrize("weight", [100, 50, 33])
+def test_the_close_adds_the_later_counts_of_the_tables_as_they_stand(players, weight):
     g = engine.make_game("guildes", players)
     k = g.kernel
     for seed in range(3):
@@ -46,8 +47,10 @@ def test_the_close_adds_the_later_counts_of_the_tables_as_they_stand(players):
         table = g.layout.view(b, "table").copy()
         before = [int(x) for x in g.layout.view(b, "score")]
         assert sum(before) > 0  # the first count was made
-        k.horizon_close(b)
-        expect = [a + v1 + v2 for a, v1, v2 in zip(before, g.votes(table, 1), g.votes(table, 2))]
+        k.horizon_close(b, weight)
+        later = [v1 + v2 for v1, v2 in zip(g.votes(table, 1), g.votes(table, 2))]
+        # weighted, rounded to the nearest point (halves up)
+        expect = [a + (v * weight + 50) // 100 for a, v in zip(before, later)]
         assert [int(x) for x in g.layout.view(b, "score")] == expect
         assert k.to_move(b, np.zeros(16, np.intc)) == 0  # finished: the search scores it
 
@@ -58,7 +61,7 @@ def test_a_horizon_rollout_plays_one_round_then_scores_the_tables_for_three(epsi
     k = g.kernel
     for seed in range(4):
         b = first_decision(g, seed).buf.copy()
-        pol = core.policy_rollout(k, epsilon, 0, True)
+        pol = core.policy_rollout(k, epsilon, 0, 100)
         pol(b, Rng(seed))
         assert k.to_move(b, np.zeros(16, np.intc)) == 0
         table = g.layout.view(b, "table")
@@ -80,8 +83,8 @@ def test_compiled_and_interpreted_horizon_rollouts_are_the_same():
     for seed in range(3):
         a = first_decision(gc, seed).buf.copy()
         b = a.copy()
-        C.RolloutPolicy(gc.kernel, 0.2, 0, True)(a, Rng(seed))
-        PY.RolloutPolicy(gc.make_interpreted_kernel(), 0.2, 0, True)(b, Rng(seed))
+        C.RolloutPolicy(gc.kernel, 0.2, 0, 40)(a, Rng(seed))
+        PY.RolloutPolicy(gc.make_interpreted_kernel(), 0.2, 0, 40)(b, Rng(seed))
         assert a.tolist() == b.tolist()
 
 
@@ -90,7 +93,7 @@ def test_a_kernel_without_a_horizon_plays_to_the_end_as_before():
     k = g.kernel
     assert k.horizon_mark(first_decision(g, 0).buf.copy()) == -1
     a, b = first_decision(g, 0).buf.copy(), first_decision(g, 0).buf.copy()
-    core.policy_rollout(k, 0.1, 0, True)(a, Rng(5))
+    core.policy_rollout(k, 0.1, 0, 100)(a, Rng(5))
     core.policy_rollout(k, 0.1, 0)(b, Rng(5))
     assert a.tolist() == b.tolist() and k.to_move(a, np.zeros(16, np.intc)) == 0
 
@@ -102,12 +105,19 @@ def test_the_search_option_plays_legal_moves(rollout):
     while s.is_chance():
         s.apply(CHANCE, s.sample_chance())
     seat = s.to_move()[0]
-    p = make_player("ismcts", seed=1, horizon=True, rollout=rollout)
+    p = make_player("ismcts", seed=1, horizon=50, rollout=rollout)
     m = p.choose(s.observe(seat), seat, Limits(iterations=200))
     assert m in s.legal_moves(seat)
 
 
-def test_the_option_is_a_boolean():
+@pytest.mark.parametrize("bad", ["round", 101, -1, 0.5])
+def test_the_option_is_a_percentage(bad):
     from engine.errors import BadConfig
     with pytest.raises(BadConfig):
-        make_player("ismcts", horizon="round")
+        make_player("ismcts", horizon=bad)
+
+
+def test_the_policy_refuses_a_weight_out_of_range():
+    g = engine.make_game("guildes", 3)
+    with pytest.raises(ValueError):
+        core.policy_rollout(g.kernel, 0.1, 0, 101)
