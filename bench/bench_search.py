@@ -12,7 +12,7 @@
     python bench/bench_search.py late [GAME PLAYERS [MOVETIME_MS [MOVES]]]  # how late a timed move comes back
     python bench/bench_search.py strength GAME PLAYERS MOVETIME_MS|itN GAMES [SEED]  # 2 workers vs 1, a match
     perf record -o x.data python bench/bench_search.py run GAME PLAYERS [seconds] [presets]  # a profile
-    valgrind --tool=callgrind ... python bench/bench_search.py iterations GAME PLAYERS N [presets]  # see fixed_search
+    valgrind --tool=callgrind ... python bench/bench_search.py iterations GAME PLAYERS N [presets] [KEY=VALUE...]  # see fixed_search
     valgrind --tool=callgrind ... python bench/bench_search.py ceiling-iterations GAME PLAYERS N [presets]  # fixed_ceiling
 
 Positions: each game at its first decision (chance dealt), the built-in
@@ -148,11 +148,12 @@ def search_ips(view, seat: int, seconds: float, **opts) -> float:
     return done / max(time.thread_time() - c, 1e-9)
 
 
-def fixed_search(game: str, players: int, iterations: int, presets: bool = True) -> dict:
+def fixed_search(game: str, players: int, iterations: int, presets: bool = True, **extra) -> dict:
     """A search of exactly ``iterations`` from ``first_decision`` (the generator seed of
     ``search_ips``), for instruction counts, which do not move with the machine's load:
     ``valgrind --tool=callgrind --toggle-collect='__pyx_f_10cython_ext_6ismcts_6Search_run'``
     (give valgrind the interpreter itself, not a pyenv shim).  Also the heuristic's calls.
+    ``extra``: ``make_search`` options laid over the preset's (``horizon=100``).
 
     >>> r = fixed_search("city_and_guilds", 3, 20)
     >>> r["iterations"], r["value_calls"] > 0
@@ -163,9 +164,32 @@ def fixed_search(game: str, players: int, iterations: int, presets: bool = True)
     st = first_decision(game, players)
     seat = st.to_move()[0]
     view = st.observe(seat)
-    s = core.make_search(view, seat, **(preset_options(game.split("+")[0], players=players) if presets else {}))
+    opts = preset_options(game.split("+")[0], players=players) if presets else {}
+    s = core.make_search(view, seat, **{**opts, **extra})
     done = s.run(core.rng_for(view.game.kernel, 7), iterations, 1.0e18, 0)
     return {"iterations": done, "nodes": s.node_count(), "value_calls": s.value_calls}
+
+
+def option_words(words: list[str]) -> dict:
+    """``KEY=VALUE`` words as ``make_search`` options (an int, a float, true/false, or the word).
+
+    >>> option_words(["horizon=50", "exploration=0.7", "presets", "keys=view"])
+    {'horizon': 50, 'exploration': 0.7, 'keys': 'view'}
+    """
+    out = {}
+    for w in words:
+        key, eq, v = w.partition("=")
+        if not eq:
+            continue
+        for cast in (int, float):
+            try:
+                out[key] = cast(v)
+                break
+            except ValueError:
+                pass
+        else:
+            out[key] = {"true": True, "false": False}.get(v, v)
+    return out
 
 
 def fixed_ceiling(game: str, players: int, iterations: int, presets: bool = True) -> dict:
@@ -578,7 +602,8 @@ if __name__ == "__main__":
         opts = preset_options(sys.argv[2].split("+")[0], players=int(sys.argv[3])) if "presets" in sys.argv[5:] else {}
         print(f"{search_ips(st.observe(sv), sv, float(sys.argv[4]) if len(sys.argv) > 4 else 5.0, **opts):,.0f} it/s")
     elif what == "iterations":
-        print(json.dumps(fixed_search(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))
+        print(json.dumps(fixed_search(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:],
+                                      **option_words(sys.argv[5:]))))
     elif what == "ceiling-iterations":
         print(json.dumps(fixed_ceiling(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), "presets" in sys.argv[5:])))
     elif what == "workers":
