@@ -155,7 +155,8 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     ``horizon`` > 0: each rollout stops where the kernel's horizon is crossed (Guildes: the
     end of the round it started in) and the kernel's estimate scores the rest of the game,
     weighted ``horizon`` percent (``kernel.horizon_close``); a kernel without one plays its
-    rollouts to the end."""
+    rollouts to the end, and so does the Python heuristic rollout (``egreedy_rollout``, for
+    a kernel without ``move_values``: none of the four games)."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
