@@ -7,14 +7,11 @@ from cython_ext.city_and_guilds_bounds cimport cag_bounds, cag_free_words
 from cython_ext.city_and_guilds_policy cimport CityAndGuildsPolicy
 
 
-cimport cython
-
-
-# The cdef methods marked final (no subclass overrides them) are called directly instead of
-# through the vtable, so gcc inlines the small ones into the hot loops.  The marks that do
-# this are the @cython.final decorators in city_and_guilds.py: in a pure-Python-mode module
-# a method's @cython.final here is not applied (session 30 found every call through the
-# vtable), and a final class is refused (its cpdef methods override Kernel's).
+# The cdef methods that no subclass overrides are marked final by the @cython.final
+# decorators in city_and_guilds.py (called directly instead of through the vtable, so gcc
+# inlines the small ones into the hot loops): in a pure-Python-mode module a method's mark
+# in the .pxd is not applied (session 30 found every call through the vtable), so none is
+# made here; a final class is refused (its cpdef methods override Kernel's).
 cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef public int T_BASE, PASS, D_BASE, X_BASE
     cdef int* spaces               # scratch: target spaces
@@ -26,45 +23,28 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef CityAndGuildsPolicy policy  # move_values: the heuristic (city_and_guilds_policy)
 
     cpdef void init(self, int[::1] buf)
-    @cython.final
-    @cython.final
     cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cpdef int sample_chance(self, int[::1] buf, Rng rng)
-    @cython.final
     cdef int sample_kind(self, int* b, Rng rng) noexcept
-    @cython.final
     cdef int _targets(self, int* b, bint setup, int* out) noexcept nogil
-    @cython.final
     cdef int _legal(self, int* b, int seat, int* out) noexcept nogil
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)
     cpdef void apply(self, int[::1] buf, int seat, int move)
-    @cython.final
     cdef void _apply(self, int* b, int seat, int move) noexcept nogil
-    @cython.final
     cdef void apply_chance(self, int* b, int k) noexcept nogil
-    @cython.final
     cdef void discard(self, int* b, int seat, int k) noexcept nogil
-    @cython.final
     cdef void draw(self, int* b, int seat, int slot) noexcept nogil
-    @cython.final
     cdef void next_turn(self, int* b) noexcept nogil
-    @cython.final
     cdef void place(self, int* b, int seat, int move) noexcept nogil
-    @cython.final
     cdef void tavern(self, int* b, int sp) noexcept nogil
-    @cython.final
     cdef void check_complete(self, int* b, int blk) noexcept nogil
-    @cython.final
     cdef bint all_done(self, int* b) noexcept nogil
-    @cython.final
     cdef void after_place(self, int* b) noexcept nogil
-    @cython.final
     cdef void to_draw(self, int* b) noexcept nogil
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
-    @cython.final
     cdef int pick_tile(self, int* b, int p, Rng rng) noexcept
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)
     cpdef void scores(self, int[::1] buf, int[::1] out)
@@ -74,13 +54,8 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cpdef void rollout(self, int[::1] buf, Rng rng)
     cpdef int random_steps(self, int[::1] buf, Rng rng, int steps, int[::1] front)
     cpdef int random_move(self, int[::1] buf, int seat, Rng rng) except? -1
-    @cython.final
     cdef int _random_steps(self, int* b, Rng rng, int steps) except -1
-    @cython.final
     cdef int _random_move(self, int* b, int seat, int nf, Rng rng) except -1
-    @cython.final
     cdef int build_frontier(self, int* b) noexcept nogil
-    @cython.final
     cdef int fill(self, int* b, int sp, int nf) noexcept nogil
-    @cython.final
     cdef int random_placement(self, int* b, int seat, int nf, Rng rng) noexcept
