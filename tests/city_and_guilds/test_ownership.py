@@ -81,3 +81,12 @@ def test_black_cube_moves_when_third_surpasses_second():
                "g1": ("building-bakers", 1, 1)}, 2)
     place(s, 2, "place building-bakers h1 two-men")
     assert owners(s) == (0, 2)
+
+
+def test_a_displaced_first_keeps_its_lead_over_a_second_it_was_level_with():
+    # ruling 9b: seats 0 and 1 level (1 building, 1 man each), 0 white by having come first;
+    # seat 2 surpasses both: it takes white, seat 0 takes black, seat 1 stays behind seat 0
+    s = start({"e1": ("building-bakers", 0, 1), "f1": ("building-bakers", 1, 1)}, 2)
+    assert owners(s) == (0, 1)
+    place(s, 2, "place building-bakers g1 two-men")
+    assert owners(s) == (2, 0)
