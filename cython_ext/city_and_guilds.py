@@ -569,6 +569,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
 
     def free_words(self, buf, out):
         return cag_free_words(self, ptr(buf), ptr(out))  # the solver's table key: city_and_guilds_bounds
+
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, ptr(buf), seat, moves, n, out)  # the heuristic: city_and_guilds_policy
 
