@@ -2,6 +2,8 @@
 two-player neutral pieces, three-player Borderlands off-colour cards."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.core import CHANCE
@@ -163,3 +165,33 @@ def test_off_colour_deal_is_a_hidden_chance_move_for_the_others():
     move = s.chance_outcomes()[0][0]
     assert k.observed_move(s.buf, CHANCE, move, 0) == move          # seat 0 receives it
     assert k.observed_move(s.buf, CHANCE, move, 1) >= k.max_moves   # seat 1 sees a card dealt, not which
+
+
+def test_an_off_colour_card_placed_in_defense_stays_hidden_from_the_others():
+    """Ruling 17: a rival sees an unknown card in the zone and the card still unrevealed,
+    as for any face-down card; its owner sees it."""
+    for seed in range(1, 40):
+        s = game(3, ("borderlands",)).new_initial_state(seed)
+        rnd = random.Random(seed)
+        while not s.is_terminal():
+            seat = s.to_move()[0]
+            if seat == CHANCE:
+                s.apply(CHANCE, s.sample_chance())
+                continue
+            legal = s.legal_moves(seat)
+            off = [m for m in legal if m >= 11] if int(f(s, "phase")[0]) == 10 else []  # 10: defense
+            if off:
+                play(s, s.move_to_string(seat, off[0]))
+                zone = s.legal_moves(seat)[0]
+                s.apply(seat, zone)
+                placed = [i for i, c in enumerate(f(s, "zcard")) if c >= 12]  # card 11 up: off-colour
+                assert placed
+                for other in ((seat + 1) % 3, (seat + 2) % 3):
+                    view = s.observe(other)
+                    assert all(int(f(view, "zcard")[i]) == -1 for i in placed)
+                    assert int(f(view, "offun")[seat]) == 1
+                mine = s.observe(seat)
+                assert [int(f(mine, "zcard")[i]) for i in placed] == [int(f(s, "zcard")[i]) for i in placed]
+                return
+            s.apply(seat, rnd.choice([m for m in legal if m != 63]))  # 63: ACT, a power (not needed here)
+    raise AssertionError("no seed placed an off-colour card")
