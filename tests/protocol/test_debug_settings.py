@@ -18,7 +18,10 @@ from tests.protocol.conftest import expect, go, start
 # Guildes' and The Walled City's defaults have no by_budget entry (Guildes' skill-level preset
 # has one: test_a_skill_level_shows_its_cap_and_its_preset)
 # Between Two Cities at 5: its file's default there (3 and 4 players have their own since sessions 29 and 26)
-GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 5, "walled_city": 2}
+# Between Two Cities at 2 players (its two-player variant): the one table whose default is
+# the file's heuristic-200g-100it, with its 400 entry alone, since 5 players took
+# heuristic-visits (session 33)
+GAMES = {"guildes": 4, "city_and_guilds": 3, "between_two_cities": 2, "walled_city": 2}
 HEADER = ["player", "preset", "by_budget", "budget", "skill", "cap", "temperature"]
 
 
@@ -31,7 +34,9 @@ def fresh():
 
 
 def deal(e, game: str, seed: int = 3, players: int = 0) -> None:
-    assert expect(e, f"newgame {game} players {players or GAMES[game]} seed {seed}") == []
+    players = players or GAMES[game]
+    variant = " variant two-player" if (game, players) == ("between_two_cities", 2) else ""
+    assert expect(e, f"newgame {game} players {players}{variant} seed {seed}") == []
     while expect(e, "status")[0].split()[2] == "chance":
         assert expect(e, "play random") == []
 
@@ -263,13 +268,14 @@ def test_the_line_is_the_dict_the_search_ran_with():
     ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
     ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6),
     ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-3p-visits", 3),
-    ("between_two_cities", 5, "heuristic-200g-100it", None), ("between_two_cities", 6, "heuristic-visits", 6),
+    ("between_two_cities", 5, "heuristic-visits", 5), ("between_two_cities", 6, "heuristic-visits", 6),
     ("between_two_cities", 7, "heuristic-visits", 7)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
     City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
     made that preset its file's default at every table, Guildes at 6 since session 24,
-    Between Two Cities at 4 since session 26, at 3 since session 29 and at 6 and 7 since session 32),
+    Between Two Cities at 4 since session 26, at 3 since session 29, at 6 and 7 since session 32
+    and at 5 since session 33),
     as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
@@ -282,11 +288,12 @@ def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, def
 
 @pytest.mark.parametrize("players, preset, final, by_budget", [
     (3, "heuristic-3p-visits", "visits", "none"), (7, "heuristic-visits", "visits", "none"),
-    (6, "heuristic-visits", "visits", "none"), (5, "heuristic-200g-100it", "value", "400")])
+    (6, "heuristic-visits", "visits", "none"), (5, "heuristic-visits", "visits", "none"),
+    (4, "heuristic-k1000-100ms", "value", "1,400")])
 def test_between_two_cities_at_400_iterations_picks_the_move_its_table_chose(fresh, players, preset, final, by_budget):
-    """At 400 iterations the most visited move at 3 players (plan s29c), 6 (plan s32a) and 7
-    (plan s31d), the best mean from 400 to 1599 elsewhere (session 9's entry, kept where it
-    was not beaten), as a real engine process searches them and says so."""
+    """At 400 iterations the most visited move at 3 players (plan s29c), 5 (plan s33a), 6 (plan
+    s32a) and 7 (plan s31d), the best mean from 400 to 1599 elsewhere (session 9's entry, kept
+    where it was not beaten: 4 players), as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, "between_two_cities", 5, players)
     s = settings(fresh, "go iterations 400")
