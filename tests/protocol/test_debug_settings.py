@@ -17,7 +17,6 @@ from tests.protocol.conftest import expect, go, start
 
 # Guildes' and The Walled City's defaults have no by_budget entry (Guildes' skill-level preset
 # has one: test_a_skill_level_shows_its_cap_and_its_preset)
-# Between Two Cities at 5: its file's default there (3 and 4 players have their own since sessions 29 and 26)
 # Between Two Cities at 2 players (its two-player variant): the one table whose default is
 # the file's heuristic-200g-100it, with its 400 entry alone, since 5 players took
 # heuristic-visits (session 33)

@@ -6,8 +6,12 @@ import random
 
 import pytest
 
+from cython_ext import select
 from engine.core import CHANCE
 from tests.walled_city.helpers import f, game, play, setup_state
+
+B = select.load("walled_city_board")
+ACT = select.load("walled_city_power_board").ACT
 
 # (board variants, players): roads, walls, nobles, peasants, cards in hand
 TABLE = {((), 4): (4, 3, 14, 16, 9), ((), 3): (5, 4, 18, 20, 11), ((), 2): (6, 6, 20, 25, 16),
@@ -179,12 +183,12 @@ def test_an_off_colour_card_placed_in_defense_stays_hidden_from_the_others():
                 s.apply(CHANCE, s.sample_chance())
                 continue
             legal = s.legal_moves(seat)
-            off = [m for m in legal if m >= 11] if int(f(s, "phase")[0]) == 10 else []  # 10: defense
+            off = [m for m in legal if m >= B.OWN] if int(f(s, "phase")[0]) == B.P_DCARD else []
             if off:
                 play(s, s.move_to_string(seat, off[0]))
                 zone = s.legal_moves(seat)[0]
                 s.apply(seat, zone)
-                placed = [i for i, c in enumerate(f(s, "zcard")) if c >= 12]  # card 11 up: off-colour
+                placed = [i for i, c in enumerate(f(s, "zcard")) if c > B.OWN]  # a zone holds its card + 1
                 assert placed
                 for other in ((seat + 1) % 3, (seat + 2) % 3):
                     view = s.observe(other)
@@ -193,5 +197,5 @@ def test_an_off_colour_card_placed_in_defense_stays_hidden_from_the_others():
                 mine = s.observe(seat)
                 assert [int(f(mine, "zcard")[i]) for i in placed] == [int(f(s, "zcard")[i]) for i in placed]
                 return
-            s.apply(seat, rnd.choice([m for m in legal if m != 63]))  # 63: ACT, a power (not needed here)
+            s.apply(seat, rnd.choice([m for m in legal if m != ACT]))  # no guild power: not needed here
     raise AssertionError("no seed placed an off-colour card")
