@@ -3,6 +3,7 @@
 # plus chance and the random playout; and the vote count's Python entries.
 
 from cython_ext.kernel cimport Rng, dptr, greedy_pick, ptr, rng_below, rng_random
+from cython_ext.guildes_bounds cimport SCRATCH, bounds_fit, bounds_scratch, gu_bounds, monotone
 from cython_ext.guildes_count cimport c_count_votes, c_exclude_ties
 from cython_ext.guildes_hidden cimport GuildesHidden
 from cython_ext.guildes_policy cimport GuildesPolicy
@@ -23,6 +24,8 @@ cdef class GuildesKernel(GuildesHidden):
     cdef int* s_nbits               # fast playout: number of guilds present, per packet or hand
     cdef public bint fast_rollout   # base game: the playout's own loop (same moves, same draws)
     cdef GuildesPolicy policy       # move_values: the heuristic (guildes_policy)
+    cdef public bint bounds_ok      # score_bounds: the base game, a monotone edition (guildes_bounds)
+    cdef int* s_bnd                 # score_bounds' scratch (SCRATCH words)
 
     cdef int c_trick_free(self, int* b, int seat, int t) noexcept nogil
     cdef int c_pile(self, int* b, int g) noexcept nogil
@@ -33,6 +36,7 @@ cdef class GuildesKernel(GuildesHidden):
     cdef bint c_clean(self, int* b) noexcept nogil
     cdef int c_fast_rounds(self, int* b, Rng rng)
     cpdef void rollout(self, int[::1] buf, Rng rng)
+    cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
     cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1

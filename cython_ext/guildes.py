@@ -29,6 +29,7 @@ from .guildes_policy import GuildesPolicy
 from .guildes_rules import move_bound, perm_decode  # noqa: F401
 
 if not cython.compiled:
+    from .guildes_bounds import SCRATCH, bounds_fit, bounds_scratch, gu_bounds, monotone
     from .guildes_count import c_count_votes, c_exclude_ties
     from .guildes_rules import DEAL, DRAFT, DRAW, EVENT, OVER, PLAY, RDEAL, START, TDEAL, imod
     from .kernel import dptr, greedy_pick, ptr, rng_below, rng_random
@@ -75,6 +76,12 @@ class GuildesKernel(GuildesHidden):
         # its masks need a bit per guild; the variants keep the general loop
         self.fast_rollout = self.G <= 30 and not self.ev_on and not self.tr_on
         self.policy = GuildesPolicy(self.n, self.G)
+        # the solver's bounds (guildes_bounds): the base game, an edition whose places pay less
+        # or the same from one to the next
+        self.bounds_ok = (not self.ev_on and not self.tr_on and bounds_fit(self.n, self.G, self.h)
+                          and monotone(self.values, self.places, self.G, self.militia, self.mvotes))
+        self.s_bnd = self.scratch(SCRATCH)
+        bounds_scratch(self.s_bnd)
         self.pointer_steps = True  # c_to_move, c_legal, c_apply (guildes_rules), c_sample_chance, c_egreedy
 
     # -- chance -------------------------------------------------------------
@@ -387,6 +394,11 @@ class GuildesKernel(GuildesHidden):
     def rollout(self, buf, rng):
         """Uniformly random play to the end (chance drawn with ``rng``)."""
         self.c_rollout(ptr(buf), rng)
+
+    def score_bounds(self, buf, lo, hi):
+        if not self.bounds_ok:
+            return 0
+        return gu_bounds(self, ptr(buf), ptr(lo), ptr(hi), self.s_bnd)  # the solver's bounds: guildes_bounds
 
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: guildes_policy
