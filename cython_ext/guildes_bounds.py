@@ -97,7 +97,10 @@ def bounds_fit(n, G, dealt):
 def _votes(d, n, npl, vals, vbase, who):
     """Seat ``who``'s votes for one guild with ``d[S_CNT:S_CNT + n]`` cards, its places'
     values at ``vals[vbase:]``: the count's own rule
-    (:func:`cython_ext.guildes_count.c_count_votes`), one guild, one seat."""
+    (:func:`cython_ext.guildes_count.c_count_votes`), one guild, one seat.  A one-seat form
+    of that count, not a call to it: calling it on a one-guild table cost 16% more of a
+    solve's instructions (session 34); tests/guildes/test_bounds.py holds this one to the
+    count's results (the last seat to choose gets exactly its fewest and most votes)."""
     c: cython.int = d[S_CNT + who]
     pos: cython.int = 0
     m: cython.int = 0
