@@ -185,7 +185,7 @@ def test_the_loop_and_the_python_search_read_the_bounds_alike(config, left, seed
     assert (a.best, a.pv, a.nodes) == (b.best, b.pv, b.nodes)
 
 
-def test_the_python_search_with_bounds_matches_the_one_without_node_by_node_values():
+def test_the_python_search_keeps_its_value_with_fewer_nodes():
     s = endgame("guildes-3p", 10, 8)
     buf = root_buffer(s)
     got = []
