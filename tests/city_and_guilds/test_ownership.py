@@ -90,3 +90,13 @@ def test_a_displaced_first_keeps_its_lead_over_a_second_it_was_level_with():
     assert owners(s) == (0, 1)
     place(s, 2, "place building-bakers g1 two-men")
     assert owners(s) == (2, 0)
+
+
+def test_a_placer_level_with_first_and_ahead_of_second_takes_the_black_cube():
+    # ruling 9a: seat 2 ties the white holder (2 buildings, 2 men each) and surpasses the black
+    # holder (1 building, 1 man): the white cube stays, the black one moves to seat 2
+    s = start({"e1": ("building-bakers", 0, 1), "f1": ("building-bakers", 0, 1),
+               "g1": ("building-bakers", 1, 1), "h1": ("building-bakers", 2, 1)}, 2)
+    assert owners(s) == (0, 1)
+    place(s, 2, "place building-bakers e2")
+    assert owners(s) == (0, 2)
