@@ -85,6 +85,17 @@ def test_minus_one_chits_make_places_negative():
     assert neighbourhood_votes(s) == [1, -1, -2, -4]
 
 
+def test_a_negative_total_split_drops_its_remainder_toward_zero():
+    # ruling 3: places 2-4 with four -1 chits are -1, -2 and -4; three tied players share -7,
+    # "ignoring remainders" gives -2 each (toward zero), not -3 (floor)
+    s = empty_board(4)
+    f(s, "chit")[:] = -1
+    put(s, 0, 0, peasants=2)
+    for p in (1, 2, 3):
+        put(s, 0, p, peasants=1)
+    assert neighbourhood_votes(s) == [1, -2, -2, -2]
+
+
 def test_one_minus_chit_gives_fourth_place_minus_one():
     s = isolate_all(empty_board(4))
     area = s.game.board["chit_spots"][0]
