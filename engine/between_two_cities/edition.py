@@ -56,7 +56,10 @@ def validate(data: dict) -> None:
             likes = kind.get("likes")
             _need(isinstance(likes, list) and len(likes) == 2 and all(x in CATEGORIES for x in likes),
                   f"{where}: likes must be two categories")
+            # "two positive tile types ... and one negative type": scored 3 for one, 6 for both
+            _need(likes[0] != likes[1], f"{where}: likes must be two different categories")
             _need(kind.get("dislikes") in CATEGORIES, f"{where}: dislikes must be a category")
+            _need(kind["dislikes"] not in likes, f"{where}: dislikes must be a category it does not like")
     _need(taverns <= 4, "buildings: at most four tavern kinds")
     d = lst(data["duplex"], "duplex", 1, KM)
     for i, t in enumerate(d):

@@ -75,6 +75,21 @@ def test_broken_edition_is_reported(tmp_path):
         engine.make_game(GAME, 3, edition=str(path))
 
 
+
+@pytest.mark.parametrize("likes, dislikes, message", [
+    (["park", "park"], "house", "two different categories"),
+    (["park", "house"], "park", "does not like"),
+])
+def test_a_civic_building_likes_two_types_and_dislikes_a_third(tmp_path, likes, dislikes, message):
+    # rulebook, Civic: "two positive tile types ... and one negative type" (3 for one, 6 for both)
+    data = json.load(open(engine.make_game(GAME, 3).edition_path))
+    civic = next(k for k in data["buildings"] if k["category"] == "civic")
+    civic["likes"], civic["dislikes"] = likes, dislikes
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(EditionError, match=message):
+        engine.make_game(GAME, 3, edition=str(path))
+
 # -- setup and rounds --------------------------------------------------------------------
 def test_each_city_gets_a_different_random_mat():
     s = new(5)
