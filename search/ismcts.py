@@ -468,7 +468,8 @@ def principal_variation(s: Any, seat: int, best: int, limit: int = 12,
     trees going down one level per step, each seat's edges read in its own tree).  Given the
     root ``view``, the first step follows the most visited child reached *with* ``best``
     (:func:`child_after`), so each root move gets its own line (MultiPV); a tree whose child
-    cannot be told apart drops out of the line."""
+    cannot be told apart drops out of the line, and so does, at the first step, a seat that is
+    not to move in ``view`` (a rival whose hidden choice is already made)."""
     mo = s.mode == core.TREE_MODES["mo"]
     roots = s.get_roots()
     cur = {t: roots[t] for t in (range(len(roots)) if mo else [0])}
@@ -486,6 +487,11 @@ def principal_variation(s: Any, seat: int, best: int, limit: int = 12,
             break
         if first:
             step[seat] = (0, best)
+            if view is not None:
+                # a rival whose hidden choice at this step is already made has edges here (each
+                # world's sampled choice), but no move left to play in the seat's position
+                acting = view.to_move()
+                step = {st: e for st, e in step.items() if st in acting}
         pv.extend((st, step[st][1]) for st in sorted(step))
         for t, node in list(cur.items()):
             if node < 0:

@@ -75,3 +75,27 @@ def test_the_client_parses_multipv_lines():
             assert seat == info.seat and first == m.move and len(m.pv) > 1
             assert m.visits > 0 and 0 < m.share <= 1 and len(m.value) == 3
         assert info.multipv[0].visits >= info.multipv[1].visits
+
+
+def test_a_rival_that_has_chosen_leaves_the_line_to_the_seats_still_to_move(eng):
+    # a Guildes pick with seat 0's card already chosen: the tree holds seat 0's sampled choice
+    # at the root, but the line starts with the seats still to move (it used to be empty)
+    assert expect(eng, "newgame guildes players 3 seed 7") == []
+    while True:
+        assert expect(eng, "play random") == []
+        tomove = expect(eng, "status")[0].split()[2]
+        if tomove == "0,1,2" and int(expect(eng, "status")[0].split()[4]) > 20:
+            break
+    first = expect(eng, "validmoves 0")[0].split(" moves ")[1].split("; ")[0]
+    for line in (f"play seat 0 {first}", "seat 1", f"setoption name preset value {CHEAP}",
+                 "setoption name MultiPV value 2"):
+        assert expect(eng, line) == []
+    try:
+        lines = go(eng, "go iterations 200")
+    finally:
+        expect(eng, "setoption name MultiPV value 1")
+    rows = [x.partition(" pv ")[2].split("; ") for x in lines if x.startswith("info multipv ")][-2:]
+    assert len(rows) == 2
+    for pv in rows:
+        assert pv[0].startswith("seat 1 ") and pv[1].startswith("seat 2 "), rows
+        assert not any(item.startswith("seat 0 ") for item in pv[:2])
