@@ -397,6 +397,8 @@ class State:
         return [int(x) for x in out[:n]]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes now, with their probabilities (empty when chance is not to
+        move, and on a seat's view when they are hidden from it: a deal's cards)."""
         if self.to_move() != (CHANCE,):
             return []
         k = self.game.kernel
@@ -404,6 +406,8 @@ class State:
         probs = np.zeros(k.max_moves, dtype=np.float64)
         n = k.chance(self.buf, outs, probs)
         if n == 0:
+            if self.observer is not None:  # a view may not know a hidden draw, as a rival's options
+                return []
             raise NoLegalMove(f"chance is to move but has no outcome ({self.game.describe()})")
         return [(int(outs[i]), float(probs[i])) for i in range(n)]
 
@@ -411,7 +415,9 @@ class State:
         """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
         if self.to_move() != (CHANCE,):
             raise IllegalMove("chance is not to move")
-        self.chance_outcomes()  # raises NoLegalMove rather than let the kernel draw from nothing
+        # raises NoLegalMove rather than let the kernel draw from nothing
+        if not self.chance_outcomes():
+            raise IllegalMove(f"seat {self.observer}'s view cannot draw a hidden chance outcome")
         if rng is None:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
         return int(self.game.kernel.sample_chance(self.buf, rng))
@@ -435,6 +441,8 @@ class State:
                 who = "chance" if seat == CHANCE else f"seat {seat}"
                 raise IllegalMove(f"{who} is not to move")
             self.legal_moves(seat)  # a full state whose mover has no move at all: NoLegalMove
+            if seat == CHANCE and self.observer is not None and not self.chance_outcomes():
+                raise IllegalMove(f"seat {self.observer}'s view cannot follow a hidden chance outcome")
             raise IllegalMove(f"{self.move_to_string(seat, move)} is not legal here")
         self.apply_trusted(seat, move)
 
