@@ -48,15 +48,21 @@ class Busy(ProtocolError):
     kind = "busy"
 
 
+ERROR_WORD = 120  # an error line quotes at most this much of one word (a bad token may be a megabyte)
+
+
 def error_line(kind: str, message: str) -> str:
     r"""``error <kind> <message>`` on one line, whatever the message holds: control
-    characters and undecodable input (U+FFFD) are written as escapes, never raw.
+    characters and undecodable input (U+FFFD) are written as escapes, never raw, and a
+    word longer than ``ERROR_WORD`` characters is cut there (``...`` marks the cut).
 
     >>> print(error_line("bad-move", "no move \x1b[2J\ufffd here"))
     error bad-move no move \x1b[2J\ufffd here
+    >>> len(error_line("bad-move", "no card name " + "z" * 10**6))
+    151
     """
-    text = " ".join(printable(str(message)).split()) or "error"
-    return f"error {kind} {text}"
+    words = [w if len(w) <= ERROR_WORD else w[:ERROR_WORD] + "..." for w in printable(str(message)).split()]
+    return f"error {kind} {' '.join(words) or 'error'}"
 
 
 def printable(text: str) -> str:

@@ -121,3 +121,15 @@ def test_variant_names_and_option_words_are_read_in_any_case(fresh):
     assert expect(fresh, "newgame GUILDES players 4 variant EVENTS variant Tricks") == []
     assert expect(fresh, "setoption name fpu value OFF") == []
     assert expect(fresh, "setoption name fpu value 1.5") == []
+
+
+@pytest.mark.parametrize("line", [
+    "play " + "z" * 100_000, "position " + "q" * 100_000, "setoption name exploration value " + "9x" * 50_000,
+    "newgame guildes players 3 edition " + "/" * 100_000])
+def test_an_error_quotes_a_long_token_cut_to_120_characters(fresh, line):
+    # docs/protocol.md: "The message quotes at most 120 characters of any one word of it"
+    deal(fresh)
+    out = expect(fresh, line)
+    assert len(out) == 1 and out[0].startswith("error "), out[0][:200]
+    assert len(out[0]) < 600 and all(len(w) <= 123 for w in out[0].split()), out[0][:300]
+    assert expect(fresh, "status")[0].startswith("status tomove ")
