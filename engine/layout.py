@@ -30,6 +30,14 @@ never confuses "hidden" with "absent":
 >>> lay.loads("pend=4,-,? hand=-,1")
 Traceback (most recent call last):
 engine.errors.BadState: field 'hand' has no '-' (none) value
+
+A field whose values may be negative numbers and are never hidden (a passing direction
+of -1, a -1 chit, a score below zero) declares it in ``signed_fields``: its -1 is written
+``-1``, not ``?`` (the same number in the buffer, so a ``?`` there still reads back):
+
+>>> lay = Layout([("dir", 1), ("hand", 1)], signed_fields=("dir",))
+>>> lay.dumps(lay.loads("dir=-1 hand=-1"))
+'dir=-1 hand=?'
 """
 from __future__ import annotations
 
@@ -49,7 +57,7 @@ class Layout:
     """An ordered list of named integer fields laid end to end."""
 
     def __init__(self, fields: Iterable[tuple[str, int | Sequence[int]]], start: int = 0,
-                 none_fields: Iterable[str] = ()) -> None:
+                 none_fields: Iterable[str] = (), signed_fields: Iterable[str] = ()) -> None:
         self.offsets: dict[str, int] = {}
         self.shapes: dict[str, tuple[int, ...]] = {}
         if start > 0:  # the words before ``start`` are the engine's header
@@ -66,9 +74,11 @@ class Layout:
         self.start = start
         self.size = pos
         self.none_fields = frozenset(none_fields)
-        unknown = self.none_fields - set(self.offsets)
-        if unknown:
-            raise ValueError(f"none_fields not in the layout: {sorted(unknown)}")
+        self.signed_fields = frozenset(signed_fields)
+        for what, names in (("none_fields", self.none_fields), ("signed_fields", self.signed_fields)):
+            unknown = names - set(self.offsets)
+            if unknown:
+                raise ValueError(f"{what} not in the layout: {sorted(unknown)}")
 
     def __getitem__(self, name: str) -> int:
         return self.offsets[name]
@@ -85,13 +95,15 @@ class Layout:
         return buf[off: off + self.length(name)].reshape(self.shapes[name])
 
     def dumps(self, buf: np.ndarray) -> str:
-        """``name=v,v,v`` for each field, ``?`` for an unknown (-1) value, ``-`` for none."""
+        """``name=v,v,v`` for each field, ``?`` for an unknown (-1) value (outside
+        ``signed_fields``), ``-`` for none."""
         parts = []
         for name, off in self.offsets.items():
             vals = buf[off: off + self.length(name)]
             none = name in self.none_fields
+            unknown = UNKNOWN if name not in self.signed_fields else None
             parts.append(name + "=" + ",".join(
-                "?" if v == UNKNOWN else "-" if none and v == NONE else str(int(v)) for v in vals))
+                "?" if v == unknown else "-" if none and v == NONE else str(int(v)) for v in vals))
         return " ".join(parts)
 
     def loads(self, text: str, buf: np.ndarray | None = None) -> np.ndarray:

@@ -48,7 +48,8 @@ class CityAndGuilds(Game):
         t = ed["tiles"]
         self.totals = [t["building"], t["market"]] * 4 + [t["minstrel"]]
         self.men0 = ed["men"][str(self.players)]
-        self.layout = Layout(field_shapes(self.players, m.spaces, m.blocks), start=HEADER)
+        # the final count takes £1 per unused man: money may end below zero
+        self.layout = Layout(field_shapes(self.players, m.spaces, m.blocks), start=HEADER, signed_fields=("money",))
         self.kernel = _kernel.CityAndGuildsKernel(*self.kernel_args())
 
     def make_interpreted_kernel(self):

@@ -51,7 +51,8 @@ class Guildes(Game):
             ("score", n), ("deck", G), ("discarded", (n, G)), ("table", (n, G)),
             ("played", (n, G)), ("kept", (n, G)), ("pending", n), ("picks", (n, h)),
             ("hist", (h, n, G)), ("known", (n, G)),
-        ] + self.variant_fields(), start=HEADER)
+        ] + self.variant_fields(), start=HEADER,
+            signed_fields=("dir", "virt") if self.has("tricks") else ("dir",))  # -1: to the right, a -1 card
         self.events, self.tricks = self.has("events"), self.has("tricks")
         self.trick_names = [t["name"] for t in self.edition.get("tricks", [])]
         cfg = dict(arrays, players=n, size=self.layout.size, offsets=self.layout.offsets)

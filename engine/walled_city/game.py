@@ -93,7 +93,7 @@ class WalledCity(Game):
         fields += [(n, 1) for n in ("pw_kind", "pw_step", "pw_ret", "pw_o", "pw_a", "pw_b", "pw_n")]
         fields += [("pw_m", 3), ("drape", 1), ("tused", 1), ("pside", (npth, 4)), ("garea", ng), ("fence", na0)]
         fields += [("nbt", 1), ("bt", (MAXTR, TR_W))]   # Butchers' trade log (walled_city_powers)
-        self.layout = Layout(fields, start=HEADER)
+        self.layout = Layout(fields, start=HEADER, signed_fields=("score", "chit"))  # -1 chits, votes below zero
         path_ar = []
         for p in b["paths"]:
             sa, sb = p["a"] + [-1] * (2 - len(p["a"])), p["b"] + [-1] * (2 - len(p["b"]))
