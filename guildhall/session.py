@@ -562,7 +562,8 @@ class Session:
         """One report: a summary line with the pv, the root move statistics, and with
         ``MultiPV`` above 1 one ``info multipv K`` line per best root move."""
         ms = int(info.elapsed * 1000)
-        stats = sorted(info.moves, key=lambda m: (-m.visits, m.move))
+        # equal visits (greedy and random visit nothing): the move chosen first, so currmove says it
+        stats = sorted(info.moves, key=lambda m: (-m.visits, m.move != info.best, m.move))
         total = sum(m.visits for m in stats)
         line = (f"info seat {seat} iterations {info.iterations} nodes {info.nodes} time {ms} "
                 f"ips {int(info.ips)}")

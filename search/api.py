@@ -271,7 +271,11 @@ class RandomPlayer(Player):
 
     def search(self, view, seat, limits, on_info, stop):
         moves = root_moves(view, seat, limits)
-        return SearchInfo(best=moves[self.rng.below(len(moves))])
+        # every move listed, none valued (the protocol writes '-'), as greedy's report
+        info = SearchInfo(best=moves[self.rng.below(len(moves))], moves=[MoveStat(m, 0, []) for m in moves])
+        if on_info is not None:
+            on_info(info)
+        return info
 
 
 _PLAYERS: dict[str, type[Player]] = {}

@@ -67,12 +67,20 @@ def test_a_combination_the_player_refuses_is_refused_at_setoption(fresh):
     assert expect(fresh, "setoption name best_reply value true") == []
 
 
-def test_greedy_reports_no_reward_values(fresh):
-    deal(fresh)
-    assert expect(fresh, "setoption name Engine value greedy") == []
+@pytest.mark.parametrize("player", ["greedy", "random"])
+def test_greedy_and_random_report_every_move_without_values(fresh, player):
+    # docs/protocol.md: '-' for "every move of the greedy and random engines"; currmove, among
+    # moves equally visited (none is), is the move chosen
+    seat = deal(fresh)
+    assert expect(fresh, f"setoption name Engine value {player}") == []
+    assert expect(fresh, "setoption name InfoMoves value 100") == []
     out = go(fresh, "go iterations 10")
+    assert out[-2].startswith("info moves "), out
     moves = out[-2].removeprefix("info moves ").split("; ")
     assert all(item.split()[1] == "-" for item in moves), out
+    assert sorted(item.split(" ", 2)[2] for item in moves) == sorted(moves_of(fresh, seat))
+    words = out[-3].split()
+    assert out[-1] == "bestmove " + words[words.index("currmove") + 1], out
 
 
 def test_d_of_another_seat_on_a_view_is_refused_as_view_is(fresh):
