@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from guildhall.protocol import DECIMAL, ProtocolError, parse_int, short
+from search.api import ascii_number
 
 # the engine a session starts with: the strongest one registered
 PREFERRED_ENGINES = ("ismcts", "pimc", "flatmc", "greedy", "random")
@@ -80,12 +81,11 @@ class Option:
                 raise ProtocolError(f"option {self.name} takes one of {', '.join(self.choices)}")
             self.value = hits[0]
         elif isinstance(self.default, float):
-            try:
-                v = float(text)
-            except ValueError:
-                raise ProtocolError(f"option {self.name} takes a number, not {text!r}") from None
+            if not ascii_number(text):  # ASCII decimals only, as a spin's integer (float() takes '1_0', 'inf')
+                raise ProtocolError(f"option {self.name} takes a number, not {short(text)!r}")
+            v = float(text)
             if not math.isfinite(v):
-                raise ProtocolError(f"option {self.name} takes a finite number, not {text!r}")
+                raise ProtocolError(f"option {self.name} takes a finite number, not {short(text)!r}")
             if (self.lo is not None and v < self.lo) or (self.hi is not None and v > self.hi):
                 raise ProtocolError(f"option {self.name} must be in [{self.lo:g}, {self.hi:g}], not {v:g}")
             self.value = v

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import threading
 import warnings
 from dataclasses import dataclass, field, replace
@@ -62,6 +63,23 @@ class Limits:
                 raise BadConfig(f"{name} values must be finite and not negative")
         if self.searchmoves is not None and not self.searchmoves:
             raise BadConfig("searchmoves must name at least one move")
+
+
+ASCII_INT = re.compile(r"[+-]?[0-9]+")
+ASCII_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def ascii_number(text: str, integer: bool = False) -> bool:
+    """Whether ``text`` is a plain decimal number in ASCII digits (an integer with
+    ``integer``): the protocol's grammar, narrower than ``int``/``float``, which also take
+    ``1_0``, other scripts' digits and ``inf``.
+
+    >>> [ascii_number(x) for x in ("0.7", "-2", "1e3", ".5", "1_0", "\u0661", "inf", "")]
+    [True, True, True, True, False, False, False, False]
+    >>> ascii_number("2.0", integer=True)
+    False
+    """
+    return bool((ASCII_INT if integer else ASCII_NUMBER).fullmatch(text))
 
 
 def root_moves(view: State, seat: int, limits: Limits) -> list[int]:

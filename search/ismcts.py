@@ -71,7 +71,7 @@ from engine.core import State
 from engine.errors import BadConfig
 from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
-                        register_player)
+                        ascii_number, register_player)
 from search.timeman import move_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -89,21 +89,17 @@ def check_options(name: str, opts: dict, spec: dict) -> dict:
             if isinstance(v, str) and v.lower() in ("true", "false", "1", "0", "yes", "no"):
                 v = v.lower() in ("true", "1", "yes")
         elif isinstance(default, int) and isinstance(v, str):
-            try:
-                v = int(v)
-            except ValueError:
-                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
+            if not ascii_number(v.strip(), integer=True):
+                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}")
+            v = int(v)
         elif isinstance(default, str) and "a number" in text and isinstance(v, (str, int)) \
                 and not isinstance(v, bool):
-            try:  # a word or a number (fpu: off or an urgency): numbers as floats, words in lower case
-                v = float(v)
-            except ValueError:
-                v = v.lower()  # float() takes any int: only a str gets here
+            # a word or a number (fpu: off or an urgency): numbers as floats, words in lower case
+            v = float(v) if isinstance(v, int) or ascii_number(v.strip()) else v.lower()
         elif isinstance(default, float) and isinstance(v, (str, int)) and not isinstance(v, bool):
-            try:
-                v = float(v)
-            except ValueError:
-                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}") from None
+            if isinstance(v, str) and not ascii_number(v.strip()):
+                raise BadConfig(f"{name} option {key} must be {text}, not {v!r}")
+            v = float(v)
         if not ok(v):
             raise BadConfig(f"{name} option {key} must be {text}, not {v!r}")
         out[key] = v

@@ -141,3 +141,12 @@ def test_an_error_quotes_a_long_token_cut_to_120_characters(fresh, line):
     assert len(out) == 1 and out[0].startswith("error "), out[0][:200]
     assert len(out[0]) < 600 and all(len(w) <= 123 for w in out[0].split()), out[0][:300]
     assert expect(fresh, "status")[0].startswith("status tomove ")
+
+
+@pytest.mark.parametrize("option", ["exploration", "fpu"])
+@pytest.mark.parametrize("value", ["1_0", "\u0661\u0662", "inf", "nan", "0x10"])
+def test_a_number_option_takes_ascii_decimals_only(fresh, option, value):
+    # the grammar's numbers are ASCII decimals (float() also reads '1_0', other scripts' digits, 'inf')
+    out = expect(fresh, f"setoption name {option} value {value}")
+    assert len(out) == 1 and out[0].startswith("error bad-argument "), out
+    assert expect(fresh, f"setoption name {option} value 0.5") == []
