@@ -323,10 +323,14 @@ def perft(game, depth, seed, players, variants, edition) -> None:
 # -- engine --------------------------------------------------------------------------------
 @main.command("engine")
 @click.argument("game", required=False)
+@friendly
 def engine_cmd(game: Optional[str]) -> None:
     """Speak the guildhall text protocol on stdin/stdout (see docs/protocol.md)."""
+    from engine.registry import game_class
     from guildhall.server import serve
 
+    if game is not None:
+        game_class(game)  # a name no game has fails here, before the protocol starts
     serve(game)
 
 

@@ -60,6 +60,7 @@ def test_bad_input_gives_one_error_line_and_status_1(tmp_path):
          "error: give one --engine"),
         (["perft", "guildes", "2", "--variant", "nosuch"], "error: guildes has no variant"),
         (["play", "guildes", "--players", "3", "--seat", "5"], "error: --seat must be"),
+        (["engine", "nosuchgame"], "error: unknown game"),
     ]
     for args, start in cases:
         r = run(*args)
