@@ -211,6 +211,9 @@ class Session:
         i = 1
         while i < len(words):
             key = words[i].lower()
+            if key not in ("players", "variant", "edition", "seed"):
+                hint = " (an edition path with spaces goes in quotes)" if "edition" in given else ""
+                raise ProtocolError(f"unknown newgame argument {short(words[i], 40)!r}{hint}")
             if i + 1 >= len(words):
                 raise ProtocolError(f"{key} needs a value")
             if key in given and key != "variant":
@@ -225,10 +228,8 @@ class Session:
                 variants.append(arg.lower())  # names are lower case, as game names are read in any case
             elif key == "edition":
                 edition = arg
-            elif key == "seed":
-                seed = parse_int(arg, "seed", 0, 2**31 - 1)
             else:
-                raise ProtocolError(f"unknown newgame argument {words[i][:40]!r}")
+                seed = parse_int(arg, "seed", 0, 2**31 - 1)
             i += 2
         game = engine.make_game(name, players, variants, edition)
         self.game, self.seed = game, seed

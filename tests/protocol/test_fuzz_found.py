@@ -282,3 +282,14 @@ def test_a_frontend_ending_lines_with_cr_alone_is_answered():
     out = io.StringIO()
     serve(inp=io.BytesIO(b"newgame guildes players 3\rstatus\rquit\r"), out=out)
     assert out.getvalue() == "status tomove chance ply 0 over no scores 0,0,0\n"
+
+
+def test_an_unquoted_edition_path_with_a_space_is_named_as_such():
+    lines = []
+    session = Session(lines.append)
+    session.handle("newgame guildes edition /tmp/my dir/ed.json")
+    assert lines == ["error bad-argument unknown newgame argument 'dir/ed.json' "
+                     "(an edition path with spaces goes in quotes)"], lines
+    del lines[:]
+    session.handle("newgame guildes colour red")
+    assert lines == ["error bad-argument unknown newgame argument 'colour'"], lines
