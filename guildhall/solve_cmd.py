@@ -87,6 +87,8 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
         who = state.observer if seat is None else seat
         if who != state.observer or who not in movers:
             raise BadConfig(f"this is seat {state.observer}'s view; it can be solved for that seat when it is to move")
+        if best_only:
+            raise BadConfig("--best-only solves a full state: a view's worlds are averaged move by move")
         deadline = None if seconds is None else time.perf_counter() + seconds
         sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline,
                          distinct=distinct, exact=exact, limit=limit)
@@ -99,7 +101,7 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
     if sol.best_reply:
         click.echo(f"best-reply: seat {sol.seat}'s reward against one replying opponent at a time, "
                    "the others greedy (an approximation, neither a lower nor an upper bound)")
-    if sol.seat is not None and sol.seat != CHANCE:
+    if sol.seat is not None and sol.seat != CHANCE and sol.values:  # none: the seat is not to move
         click.echo(f"moves of seat {sol.seat}:")
         for m, v in sorted(sol.values.items(), key=lambda mv: (-mv[1][sol.seat], mv[0])):
             mark = "*" if m == sol.best else " "

@@ -128,6 +128,10 @@ class Solver:
         if deadline is None and self.time is not None:
             deadline = start + self.time
         budget = max_nodes if max_nodes is not None else self.max_nodes
+        if not isinstance(budget, int) or budget < 1:
+            raise BadConfig(f"solver max_nodes must be a positive integer, not {budget!r}")
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < state.players):
+            raise BadConfig(f"seat must be 0-{state.players - 1}, not {seat!r}")
         if (self.paranoid or self.best_reply) and state.players > 2:
             return self._solve_paranoid(state, seat, stop, deadline, budget, start, moves)
         table = self.table(state)

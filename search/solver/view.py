@@ -26,6 +26,7 @@ import time
 from typing import Optional
 
 from engine.core import DEALER, State, make_rng
+from engine.errors import BadConfig
 from search.api import SearchError
 from search.solver.exact import SolverLimit
 from search.solver.solve import Solution, Solver
@@ -90,6 +91,9 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     if seat not in view.to_move():
         raise SearchError(f"seat {seat} is not to move")
     solver = solver or Solver(reward, max_nodes=max_nodes)
+    if not solver.move_values:  # the worlds are averaged move by move
+        raise BadConfig("a view needs every move's value (a solver with move_values=False, "
+                        "--best-only, solves full states only)")
     start = time.perf_counter()
     rng = make_rng(seed)
     per_world: list[Solution] = []
@@ -98,7 +102,8 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
     if exact:
         from search.solver.worlds import worlds as info_set
 
-        found, complete = info_set(view, seat, limit), True
+        listing_until = first_deadline if first_deadline is not None else deadline
+        found, complete = info_set(view, seat, limit, deadline=listing_until), True
         samples = [w for w, _ in found]
         weights = [p for _, p in found]
     elif distinct:
@@ -109,6 +114,12 @@ def solve_view(view: State, seat: int, worlds: int = 8, seed: int = 0, reward: s
         samples = [view.determinize(seat, rng) for _ in range(worlds)]  # the seat's view only
         weights = [1.0] * worlds
     for world in samples:
+        if max_nodes - nodes < 1:  # spent by the worlds before: as the budget running out in one
+            if not per_world or exact:
+                exc = SolverLimit(f"the position needs more than {max_nodes} nodes to solve")
+                exc.nodes = nodes
+                raise exc
+            break
         try:
             until = first_deadline if not per_world and first_deadline is not None else deadline
             sol = solver.solve(world, seat=seat, stop=stop, deadline=until, max_nodes=max_nodes - nodes,
@@ -145,6 +156,8 @@ def combine(sols: list[Solution], seat: int, players: int,
     value = [sum(wk * s.value[i] for wk, s in zip(w, sols)) for i in range(players)]
     spread = {m: (min(s.values[m][seat] for s in sols), max(s.values[m][seat] for s in sols)) for m in moves}
     agree = sum(1 for s in sols if s.values[s.best][seat] <= s.values[best][seat] + 1e-12)
-    return Solution(value, seat, values, best, fallback=any(s.fallback for s in sols),
-                    pv=sols[0].pv if n == 1 else [], movers=sols[0].movers, worlds=n, agree=agree,
-                    spread=spread)
+    out = Solution(value, seat, values, best, fallback=any(s.fallback for s in sols),
+                   pv=sols[0].pv if n == 1 else [], movers=sols[0].movers, worlds=n, agree=agree,
+                   spread=spread)
+    out.paranoid, out.best_reply = sols[0].paranoid, sols[0].best_reply  # what each world's value is
+    return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import time
 from math import factorial
 from typing import Iterator
 
@@ -36,9 +37,11 @@ class WorldsUnavailable(SearchError):
     kind = "worlds-unavailable"
 
 
-def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float]]:
+def worlds(view: State, seat: int, limit: int = 2000, deadline: float | None = None) -> list[tuple[State, float]]:
     """Every full state consistent with ``seat``'s view and its probability (summing to 1),
-    most probable first (ties in enumeration order)."""
+    most probable first (ties in enumeration order).  Past ``deadline`` (``time.perf_counter``)
+    the listing stops with :class:`~search.solver.exact.SolverLimit` (Guildes' walk can take
+    a second before it refuses a view)."""
     if view.observer is None:
         view = view.observe(seat)
     elif view.observer != seat:
@@ -53,9 +56,10 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
     if hasattr(module, "at_least") and module.at_least(view, seat) > limit:
         raise WorldsUnavailable(f"the view has more than {limit} worlds")  # known before listing them
     found: dict[bytes, list] = {}
-    listed = module.deals(view, seat, limit) if "limit" in inspect.signature(module.deals).parameters \
-        else module.deals(view, seat)
-    for buf, p in listed:
+    takes = inspect.signature(module.deals).parameters
+    extra = {k: v for k, v in (("limit", limit), ("deadline", deadline)) if k in takes}
+    for buf, p in module.deals(view, seat, **extra):
+        out_of_time(deadline)
         if p <= 0.0:
             continue
         buf[OBSERVER] = 0
@@ -74,6 +78,14 @@ def worlds(view: State, seat: int, limit: int = 2000) -> list[tuple[State, float
         if not np.array_equal(w.observe(seat).buf, view.buf):
             raise AssertionError(f"an enumerated {name} world does not give back the view")  # a bug here
     return out
+
+
+def out_of_time(deadline: float | None) -> None:
+    """Raise :class:`~search.solver.exact.SolverLimit` once ``deadline`` has passed."""
+    if deadline is not None and time.perf_counter() >= deadline:
+        from search.solver.exact import SolverLimit
+
+        raise SolverLimit("the solver ran out of time listing the view's worlds")
 
 
 def world_key(world: State, view: State) -> bytes:

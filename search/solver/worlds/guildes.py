@@ -36,6 +36,7 @@ import numpy as np
 
 from cython_ext import select
 from engine.core import State
+from search.solver.worlds import out_of_time
 
 _rules = select.load("guildes_rules")
 PLAY, CHOSEN = _rules.PLAY, _rules.CHOSEN
@@ -68,9 +69,11 @@ def covered(view: State) -> str:
 WORK = 40  # partial deals searched per world of the limit before giving up
 
 
-def deals(view: State, seat: int, limit: Optional[int] = None) -> Iterator[tuple[np.ndarray, float]]:
+def deals(view: State, seat: int, limit: Optional[int] = None,
+          deadline: Optional[float] = None) -> Iterator[tuple[np.ndarray, float]]:
     """(buffer, probability) of every deal consistent with ``seat``'s view.  ``limit``: give up
-    (:class:`WorldsUnavailable`) once the walk holds more than ``WORK * limit`` partial deals."""
+    (:class:`WorldsUnavailable`) once the walk holds more than ``WORK * limit`` partial deals;
+    ``deadline``: give up (``SolverLimit``) once it has passed."""
     from search.solver.worlds import WorldsUnavailable
 
     why = covered(view)
@@ -78,7 +81,7 @@ def deals(view: State, seat: int, limit: Optional[int] = None) -> Iterator[tuple
         raise WorldsUnavailable(why)
     slots, sources, play, reserved = slots_and_sources(view, seat)
     cap = None if limit is None else WORK * limit
-    for hands, prob, cards in hand_worlds(view, seat, slots, sources, play, cap):
+    for hands, prob, cards in hand_worlds(view, seat, slots, sources, play, cap, deadline):
         base = _write(view, seat, slots, sources, cards, play, reserved)
         yield from _pending(view, seat, base, prob)
 
@@ -130,8 +133,8 @@ def slots_and_sources(view: State, seat: int):
     return slots, sources, play, reserved
 
 
-def hand_worlds(view: State, seat: int, slots, sources, play, cap: Optional[int] = None
-                ) -> list[tuple[tuple, float, list[int]]]:
+def hand_worlds(view: State, seat: int, slots, sources, play, cap: Optional[int] = None,
+                deadline: Optional[float] = None) -> list[tuple[tuple, float, list[int]]]:
     """Each distinct set of rival picks (as multisets) consistent with the plays: (picks per
     rival, prior probability normalised over the consistent ones, one slot filling giving it).
 
@@ -152,7 +155,10 @@ def hand_worlds(view: State, seat: int, slots, sources, play, cap: Optional[int]
         _t, _p, o, src = slots[j]
         i = index[o]
         nxt: dict = {}
-        for (hands, rest), (w, cards, slots_left) in states.items():
+        out_of_time(deadline)
+        for k, ((hands, rest), (w, cards, slots_left)) in enumerate(states.items()):
+            if k % 256 == 255:
+                out_of_time(deadline)
             if src != prev_src:
                 rest = tuple(sources[src])
             total = sum(rest)
