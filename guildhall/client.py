@@ -260,6 +260,7 @@ class Status:
 
 
 CHANCE = -1
+ABANDON_WAIT = 5.0  # seconds a stopped search has to answer its bestmove
 
 
 def parse_item(text: str) -> tuple[int, str]:
@@ -349,14 +350,15 @@ def parse_info(line: str, info: Info) -> None:
         del info.multipv[k - 1:]
         info.multipv.append(entry)
         return
+    if "currmove" in words:  # a move of several words: read it between its two keys
+        at, to = words.index("currmove"), words.index("currmovevisits")
+        info.currmove = " ".join(words[at + 1:to])
+        words = words[:at] + words[to:]
     for key, val in zip(words[::2], words[1::2]):
         if key in ("seat", "iterations", "nodes", "time", "ips"):
             setattr(info, key, int(val))
         elif key == "treefull":
             info.treefull = int(val)
-    if " currmove " in f" {head} ":
-        rest = head.split(" currmove ", 1)[1] if " currmove " in head else head.split("currmove ", 1)[1]
-        info.currmove = rest.split(" currmovevisits ")[0].strip()
     info.pv = [p.strip() for p in pv.split(";") if p.strip()]
 
 
@@ -376,7 +378,12 @@ class Engine:
         self.id: dict[str, str] = {}
         self.options: dict[str, Option] = {}  # option name -> its handshake line, typed
         self.settings: Optional[Settings] = None  # the last 'info string settings' read (debug on)
-        self._handshake()
+        try:
+            self._handshake()
+        except BaseException:  # no Engine to close it later: the process must not outlive this call
+            self.proc.kill()
+            self.quit()
+            raise
 
     @classmethod
     def popen(cls, args: Iterable[str] = (), timeout: float = 30.0,
@@ -417,8 +424,9 @@ class Engine:
         while True:
             line = self.readline(timeout)
             if line.startswith("error "):
-                self._drain_to(prefix, timeout)
                 _, kind, message = (line.split(" ", 2) + ["", ""])[:3]
+                if not (kind == "busy" and prefix == "bestmove"):  # a refused go answers no bestmove
+                    self._drain_to(prefix, timeout)
                 raise EngineError(kind, message)
             out.append(line)
             if line == prefix or line.startswith(prefix + " "):
@@ -522,7 +530,8 @@ class Engine:
             line = self.readline(max(0.0, deadline - time.monotonic()))
             if line.startswith("error "):
                 _, kind, message = (line.split(" ", 2) + ["", ""])[:3]
-                self._drain_to("bestmove", self.timeout)
+                if kind != "busy":  # 'busy' refuses the go (another search runs): no bestmove follows
+                    self._drain_to("bestmove", self.timeout)
                 raise EngineError(kind, message)
             if line.startswith("info "):
                 parse_info(line, info)
@@ -535,7 +544,9 @@ class Engine:
         """After a timeout: stop the search and consume its lines, so the engine is usable."""
         try:
             self.send("stop")
-            self.read_until("bestmove", min(self.timeout, 5.0))
+            # a stopped search answers at once: a short client timeout must not leave its
+            # bestmove unread for the next search to take
+            self.read_until("bestmove", ABANDON_WAIT)
         except EngineError:
             pass
 
@@ -622,7 +633,9 @@ class Engine:
 
 
 class Analysis:
-    """A running search: iterate to get :class:`Info` snapshots as reports come in.
+    """A running search: iterate to get an :class:`Info` snapshot per report, each whole (its
+    ``info moves`` and ``info multipv`` lines in: handed out when the next report or the
+    ``bestmove`` begins).  A finite search that does not end within the timeout is stopped.
 
     ``stop()`` asks for the move now; ``wait()`` returns the :class:`PlayResult`
     (for an infinite search, after ``stop()``).  As a context manager it stops
@@ -634,6 +647,7 @@ class Analysis:
         self.info = Info()
         self.result: Optional[PlayResult] = None
         self._stopped = False
+        self._open = False  # a report begun and not yet handed out
 
     def __iter__(self) -> Iterator[Info]:
         return self
@@ -643,21 +657,41 @@ class Analysis:
             raise StopIteration
         timeout = self.engine.timeout + (self.limit.wait_hint() or 0.0)
         while True:
-            line = self._read_infinite() if self.limit.infinite else self.engine.readline(timeout)
+            line = self._read_infinite() if self.limit.infinite else self._read_finite(timeout)
             if line.startswith("error "):
                 _, kind, message = (line.split(" ", 2) + ["", ""])[:3]
-                self.engine._drain_to("bestmove", timeout)
+                if kind != "busy":  # 'busy' refuses the go (another search runs): no bestmove follows
+                    self.engine._drain_to("bestmove", timeout)
                 self.result = PlayResult(None, self.info)
                 raise EngineError(kind, message)
             if line.startswith("bestmove "):
                 move = line[len("bestmove "):]
                 self.result = PlayResult(None if move == "none" else move, self.info)
+                if self._open:  # the last report is whole now
+                    self._open = False
+                    return copy.deepcopy(self.info)
                 raise StopIteration
             if line.startswith("info "):
+                # a report is its 'info seat' line and the 'info moves' / 'info multipv' lines
+                # after it: a snapshot is taken when the next report (or the bestmove) begins
+                snapshot = None
+                if line.startswith("info seat"):
+                    if self._open:
+                        snapshot = copy.deepcopy(self.info)
+                    self.info.moves, self.info.multipv, self._open = [], [], True
                 parse_info(line, self.info)
                 self.engine.settings = self.info.settings or self.engine.settings
-                if line.startswith("info seat"):
-                    return copy.deepcopy(self.info)
+                if snapshot is not None:
+                    return snapshot
+
+    def _read_finite(self, timeout: float) -> str:
+        # a search that does not end in time is stopped, so the engine stays usable
+        try:
+            return self.engine.readline(timeout)
+        except EngineTimeout:
+            self.result = PlayResult(None, self.info)
+            self.engine._abandon()
+            raise
 
     def _read_infinite(self) -> str:
         # an infinite search reports at InfoInterval; waiting longer than the timeout

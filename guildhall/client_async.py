@@ -22,6 +22,8 @@ from typing import Any, Iterable, Optional
 
 from guildhall.client import Engine, Info, Limit, PlayResult, Settings  # noqa: F401 - re-exported
 
+SEARCHES = ("play", "analyse")  # the calls that run a search (a cancelled one is told to stop)
+
 __all__ = ["AsyncEngine", "popen_engine", "Limit"]
 
 
@@ -48,7 +50,23 @@ class AsyncEngine:
     async def _call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         async with self._lock:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(None, functools.partial(getattr(self.engine, name), *args, **kwargs))
+            fut = loop.run_in_executor(None, functools.partial(getattr(self.engine, name), *args, **kwargs))
+            try:
+                return await asyncio.shield(fut)
+            except asyncio.CancelledError:
+                # the worker thread still reads this call's replies: the lock stays held until it
+                # is done (else the next call would read them), and a search is told to stop
+                if name in SEARCHES:
+                    try:
+                        self.engine.send("stop")
+                    except Exception:  # noqa: BLE001 - an engine already gone: the worker ends anyway
+                        pass
+                while not fut.done():
+                    try:
+                        await asyncio.wait({fut})
+                    except asyncio.CancelledError:
+                        continue
+                raise
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or not callable(getattr(Engine, name, None)):
