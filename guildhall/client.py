@@ -17,6 +17,7 @@ Commands that answer nothing on success are followed by ``isready``, so an
 """
 from __future__ import annotations
 
+import collections
 import copy
 import os
 import queue
@@ -261,6 +262,7 @@ class Status:
 
 CHANCE = -1
 ABANDON_WAIT = 5.0  # seconds a stopped search has to answer its bestmove
+STDERR_LINES = 20  # lines of the engine's stderr kept for the message of EngineTerminated
 
 
 def parse_item(text: str) -> tuple[int, str]:
@@ -370,11 +372,15 @@ class Engine:
         self.timeout = timeout
         self.proc = subprocess.Popen(
             list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, encoding="utf-8", bufsize=1,
+            stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace", bufsize=1,
             env=dict(os.environ) if env is None else env)
         self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
+        # the engine's last words on stderr (an 'error: ...' of the command line), for the
+        # message of EngineTerminated; read all along, so that a full pipe never blocks it
+        self.stderr_tail: "collections.deque[str]" = collections.deque(maxlen=STDERR_LINES)
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
         self.id: dict[str, str] = {}
         self.options: dict[str, Option] = {}  # option name -> its handshake line, typed
         self.settings: Optional[Settings] = None  # the last 'info string settings' read (debug on)
@@ -398,6 +404,24 @@ class Engine:
             self.lines.put(line.rstrip("\n"))
         self.lines.put(None)
 
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        try:
+            for line in self.proc.stderr:
+                self.stderr_tail.append(line.rstrip("\n"))
+        except (OSError, ValueError):  # closed by quit() while the last bytes came in
+            pass
+
+    def _ended(self) -> "EngineTerminated":
+        """The error for a process that ended, with what it last said on stderr."""
+        try:
+            self.proc.wait(1.0)  # its stderr is then read to the end
+        except subprocess.TimeoutExpired:
+            pass
+        time.sleep(0.05)
+        said = " | ".join(x for x in self.stderr_tail if x.strip())
+        return EngineTerminated("engine process ended" + (f": {said}" if said else ""))
+
     def send(self, line: str) -> None:
         if "\n" in line:
             raise ValueError("one command per line")
@@ -406,7 +430,7 @@ class Engine:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineTerminated() from None
+            raise self._ended() from None
 
     def readline(self, timeout: Optional[float] = None) -> str:
         try:
@@ -415,7 +439,7 @@ class Engine:
             raise EngineTimeout("no answer from the engine in time") from None
         if line is None:
             self.lines.put(None)  # stay terminated for later readers
-            raise EngineTerminated()
+            raise self._ended()
         return line
 
     def read_until(self, prefix: str, timeout: Optional[float] = None) -> list[str]:
@@ -619,7 +643,7 @@ class Engine:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             try:
                 stream.close()
             except Exception:  # noqa: BLE001

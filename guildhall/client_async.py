@@ -78,11 +78,12 @@ class AsyncEngine:
         call.__name__ = name
         return call
 
-    async def analyse_stream(self, limit: Limit):
-        """Async iteration over an :class:`~guildhall.client.Analysis` (stop it by breaking out)."""
+    async def analyse_stream(self, limit: Optional[Limit] = None, searchmoves: Iterable[str] = ()):
+        """Async iteration over an :class:`~guildhall.client.Analysis` (stop it by breaking out);
+        the arguments of the sync ``analysis`` (no limit: infinite until the loop is left)."""
         async with self._lock:
             loop = asyncio.get_running_loop()
-            an = await loop.run_in_executor(None, self.engine.analysis, limit)
+            an = await loop.run_in_executor(None, self.engine.analysis, limit, tuple(searchmoves))
             try:
                 while True:
                     info = await loop.run_in_executor(None, next, an, None)

@@ -111,3 +111,32 @@ def test_a_currmove_of_several_words_leaves_the_other_fields_read():
     parse_info("info seat 1 iterations 5 nodes 9 time 1 ips 5 currmove road P3 currmovevisits 2 "
                "treenodes 3 treefull 12", info)
     assert (info.currmove, info.treefull, info.seat) == ("road P3", 12, 1)
+
+
+def test_an_engine_that_ends_at_once_says_why():
+    from guildhall.client import EngineTerminated
+
+    with pytest.raises(EngineTerminated, match="unknown game 'nosuchgame'"):
+        popen(args=["nosuchgame"], timeout=30)
+
+
+def test_the_async_stream_takes_the_sync_analysis_arguments():
+    async def run():
+        eng = await popen_engine(timeout=10, env=dict(os.environ))
+        try:
+            await eng.new_game("guildes", players=3, seed=2)
+            while (await eng.status()).chance:
+                await eng.push("random")
+            two = (await eng.validmoves())[:2]
+            await eng.configure({"InfoInterval": 20})
+            seen = 0
+            async for info in eng.analyse_stream(searchmoves=two):  # infinite: left by break
+                assert {m.move for m in info.moves} <= set(two)
+                seen += 1
+                if seen == 2:
+                    break
+            assert (await eng.play(Limit(iterations=5))).move is not None  # the engine is free again
+        finally:
+            await eng.quit()
+
+    asyncio.run(run())
