@@ -718,13 +718,23 @@ class Analysis:
             raise
 
     def _read_infinite(self) -> str:
-        # an infinite search reports at InfoInterval; waiting longer than the timeout
-        # for a report means the engine is gone or stuck
-        try:
-            return self.engine.readline(self.engine.timeout)
-        except EngineTimeout:
-            self.stop()
-            raise
+        # an infinite search reports at InfoInterval, but one that has ended (a single move, a
+        # solved position) waits for stop in silence: a silence past the timeout is asked
+        # 'isready', and only an engine that does not answer that either is gone or stuck
+        pinged = False
+        while True:
+            try:
+                line = self.engine.readline(self.engine.timeout)
+            except EngineTimeout:
+                if pinged:
+                    self.stop()
+                    raise
+                pinged = True
+                self.engine.send("isready")
+                continue
+            if line != "readyok":
+                return line
+            pinged = False
 
     def stop(self) -> None:
         if self.result is None and not self._stopped:

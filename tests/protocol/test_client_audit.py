@@ -140,3 +140,16 @@ def test_the_async_stream_takes_the_sync_analysis_arguments():
             await eng.quit()
 
     asyncio.run(run())
+
+
+def test_an_infinite_analysis_that_has_ended_waits_for_stop_without_timing_out():
+    # one search move: the engine answers its last report at once, then waits for stop in silence
+    import threading
+
+    with popen(timeout=0.5) as eng:
+        dealt(eng)
+        one = eng.validmoves()[:1]
+        with eng.analysis(searchmoves=one) as search:
+            threading.Timer(1.6, search.stop).start()  # three timeouts of silence first
+            result = search.wait()
+        assert result.move == one[0]
