@@ -67,7 +67,9 @@ def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(ite
         ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state), field_of(state, "phase"))
         state.apply(seat, move)
         after = round_of(state)
-        if ply.round is not None and after != ply.round:
+        # a round ends when the round field moves on, or with the game (The Walled City's
+        # field stays at its last round)
+        if ply.round is not None and (after != ply.round or state.is_terminal()):
             rec.round_scores[ply.round] = state.scores()
         rec.plies.append(ply)
         if on_ply:

@@ -157,7 +157,7 @@ def selfplay(game, players, variants, edition, count, seed, engines, settings, i
     if count > 1:
         click.echo("summary:")
         for s, n in enumerate(names):
-            click.echo(f"  seat {s} ({n}): {wins[s]:g} wins, mean score {totals[s] / count:.1f}")
+            click.echo(f"  seat {s} ({n}): {wins[s]:g} win{'s' * (wins[s] != 1)}, mean score {totals[s] / count:.1f}")
 
 
 # -- match (tournament) --------------------------------------------------------------------
@@ -187,7 +187,7 @@ def parse_settings(items: Sequence[str]) -> dict:
               help="An option for one engine's players, e.g. ismcts.exploration=1.0.")
 @click.option("--sprt", "sprt_delta", type=float, default=None, metavar="DELTA",
               help="Two engines: a sequential test of 'the first scores 0.5+DELTA against the "
-                   "second' (alpha=beta=0.05); prints the LLR per game, stops at a bound.")
+                   "second' (error rates --alpha, --beta); prints the LLR per game, stops at a bound.")
 @click.option("--sprt-elo", "sprt_elo", type=str, default=None, metavar="ELO0,ELO1",
               help="Two engines: a sequential test of H0 'the first is ELO0 Elo stronger' against "
                    "H1 'ELO1 stronger' (fishtest's form), e.g. 0,20.")
@@ -226,7 +226,7 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
     test = make_sprt(sprt_delta, sprt_elo, alpha, beta, len(engines))
-    click.echo(f"{g.title}: {g.players} players, {count} games, engines {', '.join(engines)} "
+    click.echo(f"{g.title}: {g.players} players, {count} game{'s' * (count != 1)}, engines {', '.join(engines)} "
                f"rotated over the seats from seed {seed}")
     backend = None
     if ray_address is not None:
@@ -250,9 +250,12 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     click.echo(f"| engine | seats played | win share | 95% CI (Wilson) | mean score |  (fair share {fair:.3f})")
     click.echo("|---|---|---|---|---|")
     for st in table.values():
+        if not st.games:  # more engines than games: one that never sat has no result to show
+            click.echo(f"| {st.name} | 0 | - | - | - |")
+            continue
         lo, hi = st.interval
         click.echo(f"| {st.name} | {st.games} | {st.win_share:.3f} | [{lo:.3f}, {hi:.3f}] | "
-                   f"{st.score_total / max(1, st.games):.1f} |")
+                   f"{st.score_total / st.games:.1f} |")
 
 
 def make_sprt(delta, elo: Optional[str], alpha: float, beta: float, engines: int):
@@ -262,6 +265,8 @@ def make_sprt(delta, elo: Optional[str], alpha: float, beta: float, engines: int
 
     if delta is not None and elo is not None:
         raise BadConfig("give --sprt or --sprt-elo, not both")
+    if delta is None and elo is None and (alpha, beta) != (0.05, 0.05):
+        raise BadConfig("--alpha and --beta are the SPRT's error rates: give --sprt or --sprt-elo")
     if elo is None:
         try:
             return None if delta is None else Sprt(delta, alpha, beta)

@@ -51,5 +51,8 @@ def draw(game, players, variants, edition, state_text, seed, seat, out) -> None:
     if out == "-":
         sys.stdout.write(text + "\n")
     else:
-        with open(out, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
+        try:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        except OSError as exc:
+            raise BadConfig(f"cannot write {out}: {exc.strerror or exc}") from None

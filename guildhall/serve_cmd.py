@@ -42,17 +42,22 @@ def parse_editions(items: tuple[str, ...]) -> dict[str, dict[str, str]]:
 @friendly
 def serve(host, port, editions, max_games, max_nodes, max_movetime, skill) -> None:
     """Play against the AI in the browser, at http://HOST:PORT/."""
+    from engine.errors import BadConfig
     from search.skill import level_of
 
-    # a bad level is refused before serving (names are resolved per game), and before the
-    # web extra is looked for: a mistyped option is the error to show first
+    # a bad level, edition or cap is refused before serving (names are resolved per game), and
+    # before the web extra is looked for: a mistyped option is the error to show first
     level_of(skill, "guildes")
+    chosen = parse_editions(editions)
+    for name, value in (("--max-games", max_games), ("--max-nodes", max_nodes), ("--max-movetime", max_movetime)):
+        if value < 1:
+            raise BadConfig(f"{name} must be at least 1, not {value}")
     try:
         import uvicorn
 
         from guildhall.web.app import Settings, create_app
     except ImportError as exc:
-        raise click.ClickException(f"{exc.name} is missing: pip install 'guildhall[web]'") from None
-    settings = Settings(parse_editions(editions), max_games, max_nodes, max_movetime, skill)
+        raise BadConfig(f"{exc.name} is missing: pip install 'guildhall[web]'") from None
+    settings = Settings(chosen, max_games, max_nodes, max_movetime, skill)
     click.echo(f"guildhall: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
     uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

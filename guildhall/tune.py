@@ -170,8 +170,9 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     ``default_players``: as its default at that many seats); returns (setting, model
     estimate, file).  ``backend`` (:class:`guildhall.distributed.RayBackend`) plays
     each step's ``batch`` games elsewhere, with the same result as locally."""
-    from search.presets import options_for, save
+    from search.presets import check_save, options_for, save
 
+    check_save(game.name, name, folder, default_players)  # before the games, whose result it holds
     # the default the other seats search with at this table, and the base of the setting saved
     reference = options_for(game.name, players=game.players)
     t0 = time.perf_counter()

@@ -59,7 +59,7 @@ def tune(game, players, variants, evaluations, iterations, movetime, seed, param
             raise BadConfig("--ray needs the [distributed] extra: pip install 'guildhall[distributed]'") from None
         backend = backend_for(ray_address)
     name = name or f"tuned-{evaluations}g-{f'{iterations}it' if iterations else f'{movetime}ms'}"
-    click.echo(f"tuning {g.describe()}: {evaluations} games, space "
+    click.echo(f"tuning {g.describe()}: {evaluations} game{'s' * (evaluations != 1)}, space "
                + "; ".join(f"{k}: {', '.join(map(str, v))}" for k, v in space.items()))
     best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
                           against, batch, backend, g.players if make_default_here else None)

@@ -188,15 +188,33 @@ def budget_steps(game: str, name: str = "default", folder: Optional[str] = None,
     return dict(opts), steps
 
 
+def check_save(game: str, name: str, folder: Optional[str] = None,
+               default_players: Optional[int] = None) -> str:
+    """What :func:`save` would refuse, checked before the work whose result it writes (a tune
+    plays its games first): the name, the count, a broken file, a folder that cannot be made or
+    written.  Returns the file's path."""
+    if name in ("default", "none", "skill") or not name or any(c.isspace() for c in name):
+        raise BadConfig(f"a preset cannot be called {name!r}")
+    if default_players is not None and not (isinstance(default_players, int) and 1 <= default_players <= 99):
+        raise BadConfig(f"a default per player count needs a count from 1 to 99, not {default_players!r}")
+    load(game, folder)  # a broken file is refused here
+    path = path_for(game, folder)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".tmp", "w", encoding="utf-8"):
+            pass
+        os.remove(path + ".tmp")
+    except OSError as exc:
+        raise BadConfig(f"cannot write the preset file {path}: {exc.strerror or exc}") from None
+    return path
+
+
 def save(game: str, name: str, options: dict, about: dict, make_default: bool,
          folder: Optional[str] = None, default_players: Optional[int] = None) -> str:
     """Add (or replace) preset ``name`` for ``game``; ``make_default``: make it the file's
     ``default``; ``default_players``: the default at that many seats only (its
     ``default_by_players`` entry); returns the file written."""
-    if name in ("default", "none", "skill") or not name or any(c.isspace() for c in name):
-        raise BadConfig(f"a preset cannot be called {name!r}")
-    if default_players is not None and not (isinstance(default_players, int) and 1 <= default_players <= 99):
-        raise BadConfig(f"a default per player count needs a count from 1 to 99, not {default_players!r}")
+    check_save(game, name, folder, default_players)
     data = json.loads(json.dumps(load(game, folder)))  # a copy: the cache stays as read
     data["game"] = game
     data["presets"][name] = {"options": options, **about}

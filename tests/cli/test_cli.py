@@ -34,6 +34,13 @@ def test_selfplay_one_game_summarises_rounds_and_names_the_winner():
     assert "final scores:" in r.output and ("wins" in r.output or "share the win" in r.output)
 
 
+def test_selfplay_prints_the_last_rounds_scores_where_the_round_field_stays():
+    # The Walled City's round field stays at 2 when the game ends: round 2's scores still print
+    r = run("selfplay", "walled_city", "--engine", "random")
+    assert r.exit_code == 0, r.output
+    assert "scores after round 1:" in r.output and "scores after round 2:" in r.output, r.output
+
+
 def test_selfplay_engine_per_seat_and_several_games():
     r = run("selfplay", "guildes", "--players", "3", "--games", "2", "--seed", "4",
             "--engine", "random", "--engine", "random", "--engine", "random")
@@ -61,6 +68,9 @@ def test_bad_input_gives_one_error_line_and_status_1(tmp_path):
         (["perft", "guildes", "2", "--variant", "nosuch"], "error: guildes has no variant"),
         (["play", "guildes", "--players", "3", "--seat", "5"], "error: --seat must be"),
         (["engine", "nosuchgame"], "error: unknown game"),
+        (["draw", "guildes", "--svg", str(tmp_path / "no" / "dir" / "x.svg")], "error: cannot write"),
+        (["serve", "--max-games", "0"], "error: --max-games must be at least 1"),
+        (["serve", "--edition", "bad"], "error: --edition 'bad'"),
     ]
     for args, start in cases:
         r = run(*args)
@@ -114,3 +124,17 @@ def test_movetime_errors_speak_milliseconds_and_btc_plays_without_a_count():
     assert r.exit_code == 1 and "--movetime is in milliseconds and must be at least 1, not -5" in r.output
     r = run("perft", "between_two_cities", "1")
     assert r.exit_code == 0 and "players 3" in r.output, r.output
+
+
+def test_tune_refuses_a_preset_file_it_could_not_write_before_playing(tmp_path):
+    # the games are the tune's work: a folder that cannot be written, or a broken preset file
+    # there, is refused before the first game (it was found only after the last)
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "walled_city.json").write_text("{bad")
+    (tmp_path / "file").write_text("")  # a file where the folder would be
+    for folder, start in ((str(tmp_path / "file" / "x"), "error: cannot write the preset file"),
+                          (str(broken), "error: preset file")):
+        r = run("tune", "walled_city", "--players", "2", "--games", "3", "--iterations", "5", "--dir", folder)
+        assert r.exit_code == 1, r.output
+        assert "game 1/3" not in r.output and r.output.splitlines()[-1].startswith(start), r.output

@@ -107,3 +107,17 @@ def test_match_between_two_labelled_settings_of_one_engine():
                  ["--engine", "a=ismcts", "--engine", "b=greedy", "--set", "a.nonsense=1"]):
         r = run("match", "guildes", "--players", "3", "--games", "1", "--iterations", "5", *args)
         assert r.exit_code != 0 and "Traceback" not in r.output, (args, r.output)
+
+
+def test_an_engine_that_never_sat_shows_no_result():
+    # three engines, one game of two seats: the third never played, so it has no share to show
+    r = run("match", "walled_city", "--players", "2", "--engine", "random", "--engine", "greedy",
+            "--engine", "flatmc", "--games", "1", "--iterations", "5")
+    assert r.exit_code == 0, r.output
+    assert "| flatmc | 0 | - | - | - |" in r.output and ", 1 game, " in r.output, r.output
+
+
+def test_alpha_and_beta_without_an_sprt_are_refused():
+    r = run("match", "walled_city", "--players", "2", "--engine", "random", "--engine", "greedy",
+            "--games", "1", "--alpha", "0.3")
+    assert r.exit_code == 1 and "--alpha and --beta are the SPRT's error rates" in r.output, r.output
