@@ -177,6 +177,8 @@ class Session:
             _, value = split_keyword(rest, "value")
         if value is None and opt.type != "button":
             raise ProtocolError(f"option {opt.name} needs a value")
+        if value is not None and opt.type == "button":
+            raise ProtocolError(f"option {opt.name} is a button: it takes no value")
         if opt.type == "button":
             if opt.name.lower() == "cleartree":
                 self._forget_player()

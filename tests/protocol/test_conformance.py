@@ -150,3 +150,9 @@ def test_a_number_option_takes_ascii_decimals_only(fresh, option, value):
     out = expect(fresh, f"setoption name {option} value {value}")
     assert len(out) == 1 and out[0].startswith("error bad-argument "), out
     assert expect(fresh, f"setoption name {option} value 0.5") == []
+
+
+def test_a_button_takes_no_value(fresh):
+    assert expect(fresh, "setoption name ClearTree value x") == [
+        "error bad-argument option ClearTree is a button: it takes no value"]
+    assert expect(fresh, "setoption name ClearTree") == []
