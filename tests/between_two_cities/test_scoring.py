@@ -221,6 +221,16 @@ def test_district_three_way_tie_for_first_splits_both_places():
     assert g.city_scores(s) == [b + e for b, e in zip(base, [4, 4, 4, 0])]
 
 
+def test_district_three_way_tie_for_first_in_each_district_follows_its_tile():
+    # ruling 17: the rulebook's "each tied city will receive 4 points" is (1st + 2nd) // 3 on
+    # FACTS' stand-in tiles 2 (8/4) and 3 (10/4); tile 1 (6/3) gives 3 each
+    for cards, share in ((["office", "park", "shop", "house", "civic", "tavern"], 3),
+                         (["shop", "park", "office", "house", "civic", "tavern"], 4),
+                         (["shop", "park", "civic", "house", "office", "tavern"], 4)):
+        g, s = _district_state(4, [2, 2, 2, 1], cards)
+        assert g.city_scores(s) == [3 + share, 3 + share, 3 + share, 1], cards
+
+
 def test_district_tie_for_second_splits_second_place():
     # district 3 (10/4): one city first, two tie second -> 10, 2, 2
     g, s = _district_state(4, [3, 2, 2, 1], ["shop", "park", "civic", "house", "office", "tavern"])
