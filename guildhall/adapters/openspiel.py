@@ -45,10 +45,12 @@ import pyspiel
 import engine
 from engine.core import CHANCE, RETURN_MODES, Game, make_rng
 from engine.errors import BadConfig
+from engine.registry import default_players
 from guildhall.adapters.table import Table
 
 PREFIX = "python_guildhall_"
 _DEFAULTS = {"variants": "", "edition": "", "returns": "win", "seed": 0}
+MAX_FLAT_JOINT = 1 << 20  # flat joint actions listed at a simultaneous node, at most
 
 
 def game_name(game: str, simultaneous: bool = False) -> str:
@@ -56,13 +58,16 @@ def game_name(game: str, simultaneous: bool = False) -> str:
     return PREFIX + game + ("_simultaneous" if simultaneous else "")
 
 
-def _engine_game(params: dict, default_players: int, name: str) -> Game:
+def _engine_game(params: dict, name: str) -> Game:
     text = str(params.get("variants", ""))
     if "," in text:  # OpenSpiel game strings split parameters on commas
         raise BadConfig(f"join variants with '+', not ',': {text!r}")
     variants = [v.strip() for v in text.split("+") if v.strip()]
     edition = str(params.get("edition", "")) or None
-    return engine.make_game(name, int(params.get("players", default_players)), variants, edition)
+    # players 0 (the parameter's default): the count the game plays with these variants, as
+    # guildhall's own commands choose it (Between Two Cities: 3, or 2 with a two-player variant)
+    players = int(params.get("players", 0)) or default_players(engine.game_class(name), variants)
+    return engine.make_game(name, players, variants, edition)
 
 
 class GuildhallGame(pyspiel.Game):
@@ -73,8 +78,7 @@ class GuildhallGame(pyspiel.Game):
 
     def __init__(self, params: Optional[dict] = None) -> None:
         params = dict(params or {})
-        cls = engine.game_class(self.engine_name)
-        self.engine_game = _engine_game(params, cls.min_players, self.engine_name)
+        self.engine_game = _engine_game(params, self.engine_name)
         self.returns_mode = str(params.get("returns", "win"))
         if self.returns_mode not in RETURN_MODES:
             raise BadConfig(f"returns must be one of {', '.join(RETURN_MODES)}")
@@ -88,7 +92,7 @@ class GuildhallGame(pyspiel.Game):
             max_utility=1.0,
             utility_sum=None,
             max_game_length=g.max_game_length())
-        full = {"players": g.players, **_DEFAULTS, **params}
+        full = {**_DEFAULTS, **params, "players": g.players}  # the count played, not 0
         super().__init__(_game_type(type(self)), info, full)
 
     def __deepcopy__(self, memo: dict) -> "GuildhallGame":
@@ -103,6 +107,17 @@ class GuildhallGame(pyspiel.Game):
         return GuildhallState(self, Table(self.engine_game.new_initial_state(0)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "GuildhallObserver":
+        """A seat's own view (``private_info`` of the observing player, public information
+        on), with ``perfect_recall`` its whole information state.  Other observation types
+        (public information only, every player's private information) and observer
+        parameters are refused, as OpenSpiel's built-in observers refuse a type they lack."""
+        if params:
+            raise ValueError(f"guildhall observers take no parameters, not {params!r}")
+        if iig_obs_type is not None and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError("guildhall observers show one seat's own view: public_info=True and "
+                             f"private_info=SINGLE_PLAYER, not {iig_obs_type}")
         perfect = iig_obs_type is not None and iig_obs_type.perfect_recall
         return GuildhallObserver(self, perfect_recall=perfect)
 
@@ -131,17 +146,38 @@ class GuildhallState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         movers = self.table.movers()
+        joint = self._g.simultaneous and len(movers) > 1
+        if joint and player == pyspiel.PlayerId.SIMULTANEOUS:
+            # OpenSpiel's flat joint actions: mixed radix over every seat's legal actions
+            count = 1
+            for seat in range(self._g.num_players()):
+                count *= len(self._legal_actions(seat))
+            if count > MAX_FLAT_JOINT:
+                raise pyspiel.SpielError(f"{count} joint actions: too many to list; "
+                                         "apply_actions takes one action per seat")
+            return list(range(count))
         if player not in movers:
             # seats outside a simultaneous step pass with action 0, ignored
-            return [0] if self._g.simultaneous and len(movers) > 1 else []
+            return [0] if joint else []
         return self.table.state.legal_moves(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.table.state.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        seat = self.table.movers()[0]
-        self.table.apply(seat, int(action))
+        movers = self.table.movers()
+        if self._g.simultaneous and len(movers) > 1:
+            # a flat joint action (OpenSpiel's FlatJointActionToActions: seat 0 the lowest digit)
+            flat, actions = int(action), []
+            if not 0 <= flat < len(self._legal_actions(pyspiel.PlayerId.SIMULTANEOUS)):
+                raise pyspiel.SpielError(f"joint action {flat} is not legal here")
+            for seat in range(self._g.num_players()):
+                legal = self._legal_actions(seat)
+                actions.append(legal[flat % len(legal)])
+                flat //= len(legal)
+            self._apply_actions(actions)
+            return
+        self.table.apply(movers[0], int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
         movers = self.table.movers()
@@ -167,16 +203,24 @@ class GuildhallState(pyspiel.State):
         return self.table.state.returns(self._g.returns_mode)
 
     # -- information ------------------------------------------------------------
+    def _seat(self, player: Optional[int]) -> int:
+        """``player``, or the player to move; a seat, or OpenSpiel's error (chance, terminal,
+        a simultaneous node and numbers outside the table are no seat)."""
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < self._g.num_players():
+            raise pyspiel.SpielError(f"player {seat} is not a seat (0-{self._g.num_players() - 1})")
+        return seat
+
     def information_state_string(self, player: Optional[int] = None) -> str:
-        seat = self.current_player() if player is None else player
+        seat = self._seat(player)
         return f"p{seat} " + self.table.info_key(seat).hex()
 
     def observation_string(self, player: Optional[int] = None) -> str:
-        seat = self.current_player() if player is None else player
+        seat = self._seat(player)
         return f"p{seat} " + self.table.observation_key(seat).hex()
 
     def observation_tensor(self, player: Optional[int] = None) -> list[float]:
-        seat = self.current_player() if player is None else player
+        seat = self._seat(player)
         return self.table.tensor(seat).tolist()
 
     def view_text(self, player: int) -> str:
@@ -185,13 +229,26 @@ class GuildhallState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "GuildhallState":
         """A state ``player_id`` cannot tell from this one, through the game's
-        determinize.  Draws from the game's own seeded stream (OpenSpiel's
-        sampler objects are opaque to Python) unless given a Python generator."""
-        sampler = probability_sampler if _usable(probability_sampler) else self._g.next_seed()
-        return GuildhallState(self._g, self.table.resample(player_id, sampler))
+        determinize.  The draw is seeded by ``probability_sampler``: a Python generator,
+        or a callable returning floats in [0, 1) (OpenSpiel's
+        ``UniformProbabilitySampler``, C++'s ``std::function<double()>``), two of whose
+        draws make the seed; without one, by the game's own seeded stream."""
+        if _usable(probability_sampler):
+            sampler = probability_sampler
+        elif callable(probability_sampler):
+            sampler = _seed_from(probability_sampler)
+        else:
+            sampler = self._g.next_seed()
+        return GuildhallState(self._g, self.table.resample(self._seat(player_id), sampler))
 
     def __str__(self) -> str:
         return self.table.state.draw(None)
+
+
+def _seed_from(sampler: Any) -> int:
+    """64 bits from two draws of a uniform [0, 1) sampler (32 from each)."""
+    hi, lo = (min(int(float(sampler()) * 2**32), 2**32 - 1) for _ in range(2))
+    return (hi << 32) | lo
 
 
 def _usable(sampler: Any) -> bool:
@@ -270,7 +327,8 @@ def _game_type(cls: type) -> "pyspiel.GameType":
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": g.min_players, **_DEFAULTS})
+        # 0: the count the game plays with its variants (Between Two Cities' 2 players need one)
+        parameter_specification={"players": 0, **_DEFAULTS})
 
 
 def register_all() -> list[str]:

@@ -77,7 +77,8 @@ class GuildhallEnv(AECEnv):
 
     # -- episode ----------------------------------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        self._rng = make_rng(seed)
+        if seed is not None:  # Gymnasium: without a seed the generator already made goes on
+            self._rng = make_rng(seed)
         self.table = Table(self.game.new_initial_state(0))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}

@@ -61,7 +61,7 @@ def test_bad_parameters_are_refused_clearly():
     with pytest.raises(Exception, match="no variant"):
         load("guildes", 4, "nonsense")
     with pytest.raises(Exception, match="join variants with"):
-        gos._engine_game({"variants": "events,tricks"}, 4, "guildes")
+        gos._engine_game({"variants": "events,tricks", "players": 4}, "guildes")
 
 
 def to_decision(state, rng):

@@ -94,3 +94,15 @@ def test_render_ansi_draws_the_game_and_bad_options_are_refused():
         env("walled_city", players=2, render_mode="human")
     with pytest.raises(BadConfig):
         env("walled_city", players=9)
+
+
+def test_reset_without_a_seed_goes_on_with_the_generator():
+    # Gymnasium: "if the environment already has a PRNG and seed=None is passed, the PRNG
+    # will not be reset": reset(seed=3); reset() deals the same in every run
+    deals = []
+    for _ in range(2):
+        e = env("guildes", players=3)
+        e.reset(seed=3)
+        e.reset()
+        deals.append(str(e.table.state))
+    assert deals[0] == deals[1]
