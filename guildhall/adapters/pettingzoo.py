@@ -25,7 +25,7 @@ and the legal moves.  Rewards come at the end: each seat's win share (or
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -44,7 +44,7 @@ class GuildhallEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "guildhall_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, players: Optional[int] = None, variants: Sequence[str] = (),
+    def __init__(self, game: str, players: Optional[int] = None, variants: Union[str, Sequence[str]] = (),
                  edition: Optional[str] = None, returns: str = "win",
                  render_mode: Optional[str] = None) -> None:
         super().__init__()
@@ -52,6 +52,8 @@ class GuildhallEnv(AECEnv):
             raise BadConfig(f"render_mode must be None or 'ansi', not {render_mode!r}")
         if returns not in RETURN_MODES:
             raise BadConfig(f"returns must be one of {', '.join(RETURN_MODES)}")
+        if isinstance(variants, str):  # "events" or "events+tricks", as the OpenSpiel parameter
+            variants = [v.strip() for v in variants.split("+") if v.strip()]
         self.game = engine.make_game(game, players, variants, edition)
         self.returns_mode = returns
         self.render_mode = render_mode

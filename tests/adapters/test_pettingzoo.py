@@ -106,3 +106,11 @@ def test_reset_without_a_seed_goes_on_with_the_generator():
         e.reset()
         deals.append(str(e.table.state))
     assert deals[0] == deals[1]
+
+
+def test_variants_may_be_one_string_as_in_the_openspiel_parameter():
+    for variants in ("events+tricks", ["events", "tricks"], ("events", "tricks")):
+        e = env("guildes", players=4, variants=variants)
+        assert e.game.has("events") and e.game.has("tricks")
+    one = env("guildes", players=4, variants="events").game
+    assert one.has("events") and not one.has("tricks")  # not the letters e, v, e, n, t, s
