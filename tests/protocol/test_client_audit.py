@@ -37,13 +37,19 @@ def test_a_search_asked_for_during_an_infinite_analysis_is_refused_at_once():
         assert eng.play(Limit(iterations=10)).move in eng.validmoves()
 
 
+async def async_dealt():
+    """An async engine at the first decision of a seeded Guildes game (as ``dealt``)."""
+    eng = await popen_engine(timeout=10, env=dict(os.environ))
+    await eng.new_game("guildes", players=3, seed=2)
+    while (await eng.status()).chance:
+        await eng.push("random")
+    return eng
+
+
 def test_a_cancelled_async_call_leaves_the_replies_in_step():
     async def run():
-        eng = await popen_engine(timeout=10, env=dict(os.environ))
+        eng = await async_dealt()
         try:
-            await eng.new_game("guildes", players=3, seed=2)
-            while (await eng.status()).chance:
-                await eng.push("random")
             legal = await eng.validmoves()
             with pytest.raises(asyncio.TimeoutError):
                 await asyncio.wait_for(eng.play(Limit(movetime=2000)), 0.05)
@@ -122,11 +128,8 @@ def test_an_engine_that_ends_at_once_says_why():
 
 def test_the_async_stream_takes_the_sync_analysis_arguments():
     async def run():
-        eng = await popen_engine(timeout=10, env=dict(os.environ))
+        eng = await async_dealt()
         try:
-            await eng.new_game("guildes", players=3, seed=2)
-            while (await eng.status()).chance:
-                await eng.push("random")
             two = (await eng.validmoves())[:2]
             await eng.configure({"InfoInterval": 20})
             seen = 0
