@@ -226,10 +226,8 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
     test = make_sprt(sprt_delta, sprt_elo, alpha, beta, len(engines))
-    click.echo(f"{g.title}: {g.players} players, {count} game{'s' * (count != 1)}, engines {', '.join(engines)} "
-               f"rotated over the seats from seed {seed}")
     backend = None
-    if ray_address is not None:
+    if ray_address is not None:  # refused before the header: an error is the only line printed
         if test is not None:
             raise BadConfig("an SPRT decides game by game, so it runs locally: drop --ray")
         try:
@@ -240,6 +238,8 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
             backend = RayBackend(None if ray_address == "local" else ray_address)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BadConfig(f"cannot start or reach Ray ({ray_address}): {exc}") from None
+    click.echo(f"{g.title}: {g.players} players, {count} game{'s' * (count != 1)}, engines {', '.join(engines)} "
+               f"rotated over the seats from seed {seed}")
     if test is not None:
         table = run_sprt(g, list(engines), count, limits, seed, options, test)
     else:

@@ -1,4 +1,5 @@
 """`guildhall match`: a tournament with the engines rotated over the seats."""
+import pytest
 from click.testing import CliRunner
 
 import engine
@@ -121,3 +122,15 @@ def test_alpha_and_beta_without_an_sprt_are_refused():
     r = run("match", "walled_city", "--players", "2", "--engine", "random", "--engine", "greedy",
             "--games", "1", "--alpha", "0.3")
     assert r.exit_code == 1 and "--alpha and --beta are the SPRT's error rates" in r.output, r.output
+
+
+def test_ray_without_its_extra_is_one_error_line():
+    try:
+        import ray  # noqa: F401
+        pytest.skip("Ray is installed here")
+    except ImportError:
+        pass
+    r = run("match", "walled_city", "--players", "2", "--engine", "random", "--engine", "greedy",
+            "--games", "1", "--ray")
+    assert r.exit_code == 1 and r.output.startswith("error: --ray needs the [distributed] extra"), r.output
+    assert r.output.count("\n") == 1
