@@ -17,7 +17,11 @@ when set: a value the owning players would refuse is refused at ``setoption``.
 >>> opts["exploration"].set("nan")
 Traceback (most recent call last):
 ...
-guildhall.protocol.ProtocolError: option exploration takes a finite number, not 'nan'
+guildhall.protocol.ProtocolError: option exploration takes a number, not 'nan'
+>>> opts["exploration"].set("1e999")
+Traceback (most recent call last):
+...
+guildhall.protocol.ProtocolError: option exploration takes a finite number, not '1e999'
 """
 from __future__ import annotations
 
