@@ -415,7 +415,8 @@ class State:
         """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
         if self.to_move() != (CHANCE,):
             raise IllegalMove("chance is not to move")
-        # raises NoLegalMove rather than let the kernel draw from nothing
+        # never let the kernel draw from nothing: a full state without outcomes raises
+        # NoLegalMove in chance_outcomes, a view that cannot see the draw gets no outcome
         if not self.chance_outcomes():
             raise IllegalMove(f"seat {self.observer}'s view cannot draw a hidden chance outcome")
         if rng is None:

@@ -23,6 +23,7 @@ from typing import Iterable, Optional, Sequence
 
 from engine.core import CHANCE
 from engine.errors import GuildhallError
+from search.api import ASCII_INT
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1 << 20  # longer input lines are refused (a guard against runaway input)
@@ -120,7 +121,7 @@ def split_keyword(text: str, keyword: str) -> tuple[str, Optional[str]]:
     return text[: m.start()].strip(), text[m.end():].strip()
 
 
-DECIMAL = re.compile(r"[+-]?[0-9]+")
+DECIMAL = ASCII_INT  # the grammar's integers: one pattern with search.api.ascii_number
 
 
 def short(text: object, most: int = 80) -> str:
