@@ -203,6 +203,12 @@ class Game:
             raise EditionError(f"edition {self.edition_path}: {edition_fault(exc)}") from None
 
     # -- description -------------------------------------------------------------
+    @property
+    def standard_edition(self) -> bool:
+        """True when the game was built from its own edition file (no ``edition`` given)."""
+        return os.path.abspath(self.edition_path) == os.path.abspath(
+            os.path.join(self._data_dir(), self.default_edition))
+
     def _data_dir(self) -> str:
         import importlib
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
 import time
 from typing import Any, Callable, Optional
@@ -189,8 +190,10 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     field = f"the default preset of the time ({reference})" if against == "ismcts" else f"the {against} player"
     budget = (f"{limits.iterations} iterations" if limits.iterations else f"{limits.movetime * 1000:g} ms")
     steps = f", {batch} games per step" if batch > 1 else ""
+    # a preset tuned on another edition's data says so: the file keys presets by game only
+    edition = "" if game.standard_edition else f" with the edition {os.path.basename(game.edition_path)}"
     about = {"how": (f"guildhall tune (NTBEA, 1-, 2- and full tuples, k=1, 50 neighbours{steps}): {evaluations} "
-                     f"games of {game.describe()} at {budget} per decision, one candidate seat against "
+                     f"games of {game.describe()}{edition} at {budget} per decision, one candidate seat against "
                      f"{field}, seeds from {seed}; model estimate of the "
                      f"win share {est:.3f} (fair {1 / game.players:.3f}); {time.perf_counter() - t0:.0f} s"),
              "space": space}

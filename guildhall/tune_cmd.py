@@ -10,6 +10,7 @@ from guildhall.cli_options import friendly
 @click.argument("game")
 @click.option("--players", type=int, default=None, help="Number of players.")
 @click.option("--variant", "variants", multiple=True, help="Rule variant (repeatable).")
+@click.option("--edition", type=str, default=None, help="Edition data file (JSON) the games are played with.")
 @click.option("--games", "evaluations", type=int, default=200, show_default=True,
               help="Games to play (one NTBEA evaluation each).")
 @click.option("--iterations", type=int, default=None, help="Search iterations per decision (default 100).")
@@ -31,7 +32,7 @@ from guildhall.cli_options import friendly
               help="Play each step's games as Ray tasks: a local Ray instance, or the cluster at ADDRESS "
                    "(extra [distributed]; the same preset as a local run with the same --batch).")
 @friendly
-def tune(game, players, variants, evaluations, iterations, movetime, seed, params, name, against,
+def tune(game, players, variants, edition, evaluations, iterations, movetime, seed, params, name, against,
          make_default, make_default_here, folder, batch, ray_address) -> None:
     """Tune the ISMCTS options for GAME (NTBEA) and write them as a named preset."""
     import engine as eng
@@ -39,7 +40,7 @@ def tune(game, players, variants, evaluations, iterations, movetime, seed, param
     from guildhall.cli import make_limits
     from guildhall.tune import parse_space, run
 
-    g = eng.make_game(game, players, variants)
+    g = eng.make_game(game, players, variants, edition)
     if evaluations < 1:
         raise BadConfig("--games must be at least 1")
     if iterations is None and movetime is None:

@@ -56,3 +56,42 @@ def test_tune_refuses_bad_input_in_one_line():
     for args in (["nope"], ["guildes", "--games", "0"], ["guildes", "--param", "zz=1"]):
         r = CliRunner().invoke(main, ["tune", *args])
         assert r.exit_code == 1 and r.output.startswith("error: ") and r.output.count("\n") == 1, r.output
+
+
+def test_tune_plays_the_edition_given_and_says_so_in_the_preset(tmp_path, monkeypatch):
+    import engine
+    import search.presets as presets
+    import guildhall.tune as tune
+
+    monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))
+    std = engine.make_game("walled_city", 2).edition_path
+    mine = tmp_path / "my_edition.json"
+    mine.write_text(open(std, encoding="utf-8").read())
+    seen = []
+    real = tune.game_evaluator
+
+    def spy(game, *args, **kwargs):
+        seen.append(game.edition_path)
+        return real(game, *args, **kwargs)
+
+    monkeypatch.setattr(tune, "game_evaluator", spy)
+    r = CliRunner().invoke(main, ["tune", "walled_city", "--players", "2", "--games", "1", "--iterations", "2",
+                                  "--param", "exploration=0.7,1.4", "--param", "reward=", "--param", "keys=",
+                                  "--edition", str(mine), "--name", "mine"])
+    assert r.exit_code == 0, r.output
+    assert seen == [str(mine)]
+    how = json.loads((tmp_path / "walled_city.json").read_text())["presets"]["mine"]["how"]
+    assert "with the edition my_edition.json" in how
+    # the standard edition is not named
+    r = CliRunner().invoke(main, ["tune", "walled_city", "--players", "2", "--games", "1", "--iterations", "2",
+                                  "--param", "exploration=0.7,1.4", "--param", "reward=", "--param", "keys=",
+                                  "--name", "plain"])
+    assert r.exit_code == 0, r.output
+    assert "edition" not in json.loads((tmp_path / "walled_city.json").read_text())["presets"]["plain"]["how"]
+
+
+def test_tune_refuses_a_broken_edition_in_one_line_before_playing(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    r = CliRunner().invoke(main, ["tune", "walled_city", "--players", "2", "--edition", str(bad)])
+    assert r.exit_code == 1 and r.output.startswith("error: edition") and r.output.count("\n") == 1, r.output
