@@ -36,6 +36,12 @@ def parse_position(game: str, state: str, players: Optional[int], variants, edit
     raise BadConfig(f"the state reads for several player counts; give --players")
 
 
+def _given(param: str) -> bool:
+    """True when ``param`` was given on the command line (not left at its default)."""
+    src = click.get_current_context().get_parameter_source(param)
+    return src is not None and src.name != "DEFAULT"
+
+
 @click.command("solve")
 @click.argument("game")
 @click.option("--state", "state_text", required=True, help="Position string (full state or a seat's view).")
@@ -93,6 +99,12 @@ def solve(game, state_text, seat, seconds, memory, max_nodes, reward, worlds, di
         sol = solve_view(state, who, worlds, 0, reward, max_nodes, solver=solver, deadline=deadline,
                          distinct=distinct, exact=exact, limit=limit)
     else:
+        # the options of a view's worlds mean nothing here: say so rather than ignore them
+        given = [name for name, on in (("--exact", exact), ("--distinct-worlds", distinct),
+                                       ("--worlds", _given("worlds")), ("--limit", _given("limit"))) if on]
+        if given:
+            raise BadConfig(f"{', '.join(given)} apply to a seat's view; this is a full state, "
+                            "solved exactly as it stands")
         sol = solver.solve(state, seat=seat)
     click.echo(f"value {' '.join(f'{v:.4f}' for v in sol.value)}")
     if sol.paranoid:

@@ -69,3 +69,16 @@ def test_no_move_heading_for_a_seat_not_to_move():
     other = next(p for p in range(3) if p not in s.to_move())
     r = cli("city_and_guilds", "--state", s.to_string(), "--paranoid", "--seat", str(other))
     assert r.exit_code == 0 and "moves of seat" not in r.output and r.output.startswith("value "), r.output
+
+
+@pytest.mark.parametrize("opts", [["--exact"], ["--distinct-worlds"], ["--worlds", "8"], ["--limit", "5"],
+                                  ["--exact", "--worlds", "3"]])
+def test_a_views_options_on_a_full_state_are_refused_not_ignored(opts):
+    s = endgame("wc-2p", 1, 1)
+    r = cli("walled_city", "--state", s.to_string(), *opts)
+    names = ", ".join(o for o in opts if o.startswith("--"))
+    assert r.exit_code == 1 and r.output == (f"error: {names} apply to a seat's view; this is a full state, "
+                                             "solved exactly as it stands\n"), r.output
+    # the same options on the seat's view are taken
+    seat = s.to_move()[0]
+    assert cli("walled_city", "--state", s.observe(seat).to_string(), *opts).exit_code == 0
