@@ -26,6 +26,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
@@ -275,6 +276,39 @@ def parse_item(text: str) -> tuple[int, str]:
     return CHANCE if not words else -2, text
 
 
+class OptionMap(MutableMapping):
+    """The engine's options by name, read in any case as the engine reads ``setoption``
+    (UCI option names are case-insensitive; python-chess's ``Engine.options`` is alike);
+    iteration gives the names as the engine wrote them.
+
+    >>> m = OptionMap()
+    >>> m["Seed"] = Option("option name Seed type spin default 0 min 0 max 9")
+    >>> m["seed"].name, "SEED" in m, list(m)
+    ('Seed', True, ['Seed'])
+    """
+
+    def __init__(self) -> None:
+        self._items: dict[str, tuple[str, "Option"]] = {}
+
+    def __getitem__(self, name: str) -> "Option":
+        return self._items[name.lower()][1]
+
+    def __setitem__(self, name: str, opt: "Option") -> None:
+        self._items[name.lower()] = (name, opt)
+
+    def __delitem__(self, name: str) -> None:
+        del self._items[name.lower()]
+
+    def __iter__(self):
+        return (name for name, _ in self._items.values())
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"OptionMap({dict(self.items())!r})"
+
+
 class Option(str):
     """A handshake ``option`` line (it still is that string), with typed fields.
 
@@ -382,7 +416,7 @@ class Engine:
         self.reader.start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
         self.id: dict[str, str] = {}
-        self.options: dict[str, Option] = {}  # option name -> its handshake line, typed
+        self.options: OptionMap = OptionMap()  # option name (any case) -> its handshake line, typed
         self.settings: Optional[Settings] = None  # the last 'info string settings' read (debug on)
         try:
             self._handshake()

@@ -90,6 +90,8 @@ def test_typed_options_status_and_ping():
         opt = eng.options["workers"]
         assert (opt.type, opt.default, opt.min, opt.max) == ("spin", 1, 1, 64)
         assert eng.options["tree"].vars == ["so", "mo", "det"] and eng.options["Omniscient"].default is False
+        # names in any case, as the engine reads setoption; listed as the engine wrote them
+        assert eng.options["WORKERS"] is opt and "omniscient" in eng.options and "Omniscient" in list(eng.options)
         eng.ping()
         eng.configure({"preset": CHEAP})
         eng.new_game("guildes", players=3, seed=2)
