@@ -448,7 +448,8 @@ class Session:
         player.on_settings = self._say_settings if self.debug else None
         shown = state if omniscient else seat_view(state, seat)  # every output line is rendered from it
         interval = self.options["infointerval"].value / 1000.0
-        limits.info_interval = max(0.001, interval)
+        # 0: no periodic report, the final one only (a 1 ms floor would flood the frontend)
+        limits.info_interval = interval if interval > 0 else float("inf")
         top = self.options["infomoves"].value
         multipv = self.options["multipv"].value
         limits.multipv = multipv

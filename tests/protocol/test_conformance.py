@@ -156,3 +156,11 @@ def test_a_button_takes_no_value(fresh):
     assert expect(fresh, "setoption name ClearTree value x") == [
         "error bad-argument option ClearTree is a button: it takes no value"]
     assert expect(fresh, "setoption name ClearTree") == []
+
+
+def test_info_interval_0_gives_the_final_report_only(fresh):
+    deal(fresh)
+    assert expect(fresh, "setoption name InfoInterval value 0") == []
+    out = go(fresh, "go movetime 300")
+    assert sum(line.startswith("info moves ") for line in out) == 1, out
+    assert sum(line.startswith("info seat ") for line in out) == 1, out
