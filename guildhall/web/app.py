@@ -24,11 +24,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import engine as rules
 from engine.errors import GuildhallError
+from engine.core import CHANCE
+from engine.registry import default_players
 from guildhall.client import Engine, EngineError, Info
+from guildhall.protocol import short
 from guildhall.web.match import Config, Match, MatchError
+from search.api import ascii_number
 from search.skill import level_of
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
+MAX_MESSAGE = 4 << 20  # a record of the longest game is far smaller
 ENGINES = ("ismcts", "pimc", "flatmc", "greedy", "random")
 
 
@@ -42,6 +47,8 @@ class Settings:
     max_movetime: int = 10000
     skill: str = "full"  # the AI's skill when a browser names none: 0-20 or easy, medium, hard, full
     engine_command: Optional[list[str]] = None  # default: this Python's `-m guildhall engine`
+    # the dealer's seed for every game (tests); None: a secret one per game, never the browser's
+    deal_seed: Optional[int] = None
 
     def spawn(self) -> Engine:
         cmd = self.engine_command or [sys.executable, "-m", "guildhall", "engine"]
@@ -80,7 +87,10 @@ def _int(msg: dict, key: str, default: Optional[int], lo: int, hi: int) -> Optio
     v = msg.get(key, default)
     if v is None or v == "":
         return default
-    if isinstance(v, bool) or not isinstance(v, (int, str)) or not str(v).lstrip("-").isdigit():
+    # ASCII digits only, and short: '--2', '²' and 5000 digits passed the old check and then
+    # made int() raise, which dropped the connection
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or len(str(v)) > 20 \
+            or not ascii_number(str(v), integer=True):
         raise MatchError(f"{key} must be a whole number")
     v = int(v)
     if not lo <= v <= hi:
@@ -94,14 +104,18 @@ def parse_config(msg: dict, settings: Settings) -> tuple[Config, Optional[str]]:
     if not isinstance(game, str):
         raise MatchError("game must be a name")
     cls = rules.game_class(game)
-    players = _int(msg, "players", cls.min_players, cls.min_players, cls.max_players)
     variants = msg.get("variants") or []
-    humans = msg.get("humans", [0])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise MatchError("variants must be a list of names")
-    if not isinstance(humans, list) or not humans or not all(isinstance(h, int) for h in humans):
+    # the count a game plays without a variant (Between Two Cities' 2 needs one), as `newgame`
+    players = _int(msg, "players", default_players(cls, variants), cls.min_players, cls.max_players)
+    humans = msg.get("humans", [0])
+    if not isinstance(humans, list) or not humans or \
+            not all(isinstance(h, int) and not isinstance(h, bool) for h in humans):
         raise MatchError("humans must be a list of seats")
     edition = msg.get("edition") or "standard"
+    if not isinstance(edition, str):
+        raise MatchError("edition must be a name from the server's list")
     path = None
     if edition != "standard":
         path = settings.editions.get(cls.name, {}).get(edition)
@@ -120,7 +134,7 @@ def parse_config(msg: dict, settings: Settings) -> tuple[Config, Optional[str]]:
     try:
         level = level_of(skill, cls.name)
     except GuildhallError as exc:
-        raise MatchError(str(exc)) from None
+        raise MatchError(short(str(exc), 200)) from None
     return Config(cls.name, players, list(variants), None if path is None else edition, seed,
                   sorted(set(humans)), eng, nodes, movetime, level), path
 
@@ -195,10 +209,16 @@ class Session:
         if not own and not self.slots.take():
             raise MatchError(f"the server is playing its maximum of {self.slots.limit} games; try later")
         try:
-            m = await self.run(Match, cfg, path, self.settings.spawn, start)
+            m = await self.run(Match, cfg, path, self.settings.spawn, start, self.settings.deal_seed)
+        except BaseException:
+            if not own:
+                self.slots.give()
+            raise
+        try:
             if moves:
                 await self.run(replay, m, list(moves))
         except BaseException:
+            await self.run(m.close)  # its engine process must not outlive the refusal
             if not own:
                 self.slots.give()
             raise
@@ -235,13 +255,13 @@ class Session:
             raise MatchError("start a game first")
         elif kind == "move":
             seat = msg.get("seat", self.match.viewer(list(map(str, self.match.mirror.to_move()))))
-            if not isinstance(seat, int) or not isinstance(msg.get("move"), str):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(msg.get("move"), str):
                 raise MatchError("a move needs a move string (and a seat number)")
             await self.run(self.match.human_move, seat, msg["move"])
         elif kind == "undo":
             await self.run(self.match.undo)
         elif kind == "export":
-            await self.send({"type": "record", "record": self.match.export()})
+            await self.send({"type": "record", "record": await self.run(self.match.export)})
             return
         elif kind == "hint":
             seat = self.match.viewer(list(map(str, self.match.mirror.to_move())))
@@ -276,19 +296,17 @@ class Session:
 
 
 def replay(m: Match, items: list[str]) -> None:
-    """Play a loaded record's move items one by one (so the log and mirror follow)."""
+    """Play a loaded record's move items one by one (so the log and mirror follow); each is
+    read by the rules mirror before the engine sees it."""
     for it in items:
         words = it.split()
         if len(words) >= 2 and words[0] == "chance":
-            m._call(lambda e: e.command(f"play {it}"))
-            m._played(-1, it[len("chance "):])
-        elif len(words) >= 3 and words[0] == "seat" and words[1].isdigit():
-            seat = int(words[1])
-            move = it.split(" ", 2)[2]
-            m._call(lambda e: e.command(f"play seat {seat} {move}"))
-            m._played(seat, move)
+            m.play_checked(CHANCE, " ".join(words[1:]))
+        elif len(words) >= 3 and words[0] == "seat" and ascii_number(words[1], integer=True) \
+                and len(words[1]) < 4:
+            m.play_checked(int(words[1]), " ".join(words[2:]))
         else:
-            raise MatchError(f"record: bad move item {it!r}")
+            raise MatchError(f"record: bad move item {short(it)!r}")
 
 
 def create_app(settings: Optional[Settings] = None) -> Starlette:
@@ -311,16 +329,22 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
             while True:
                 raw = await ws.receive_text()
                 try:
-                    msg = json.loads(raw)
+                    if len(raw) > MAX_MESSAGE:
+                        raise MatchError(f"a message is at most {MAX_MESSAGE} characters")
+                    try:
+                        msg = json.loads(raw)
+                    except (ValueError, RecursionError):  # not JSON, a 5000-digit number, deep nesting
+                        raise MatchError("a message is a JSON object") from None
                     if not isinstance(msg, dict):
                         raise MatchError("a message is a JSON object")
                     await session.handle(msg)
-                except json.JSONDecodeError:
-                    await session.error(MatchError("a message is a JSON object"))
                 except (GuildhallError, EngineError, MatchError) as exc:
                     await session.error(exc)
                     if session.match is not None and not session.busy:
-                        await session.state()
+                        try:
+                            await session.state()
+                        except (GuildhallError, EngineError, MatchError) as again:
+                            await session.error(again)
         except WebSocketDisconnect:
             pass
         finally:

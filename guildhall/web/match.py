@@ -9,12 +9,14 @@ package, no search) decides which moves a human seat could see happen.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import engine as rules
 from engine.core import CHANCE
+from engine.errors import GuildhallError
 from guildhall.client import Engine, EngineError, EngineTerminated, Info, Limit, parse_info
 from guildhall.draw_cmd import draw_svg
 from guildhall.web.reveal import visible
@@ -46,15 +48,21 @@ class Match:
     """A game between human seats and the engine, reached through the protocol."""
 
     def __init__(self, cfg: Config, edition_path: Optional[str], spawn: Callable[[], Engine],
-                 start: Optional[str] = None) -> None:
+                 start: Optional[str] = None, deal_seed: Optional[int] = None) -> None:
         self.cfg, self.edition_path, self.spawn = cfg, edition_path, spawn
         self.game = rules.make_game(cfg.game, cfg.players, cfg.variants, edition_path)
         if any(not 0 <= h < self.game.players for h in cfg.humans) or not cfg.humans:
             raise MatchError(f"human seats must be 0-{self.game.players - 1}")
         self.start = start            # a full state string, or None for the start position
+        if start is not None and self.game.parse_state(start).observer is not None:
+            # the AI seats would have to move from a seat's view, which the engine refuses
+            raise MatchError("a seat's view cannot be played on: load a full state or a record")
         self.record: list[str] = []   # protocol move items
         self.log: list[dict] = []     # what the human seats saw, in order
-        self.rng = random.Random(cfg.seed)
+        # the dealer's generator is the server's: a seed the browser chose (or a default every
+        # game shares) would let a player compute every hidden card; ``deal_seed`` is a
+        # server-side setting for reproducible tests
+        self.rng = random.Random(secrets.randbits(64) if deal_seed is None else deal_seed)
         self.lock = threading.RLock()
         self.restarts = 0
         self.mirror = self._initial()
@@ -128,10 +136,26 @@ class Match:
     def human_move(self, seat: int, move: str) -> None:
         if seat not in self.cfg.humans:
             raise MatchError(f"seat {seat} is not yours")
-        move = " ".join(str(move).split())
+        self.play_checked(seat, move)
+
+    def play_checked(self, seat: int, move: str) -> None:
+        """Play ``move`` for ``seat`` (CHANCE: an outcome) once the mirror has read it as a
+        legal move here: the engine reads words the record could not replay (``random``) and
+        ends a line at a carriage return, so nothing unread reaches it."""
+        move = " ".join(str(move).split())  # every line break and control space is a space
         if not move:
             raise MatchError("empty move")
-        self._call(lambda e: e.push(move, seat))
+        if seat not in self.mirror.to_move():
+            raise MatchError("the game is over" if self.mirror.is_terminal()
+                             else f"{'chance' if seat == CHANCE else f'seat {seat}'} is not to move")
+        try:
+            m = self.mirror.parse_move(seat, move)
+        except GuildhallError as exc:
+            raise MatchError(f"bad-move: {exc}") from None
+        if m not in self.mirror.legal_moves(seat):
+            raise MatchError(f"illegal-move: {move!r} is not legal for "
+                             f"{'chance' if seat == CHANCE else f'seat {seat}'} here")
+        self._call(lambda e: e.command(f"play {item(seat, move)}"))
         self._played(seat, move)
 
     def ai_turn(self) -> bool:
@@ -186,7 +210,10 @@ class Match:
         return self._call(lambda e: self.search(e, seat, self.limit(), on_info, stopped))
 
     def undo(self) -> None:
-        """Take back to before the last human move (and what followed it)."""
+        """Take back to before the last human move (and what followed it); not once the game
+        is over, when every seat's cards have been shown."""
+        if self.mirror.is_terminal():
+            raise MatchError("the game is over: every hidden card has been shown, so nothing is taken back")
         n = 0
         for it in reversed(self.record):
             n += 1
@@ -205,6 +232,9 @@ class Match:
             self.mirror.apply_string(seat, words[2])
 
     def export(self) -> dict:
+        """The record, once the game is over: it holds every hidden card and deal."""
+        if not self.mirror.is_terminal():
+            raise MatchError("the record holds every hidden card: it can be downloaded when the game is over")
         c = self.cfg
         return {"guildhall-record": 1, "game": c.game, "players": c.players, "variants": c.variants,
                 "edition": c.edition, "seed": c.seed, "start": self.start, "moves": list(self.record)}
