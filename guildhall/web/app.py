@@ -15,6 +15,7 @@ import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.responses import FileResponse, JSONResponse
@@ -322,6 +323,12 @@ def create_app(settings: Optional[Settings] = None) -> Starlette:
         return JSONResponse(catalogue(settings))
 
     async def socket(ws: WebSocket):
+        # a page from another site may open a websocket to this server (browsers do not stop
+        # it); it could not read a game, but it could take the server's slots and CPU
+        origin = ws.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != ws.headers.get("host"):
+            await ws.close(code=1008)
+            return
         await ws.accept()
         session = Session(ws, settings, slots)
         sessions.add(session)

@@ -169,3 +169,15 @@ def test_a_game_without_a_player_count_gets_the_one_it_plays_without_a_variant(c
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "new", "game": "between_two_cities", "engine": "random"})
         assert settled(ws)["players"] == 3
+
+
+def test_a_page_from_another_site_cannot_open_a_game(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect("/ws", headers={"origin": "http://evil.example"}) as ws:
+            ws.send_json(GAME)
+            ws.receive_json()
+    with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
+        ws.send_json(GAME)
+        assert settled(ws)["svg"].startswith("<svg")
