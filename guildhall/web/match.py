@@ -63,6 +63,9 @@ class Match:
         # game shares) would let a player compute every hidden card; ``deal_seed`` is a
         # server-side setting for reproducible tests
         self.rng = random.Random(secrets.randbits(64) if deal_seed is None else deal_seed)
+        # chance outcomes an undo took back, by ply: drawn again where the same draw comes up,
+        # so that undo does not reshuffle the deck (a player could fish for better cards)
+        self.undone_chance: dict[int, str] = {}
         self.lock = threading.RLock()
         self.restarts = 0
         self.mirror = self._initial()
@@ -172,7 +175,9 @@ class Match:
         if tm == (CHANCE,):
             outs = self._call(lambda e: e.validmoves("chance"))
             probs, moves = zip(*((float(p), m) for p, _, m in (o.partition(" ") for o in outs)))
-            move = self.rng.choices(moves, weights=probs)[0]
+            move = self.undone_chance.pop(len(self.record), None)
+            if move not in moves:
+                move = self.rng.choices(moves, weights=probs)[0]
             self._call(lambda e: e.command(f"play chance {move}"))
             self._played(CHANCE, move)
             return
@@ -223,6 +228,9 @@ class Match:
         else:
             raise MatchError("nothing of yours to take back")
         self._call(lambda e: e.undo(n))
+        for ply in range(len(self.record) - n, len(self.record)):
+            if self.record[ply].startswith("chance "):
+                self.undone_chance[ply] = self.record[ply][len("chance "):]
         del self.record[-n:]
         self.log.append({"who": "you", "move": f"undo ({n} moves taken back)", "ai": False})
         self.mirror = self._initial()

@@ -181,3 +181,29 @@ def test_a_page_from_another_site_cannot_open_a_game(client):
     with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
         ws.send_json(GAME)
         assert settled(ws)["svg"].startswith("<svg")
+
+
+def test_undo_does_not_reshuffle_the_deck(client):
+    """A chance outcome taken back by an undo comes out again when the same draw comes up,
+    so a player cannot undo to fish for better cards."""
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "new", "game": "city_and_guilds", "players": 3, "humans": [0, 1, 2],
+                      "engine": "random"})
+        s = settled(ws)
+        match = next(iter(client.app.state.sessions)).match
+        for _ in range(300):
+            seat = int(next(t for t in s["tomove"] if t.isdigit()))
+            ws.send_json({"type": "move", "move": s["moves"][0], "seat": seat})
+            s = settled(ws)
+            rec = list(match.record)
+            if rec[-1].startswith("chance ") and rec[-2].startswith("seat "):
+                break
+        else:
+            raise AssertionError("no draw followed a move")
+        mover, move = rec[-2].split(" ", 2)[1:]
+        ws.send_json({"type": "undo"})
+        until(ws, "state")
+        assert match.record == rec[:-2]
+        ws.send_json({"type": "move", "move": move, "seat": int(mover)})
+        settled(ws)
+        assert match.record[:len(rec)] == rec
