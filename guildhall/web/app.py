@@ -168,11 +168,10 @@ class Session:
                               "value": m.value[seat] if seat < len(m.value) else None}
                              for m in info.moves]}
             if seat not in self.match.cfg.humans:
-                # an AI seat's candidate moves name the cards in its hidden hand, and
-                # its line names other seats' hidden choices: show only how the search goes
-                best = max(info.moves, key=lambda m: m.visits, default=None)
-                msg.update(pv=[], moves=[], hidden=True,
-                           expected=(best.value[seat] if best and seat < len(best.value) else None))
+                # an AI seat's candidate moves name the cards in its hidden hand, its line
+                # names other seats' hidden choices, and its expected result is a reading of
+                # that hand: show only how long the search goes
+                msg.update(pv=[], moves=[], hidden=True)
             self.send_soon(msg)
         return report
 

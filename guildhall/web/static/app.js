@@ -81,8 +81,7 @@ function play(move) { send({ type: "move", move: move, seat: current.seat }); }
 function showInfo(i) {
   if (i.hidden) {  // an AI seat: its candidate moves would show its hidden hand
     $("analysis").innerHTML = "<div>seat " + i.seat + " thinking · " + i.iterations + " iterations · " + i.time
-      + " ms</div><div>expected result for seat " + i.seat + ": "
-      + (i.expected == null ? "-" : i.expected.toFixed(2)) + "</div>";
+      + " ms</div>";
     return;
   }
   const rows = i.moves.map((m) => "<tr><td>" + esc(m.move) + "</td><td>" + (100 * m.share).toFixed(0)
