@@ -158,6 +158,7 @@ class Match:
         if m not in self.mirror.legal_moves(seat):
             raise MatchError(f"illegal-move: {move!r} is not legal for "
                              f"{'chance' if seat == CHANCE else f'seat {seat}'} here")
+        move = self.mirror.move_to_string(seat, m)  # the record and the log as the rules write it
         self._call(lambda e: e.command(f"play {item(seat, move)}"))
         self._played(seat, move)
 

@@ -207,3 +207,13 @@ def test_undo_does_not_reshuffle_the_deck(client):
         ws.send_json({"type": "move", "move": move, "seat": int(mover)})
         settled(ws)
         assert match.record[:len(rec)] == rec
+
+
+def test_a_move_is_recorded_as_the_rules_write_it(client):
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json(GAME)
+        s = settled(ws)
+        ws.send_json({"type": "move", "move": "  " + s["moves"][0].upper() + " ", "seat": 0})
+        settled(ws)
+        match = next(iter(client.app.state.sessions)).match
+        assert f"seat 0 {s['moves'][0]}" in match.record
