@@ -40,8 +40,12 @@ class Config:
     skill: int = 20  # search/skill.py: 0 beginner .. 20 full strength
 
 
+def who(seat: int) -> str:
+    return "chance" if seat == CHANCE else f"seat {seat}"
+
+
 def item(seat: int, move: str) -> str:
-    return f"chance {move}" if seat == CHANCE else f"seat {seat} {move}"
+    return f"{who(seat)} {move}"
 
 
 class Match:
@@ -133,8 +137,7 @@ class Match:
         seen = [h for h in self.cfg.humans if seat == h or visible(self.mirror, seat, m, h)]
         self.mirror.apply(seat, m)
         self.record.append(item(seat, move))
-        who = "chance" if seat == CHANCE else f"seat {seat}"
-        self.log.append({"who": who, "move": move if seen else "(hidden)", "ai": seat not in self.cfg.humans})
+        self.log.append({"who": who(seat), "move": move if seen else "(hidden)", "ai": seat not in self.cfg.humans})
 
     def human_move(self, seat: int, move: str) -> None:
         if seat not in self.cfg.humans:
@@ -150,14 +153,13 @@ class Match:
             raise MatchError("empty move")
         if seat not in self.mirror.to_move():
             raise MatchError("the game is over" if self.mirror.is_terminal()
-                             else f"{'chance' if seat == CHANCE else f'seat {seat}'} is not to move")
+                             else f"{who(seat)} is not to move")
         try:
             m = self.mirror.parse_move(seat, move)
         except GuildhallError as exc:
             raise MatchError(f"bad-move: {exc}") from None
         if m not in self.mirror.legal_moves(seat):
-            raise MatchError(f"illegal-move: {move!r} is not legal for "
-                             f"{'chance' if seat == CHANCE else f'seat {seat}'} here")
+            raise MatchError(f"illegal-move: {move!r} is not legal for {who(seat)} here")
         move = self.mirror.move_to_string(seat, m)  # the record and the log as the rules write it
         self._call(lambda e: e.command(f"play {item(seat, move)}"))
         self._played(seat, move)
