@@ -267,27 +267,27 @@ def test_the_line_is_the_dict_the_search_ran_with():
     ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", 5), ("city_and_guilds", 4, "bias-16.0", None),
     ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6),
     ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-3p-visits", 3),
-    ("between_two_cities", 5, "heuristic-visits", 5), ("between_two_cities", 6, "heuristic-visits", 6),
+    ("between_two_cities", 5, "heuristic-5p-c07-100ms", 5), ("between_two_cities", 6, "heuristic-visits", 6),
     ("between_two_cities", 7, "heuristic-visits", 7)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
     City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
     made that preset its file's default at every table, Guildes at 6 since session 24,
     Between Two Cities at 4 since session 26, at 3 since session 29, at 6 and 7 since session 32
-    and at 5 since session 33),
+    and at 5 since session 33, its own at 5 since session 37),
     as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
     s = settings(fresh, "go iterations 50")
     assert (s.preset, s.default_at) == (preset, default_at), s.line
-    want = presets.options_for(game, players=players)
+    want = presets.options_for(game, players=players, budget=50)  # with its by_budget entries
     told = {k: v for k, v in want.items() if k in ("tree", "exploration", "bias")}
     assert {k: s.options[k] for k in told} == told and "exploration" in told, s.line
 
 
 @pytest.mark.parametrize("players, preset, final, by_budget", [
     (3, "heuristic-3p-visits", "visits", "none"), (7, "heuristic-visits", "visits", "none"),
-    (6, "heuristic-visits", "visits", "none"), (5, "heuristic-visits", "visits", "none"),
+    (6, "heuristic-visits", "visits", "none"), (5, "heuristic-5p-c07-100ms", "visits", "1"),
     (4, "heuristic-k1000-100ms", "value", "1,400")])
 def test_between_two_cities_at_400_iterations_picks_the_move_its_table_chose(fresh, players, preset, final, by_budget):
     """At 400 iterations the most visited move at 3 players (plan s29c), 5 (plan s33a), 6 (plan
@@ -328,6 +328,21 @@ def test_near_flat_defaults_only_at_a_time_limit(fresh, game, players, preset, g
     s = settings(fresh, go)
     assert (s.preset, s.options["expand_after"]) == (preset, expand_after), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
+
+
+@pytest.mark.parametrize("go, exploration, by_budget", [
+    ("go movetime 50", 0.7, "none"), ("go nodes 300", 0.7, "none"), ("go iterations 50", 4.0, "1"),
+    ("go iterations 1600", 4.0, "1")])
+def test_between_two_cities_5p_explores_less_only_at_a_time_limit(fresh, go, exploration, by_budget):
+    """The shipped 5-player Between Two Cities default (session 37, plan s37a): c = 0.7 at a time
+    or node limit, heuristic-visits' 4.0 from any iteration budget, as a real engine process
+    searches it and says so."""
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "between_two_cities", 5, 5)
+    s = settings(fresh, go)
+    assert (s.preset, s.options["exploration"]) == ("heuristic-5p-c07-100ms", exploration), s.line
+    assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
+    assert s.options["rollout"] == "egreedy" and s.options["final"] == "visits", s.line
 
 
 def test_reveal_is_a_check_option_that_reaches_the_search(fresh):
