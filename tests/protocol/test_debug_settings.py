@@ -300,49 +300,38 @@ def test_between_two_cities_at_400_iterations_picks_the_move_its_table_chose(fre
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
 
 
-@pytest.mark.parametrize("players, preset, go, expand_after, by_budget", [
-    (3, "bias-16.0", "go movetime 50", 64, "none"), (3, "bias-16.0", "go iterations 50", 1, "1"),
-    (5, "vs-textbook-5p-170g-100ms", "go movetime 50", 256, "none"),
-    (5, "vs-textbook-5p-170g-100ms", "go iterations 50", 1, "1")])
-def test_city_and_guilds_expands_late_only_at_a_time_limit(fresh, players, preset, go, expand_after, by_budget):
-    """The shipped bias-16.0 (session 15) and 5-player default (session 22): expand_after=64
-    and 256 in their plain options, 1 from any iteration budget, as a real engine process
-    searches them and says so."""
-    assert expect(fresh, "debug on") == []
-    deal(fresh, "city_and_guilds", 5, players)
-    s = settings(fresh, go)
-    assert (s.preset, s.options["expand_after"]) == (preset, expand_after), s.line
-    assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
+# (game, players, preset, go, option, value, by_budget): the shipped defaults whose options differ at
+# a time or node limit and from any iteration budget (a by_budget entry at 1)
+TIME_LIMIT_OPTIONS = [
+    # City and Guilds' bias-16.0 (session 15) and 5-player default (session 22) expand late
+    ("city_and_guilds", 3, "bias-16.0", "go movetime 50", "expand_after", 64, "none"),
+    ("city_and_guilds", 3, "bias-16.0", "go iterations 50", "expand_after", 1, "1"),
+    ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", "go movetime 50", "expand_after", 256, "none"),
+    ("city_and_guilds", 5, "vs-textbook-5p-170g-100ms", "go iterations 50", "expand_after", 1, "1"),
+    # Guildes 6p (session 24) and Between Two Cities 4p (session 26): near-flat trees
+    ("guildes", 6, "heuristic-6p-k1000-100ms", "go movetime 50", "expand_after", 1000, "none"),
+    ("guildes", 6, "heuristic-6p-k1000-100ms", "go iterations 50", "expand_after", 1, "1"),
+    ("between_two_cities", 4, "heuristic-k1000-100ms", "go movetime 50", "expand_after", 1000, "none"),
+    ("between_two_cities", 4, "heuristic-k1000-100ms", "go iterations 50", "expand_after", 1, "1"),
+    # Between Two Cities 5p (session 37, plan s37a): c = 0.7 at a time or node limit, 4.0 else
+    ("between_two_cities", 5, "heuristic-5p-c07-100ms", "go movetime 50", "exploration", 0.7, "none"),
+    ("between_two_cities", 5, "heuristic-5p-c07-100ms", "go nodes 300", "exploration", 0.7, "none"),
+    ("between_two_cities", 5, "heuristic-5p-c07-100ms", "go iterations 50", "exploration", 4.0, "1"),
+    ("between_two_cities", 5, "heuristic-5p-c07-100ms", "go iterations 1600", "exploration", 4.0, "1"),
+]
 
 
-@pytest.mark.parametrize("game, players, preset", [
-    ("guildes", 6, "heuristic-6p-k1000-100ms"), ("between_two_cities", 4, "heuristic-k1000-100ms")])
-@pytest.mark.parametrize("go, expand_after, by_budget", [
-    ("go movetime 50", 1000, "none"), ("go iterations 50", 1, "1")])
-def test_near_flat_defaults_only_at_a_time_limit(fresh, game, players, preset, go, expand_after, by_budget):
-    """The shipped 6-player Guildes default (session 24) and 4-player Between Two Cities default
-    (session 26): expand_after=1000 at a time limit, 1 from any iteration budget, as a real
-    engine process searches it and says so."""
+@pytest.mark.parametrize("game, players, preset, go, option, value, by_budget", TIME_LIMIT_OPTIONS,
+                         ids=[f"{g}-{n}-{o}-{go.split()[1]}" for g, n, _, go, o, _, _ in TIME_LIMIT_OPTIONS])
+def test_defaults_for_time_limits_only_at_a_time_limit(fresh, game, players, preset, go, option, value, by_budget):
+    """The shipped defaults with options for time limits: the option in their plain options at a
+    time or node limit, their by_budget entry's from any iteration budget, as a real engine
+    process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
     s = settings(fresh, go)
-    assert (s.preset, s.options["expand_after"]) == (preset, expand_after), s.line
+    assert (s.preset, s.options[option]) == (preset, value), s.line
     assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
-
-
-@pytest.mark.parametrize("go, exploration, by_budget", [
-    ("go movetime 50", 0.7, "none"), ("go nodes 300", 0.7, "none"), ("go iterations 50", 4.0, "1"),
-    ("go iterations 1600", 4.0, "1")])
-def test_between_two_cities_5p_explores_less_only_at_a_time_limit(fresh, go, exploration, by_budget):
-    """The shipped 5-player Between Two Cities default (session 37, plan s37a): c = 0.7 at a time
-    or node limit, heuristic-visits' 4.0 from any iteration budget, as a real engine process
-    searches it and says so."""
-    assert expect(fresh, "debug on") == []
-    deal(fresh, "between_two_cities", 5, 5)
-    s = settings(fresh, go)
-    assert (s.preset, s.options["exploration"]) == ("heuristic-5p-c07-100ms", exploration), s.line
-    assert s.line.split(" by_budget=")[1].split()[0] == by_budget, s.line
-    assert s.options["rollout"] == "egreedy" and s.options["final"] == "visits", s.line
 
 
 def test_reveal_is_a_check_option_that_reaches_the_search(fresh):
