@@ -11,6 +11,8 @@ State strings are ``field=v,v,?`` tokens, which never equal a keyword.
 ((2, 'knights'), (-1, 'deal militia'), (None, 'nobles'))
 >>> split_keyword("startpos seed 4 moves a; b", "moves")
 ('startpos seed 4', 'a; b')
+>>> split_quoted("guildes\u00a0players 3 edition '/tmp/my dir/e.json'")
+['guildes', 'players', '3', 'edition', '/tmp/my dir/e.json']
 >>> format_values([0.5, 0.25])
 '0.500,0.250'
 >>> settings_line({"player": "ismcts", "by_budget": [400, 1600], "cap": None}, {"tree": "so", "reuse": True})
@@ -19,6 +21,7 @@ State strings are ``field=v,v,?`` tokens, which never equal a keyword.
 from __future__ import annotations
 
 import re
+import shlex
 from typing import Iterable, Optional, Sequence
 
 from engine.core import CHANCE
@@ -27,6 +30,10 @@ from search.api import ASCII_INT
 
 PROTOCOL_VERSION = 1
 MAX_LINE = 1 << 20  # longer input lines are refused (a guard against runaway input)
+# what separates words: every character str.split() splits on (ASCII blanks, U+001C-U+001F,
+# NO-BREAK SPACE and the other Unicode spaces; none lies above U+3000), so that newgame's quoted
+# words and every other command's words part at the same characters
+BLANKS = "".join(c for c in map(chr, range(0x3001)) if c.isspace())
 
 
 class ProtocolError(GuildhallError):
@@ -79,6 +86,17 @@ def printable(text: str) -> str:
         else:
             out.append(ascii(ch)[1:-1])
     return "".join(out)
+
+
+def split_quoted(text: str) -> list[str]:
+    """The words of ``text`` with shell quoting (``'a b'``, ``"a b"``, ``a\\ b`` keep a blank in a
+    word), split at the same blanks as ``str.split``; an unclosed quote is a ``ProtocolError``."""
+    lex = shlex.shlex(text, posix=True)
+    lex.whitespace, lex.whitespace_split, lex.commenters = BLANKS, True, ""
+    try:
+        return list(lex)
+    except ValueError as exc:
+        raise ProtocolError(f"cannot split arguments: {exc}") from None
 
 
 def split_items(text: str) -> list[str]:

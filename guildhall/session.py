@@ -23,7 +23,6 @@ True
 """
 from __future__ import annotations
 
-import shlex
 import threading
 import time
 from typing import Callable, Optional
@@ -38,7 +37,7 @@ from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
                                 error_line, format_ints, format_item, format_values, parse_int,
                                 parse_item, parse_seat, seats_text, settings_line, short, split_items,
-                                split_keyword)
+                                split_keyword, split_quoted)
 from guildhall.options import SPIN_LIMIT
 from search.api import Limits, SearchInfo, SearchSettings, make_player
 from search.skill import with_skill
@@ -202,10 +201,7 @@ class Session:
     def cmd_newgame(self, rest: str) -> None:
         if len(rest) > NEWGAME_MAX:  # shlex reads a character at a time: a megabyte took seconds
             raise ProtocolError(f"newgame arguments longer than {NEWGAME_MAX} characters")
-        try:
-            words = shlex.split(rest, posix=True)
-        except ValueError as exc:
-            raise ProtocolError(f"cannot split arguments: {exc}") from None
+        words = split_quoted(rest)
         if not words:
             raise ProtocolError("usage: newgame GAME [players N] [variant V]... [edition FILE] [seed S]")
         name, players, variants, edition, seed = words[0], None, [], None, 0

@@ -293,3 +293,20 @@ def test_an_unquoted_edition_path_with_a_space_is_named_as_such():
     del lines[:]
     session.handle("newgame guildes colour red")
     assert lines == ["error bad-argument unknown newgame argument 'colour'"], lines
+
+
+def test_words_part_at_the_same_blanks_in_every_command():
+    """docs/protocol.md, Lines and grammar: words are separated by any white space str.split
+    knows (NO-BREAK SPACE, the ideographic space, U+001C-U+001F, vertical tab) and NUL, in
+    newgame's quoted words too (shlex parted only at ASCII blanks: 'guildes<NBSP>players' was one
+    word there while every other command split it); quotes keep a blank inside a word."""
+    out = io.StringIO()
+    lines = ["newgame\0guildes\u00a0players\u3000 3", "status\x0b", "STATUS\u2003\x1c",
+             "newgame guildes edition '/nonexistent/a\u00a0b'", "newgame guildes edition '/x y",
+             "quit"]
+    serve(inp=io.BytesIO("\n".join(lines).encode()), out=out)
+    assert out.getvalue().splitlines() == [
+        "status tomove chance ply 0 over no scores 0,0,0",
+        "status tomove chance ply 0 over no scores 0,0,0",
+        "error bad-edition cannot read edition /nonexistent/a\\xa0b: No such file or directory",
+        "error bad-argument cannot split arguments: No closing quotation"]
