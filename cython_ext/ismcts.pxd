@@ -29,6 +29,9 @@ cdef class Search(TreeSelection):
     cdef public bint determinize
     cdef public bint reveal        # the kernel's revealed_move re-keys a step's hidden moves
     cdef public long long iterations, node_visits_total
+    cdef public int pool_k          # > 0: the iterations search these worlds in turn (fix_worlds)
+    cdef readonly object pool_np    # the worlds, one a row (None: none fixed)
+    cdef int[:, ::1] pool
     cdef object world_np, tmp_np, root_np, seats_np, sc_np, pw_np, kb_np
     cdef int[::1] tmp, root, seats, sc, kb
     # root report

@@ -162,6 +162,8 @@ class Search(TreeSelection):
         self.sc = self.sc_np
         self.kb = self.kb_np
         self.determinize = True
+        self.pool_k = 0
+        self.pool_np = None
         self.iterations = 0
         self.node_visits_total = 0
         self.scanned = -1
@@ -259,6 +261,27 @@ class Search(TreeSelection):
         b: cython.int[::1] = np.ascontiguousarray(buf, dtype=np.intc)
         self.root[:] = b
         self.determinize = determinize
+        self.pool_k = 0  # worlds drawn from another root's view are not this one's
+
+    def fix_worlds(self, count: cython.int, rng):
+        """Draw ``count`` worlds from the root seat's view now, with ``rng``; the iterations then
+        search them in turn, each world every ``count``-th iteration (0, or a search that does not
+        determinize: a world drawn anew each iteration, as before).  With ``tree=det`` the
+        worlds' own moves key the nodes below the root, so each world grows its own deep
+        subtree as in pimc, while the root's moves are chosen on statistics pooled over all
+        of them.  A new root (``set_root``) drops the worlds."""
+        i: cython.int
+        self.pool_k = 0
+        self.pool_np = None
+        if count <= 0 or not self.determinize:
+            return 0
+        self.pool_np = np.empty((count, self.size), dtype=np.intc)
+        self.pool = self.pool_np
+        for i in range(count):
+            self.pool[i, :] = self.root
+            self.k.determinize(self.pool[i], self.root_seat, rng)
+        self.pool_k = count
+        return count
 
     def reroot(self, node: cython.int):
         """Make ``node`` the root of the (single) tree, keeping its subtree."""
@@ -338,11 +361,14 @@ class Search(TreeSelection):
         fast: cython.bint = self.psteps
         wp: cython.p_int
         sp: cython.p_int
-        self.world[:] = self.root
+        if self.pool_k > 0:
+            self.world[:] = self.pool[self.iterations % self.pool_k]
+        else:
+            self.world[:] = self.root
+            if self.determinize:
+                k.determinize(self.world, self.root_seat, self.rng)  # calls Python: the Rng object
         wp = ptr(self.world)
         sp = ptr(self.seats)
-        if self.determinize:
-            k.determinize(self.world, self.root_seat, self.rng)  # calls Python: the Rng object
         for t in range(T):
             self.cur[t] = self.roots[t]
             self.path_nodes[nlen] = self.roots[t]

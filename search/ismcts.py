@@ -132,6 +132,7 @@ ISMCTS_SPEC = {
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "reveal": (False, lambda v: isinstance(v, bool), "true or false"),
+    "fixed_worlds": (0, _pos_int(0, 10000), "an integer in [0, 10000]"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
                "a preset name of search/presets/<game>.json (default: the file's choice at the table's "
                "player count; none: built-in)"),
@@ -177,6 +178,9 @@ class IsmctsPlayer(Player):
     (children keyed by the observed moves: deep trees, the default) or view
     (also by a hash of the owner's whole view: exact information sets, which
     in Guildes keeps the tree one level deep -- see docs/strength.md);
+    ``fixed_worlds`` > 0 draws that many worlds from the view at the start of each search and
+    searches them in turn (with ``tree=det``, pimc's fixed worlds under one root whose moves
+    are chosen on statistics pooled over them; 0: a world drawn anew each iteration);
     ``final`` the move played: visits (most visited), value (best mean
     reward among moves with at least ``final_share`` of the top visits) or
     secure (mean reward minus 1/sqrt(visits)); ``preset`` where the options
@@ -297,6 +301,7 @@ class IsmctsPlayer(Player):
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
+        s.fix_worlds(o["fixed_worlds"], rng)
         base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
         interval = limits.info_interval
@@ -572,6 +577,7 @@ def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadli
         s = build_search(view, seat, opts)
         s.set_root_mask(searchmoves)
         rng = core.rng_for(view.game.kernel, worker_seed(seed, i))
+        s.fix_worlds(opts["fixed_worlds"], rng)
         core.run_chunked(s, rng, share(iters, parts, i + 1), deadline, share(nodes, parts, i + 1), stop)
         return {"stats": root_stats(s, seat), "iterations": int(s.iterations),
                 "nodes": s.node_visits_total}

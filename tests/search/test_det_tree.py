@@ -8,6 +8,7 @@ the searching seat's view, so the move and the visits may depend on that view on
 import pytest
 
 import engine
+from engine.core import State
 from search import core
 from search.api import Limits, make_player
 from search.ismcts import build_search
@@ -44,11 +45,43 @@ def test_a_det_search_draws_a_world_each_iteration_and_keys_its_tree_by_every_mo
 
 
 @pytest.mark.skipif(not COMPILED, reason="compares the compiled loop with the interpreted one")
+@pytest.mark.parametrize("worlds", [0, 4])
 @pytest.mark.parametrize("name,players", [("between_two_cities", 4), ("guildes", 4), ("walled_city", 2)])
-def test_the_compiled_and_interpreted_loops_grow_the_same_det_tree(name, players):
+def test_the_compiled_and_interpreted_loops_grow_the_same_det_tree(name, players, worlds):
     s = random_decision(engine.make(name, players=players, seed=4), 4, 10)
     seat = s.to_move()[0]
-    assert _choose(s, seat, 150, impl="compiled") == _choose(s, seat, 150, impl="python")
+    assert (_choose(s, seat, 150, impl="compiled", fixed_worlds=worlds)
+            == _choose(s, seat, 150, impl="python", fixed_worlds=worlds))
+
+
+@pytest.mark.parametrize("name,players", [("between_two_cities", 6), ("guildes", 4), ("walled_city", 3),
+                                          ("city_and_guilds", 4)])
+def test_the_det_tree_over_one_fixed_world_is_pimc_over_one_world(name, players):
+    """``fixed_worlds=1``: the world is drawn once, with the generator the search then runs on, as
+    pimc draws its one world, and the omniscient tree is the same: the same move and visits."""
+    s = random_decision(engine.make(name, players=players, seed=7), 7, 6)
+    seat = s.to_move()[0]
+    iters = 300 if COMPILED else 30
+    det = make_player("ismcts", seed=3, preset="none", tree="det", fixed_worlds=1, exploration=0.7, rollout="random")
+    pimc = make_player("pimc", seed=3, worlds=1)
+    assert det.choose(s, seat, Limits(iterations=iters)) == pimc.choose(s, seat, Limits(iterations=iters))
+    assert ([(x.move, x.visits, x.value) for x in det.last_info.moves]
+            == [(x.move, x.visits, x.value) for x in pimc.last_info.moves])
+
+
+@pytest.mark.parametrize("tree", ["det", "so", "mo"])
+def test_fixed_worlds_are_drawn_from_the_view_and_dropped_with_the_root(tree):
+    s = random_decision(engine.make("between_two_cities", players=4, seed=5), 5, 9)
+    seat = s.to_move()[0]
+    view = s.observe(seat)
+    search = build_search(view, seat, dict(make_player("ismcts", preset="none", tree=tree).opts))
+    assert search.fix_worlds(5, core.rng_for(view.game.kernel, 9)) == 5 == search.pool_k
+    assert all(State(view.game, w.copy()).observe(seat) == view for w in search.pool_np)
+    assert len({tuple(w) for w in search.pool_np}) > 1  # the hidden tiles differ between worlds
+    search.run(core.rng_for(view.game.kernel, 9), 40, 0.0, 0)
+    assert search.iterations == 40
+    search.set_root(view.buf, True)
+    assert search.pool_k == 0
 
 
 def test_a_det_search_plays_a_legal_move_with_its_heuristic_options():
