@@ -261,7 +261,7 @@ class Search(TreeSelection):
         b: cython.int[::1] = np.ascontiguousarray(buf, dtype=np.intc)
         self.root[:] = b
         self.determinize = determinize
-        self.pool_k = 0  # worlds drawn from another root's view are not this one's
+        self.fix_worlds(0, None)  # worlds drawn from another root's view are not this one's
 
     def fix_worlds(self, count: cython.int, rng):
         """Draw ``count`` worlds from the root seat's view now, with ``rng``; the iterations then

@@ -350,6 +350,19 @@ def test_reveal_is_a_check_option_that_reaches_the_search(fresh):
     assert s.options["reveal"] is True, s.line
 
 
+def test_fixed_worlds_reaches_the_search_through_the_engine(fresh):
+    """docs/protocol.md: ``fixed_worlds`` is a spin 0-10000 (0 by default); set, a search says
+    it in its settings and plays a legal move; out of range it is refused and the old value
+    stays."""
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "between_two_cities")
+    assert settings(fresh, "go iterations 50").options["fixed_worlds"] == 0
+    assert expect(fresh, "setoption name fixed_worlds value 8") == []
+    [err] = expect(fresh, "setoption name fixed_worlds value 10001")
+    assert err.startswith("error bad-argument option fixed_worlds must be in [0, 10000]"), err
+    assert settings(fresh, "go iterations 50").options["fixed_worlds"] == 8
+
+
 def test_the_det_tree_is_searched_through_the_engine(fresh):
     """``tree=det`` reaches a Between Two Cities search; ``det-heuristic-100ms`` uses it at a time
     limit and the SO tree at an iteration budget (its by_budget entry from 1), unless the

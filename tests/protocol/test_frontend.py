@@ -158,6 +158,7 @@ def test_options_are_declared_with_their_types(eng):
     for name in ("reward", "rollout", "keys", "impl"):
         assert f"option name {name} type combo" in lines[name]
     assert lines["workers"] == "option name workers type spin default 1 min 1 max 64"
+    assert lines["fixed_worlds"] == "option name fixed_worlds type spin default 0 min 0 max 10000"
     assert "type button" in lines["ClearTree"]
 
 

@@ -81,7 +81,21 @@ def test_fixed_worlds_are_drawn_from_the_view_and_dropped_with_the_root(tree):
     search.run(core.rng_for(view.game.kernel, 9), 40, 0.0, 0)
     assert search.iterations == 40
     search.set_root(view.buf, True)
-    assert search.pool_k == 0
+    assert (search.pool_k, search.pool_np) == (0, None)
+
+
+@pytest.mark.skipif(not COMPILED, reason="compares the compiled loop with the interpreted one")
+@pytest.mark.parametrize("tree", ["so", "mo"])
+def test_the_compiled_and_interpreted_loops_search_fixed_worlds_alike(tree):
+    s = random_decision(engine.make("between_two_cities", players=4, seed=4), 4, 10)
+    seat = s.to_move()[0]
+
+    def choose(impl):
+        p = make_player("ismcts", seed=3, preset="none", tree=tree, fixed_worlds=4, impl=impl)
+        m = p.choose(s, seat, Limits(iterations=150))
+        return m, [(x.move, x.visits, x.value) for x in p.last_info.moves]
+
+    assert choose("compiled") == choose("python")
 
 
 def test_a_det_search_plays_a_legal_move_with_its_heuristic_options():
