@@ -12,9 +12,13 @@ decisions (``random_decision`` with seeds 1-4 at plies 20, 60, 120, 200, as
 the session-5 cost paragraph of docs/strength.md).  A preset may carry changed
 options, ``NAME+OPTION=VALUE+...`` (``vs-textbook-160g-100it+reward=win``: the
 candidates a plan's ``ismcts@tag`` side plays), and ``textbook`` is the
-textbook ISMCTS's fixed settings (search/baselines.py), the yardstick at equal time.  Search and ceiling are
-bench_search's ``search_ips`` / ``ceiling_ips`` (CPU time, the preset's own
-rollout); the table gives medians over rounds, mid-game pooled over the four
+textbook ISMCTS's fixed settings (search/baselines.py), the yardstick at equal time.  Each
+search is built as the ISMCTS player builds it (``search.ismcts.build_search``, then its
+fixed worlds drawn), so every option of a single search is measured (``tree=det``,
+``fixed_worlds``, ``reveal``, ``fpu`` ...); only the options of the player around its
+searches (``reuse``, ``workers``, ``final``, ``final_share``) are refused.  Search and
+ceiling are bench_search's ``player_search_ips`` / ``player_ceiling_ips`` (CPU time, the
+preset's own rollout); the table gives medians over rounds, mid-game pooled over the four
 positions, and search/ceiling.
 """
 from __future__ import annotations
@@ -28,35 +32,37 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from bench.bench_search import ceiling_ips, first_decision, search_ips  # noqa: E402
+from bench.bench_search import first_decision, player_ceiling_ips, player_search_ips  # noqa: E402
 from search.api import BadConfig  # noqa: E402
 from search.baselines import TextbookPlayer  # noqa: E402
-from search.ismcts import ISMCTS_SPEC, check_options  # noqa: E402
-from search.presets import options_for  # noqa: E402
+from search.ismcts import ISMCTS_SPEC, IsmctsPlayer  # noqa: E402
 from tests.search.helpers import random_decision  # noqa: E402
 
-SEARCH_KEYS = ("tree", "exploration", "reward", "keys", "rollout", "epsilon", "cutoff", "horizon", "bias", "expand_after")
+# what the player does around its searches, not how one search runs
+PLAYER_KEYS = ("reuse", "workers", "final", "final_share", "preset")
+SEARCH_KEYS = tuple(k for k in ISMCTS_SPEC if k not in PLAYER_KEYS)
 
 
 def search_options(game: str, preset: str, players: Optional[int] = None) -> dict:
-    """The options of ``preset`` that ``make_search`` takes (``reuse`` is the player's);
-    ``default`` at ``players`` seats is that table's default (None: the file's ``default``);
-    ``NAME+OPTION=VALUE...`` changes options of NAME, checked and typed as the player does;
-    ``textbook`` the textbook player's settings."""
+    """Every option of one search (``SEARCH_KEYS``) as an ISMCTS player of ``preset`` at
+    ``players`` seats searches with at a time limit (``default``: that table's default;
+    None: the file's ``default``); ``NAME+OPTION=VALUE...`` changes options of NAME, checked
+    and typed as the player does; ``textbook`` the textbook player's settings."""
     name, *changes = preset.split("+")
-    if name == "textbook":
-        if changes:
-            raise BadConfig("the textbook player takes no options")
-        opts = dict(TextbookPlayer.SETTINGS)
-    else:
-        opts = options_for(game, name, players=players)
+    given = {}
     for change in changes:
         key, eq, value = change.partition("=")
         if not eq or key not in SEARCH_KEYS:
             raise BadConfig(f"{change!r} is not OPTION=VALUE with a search option ({', '.join(SEARCH_KEYS)})")
-        opts[key] = value
-    typed = check_options("ismcts", opts, ISMCTS_SPEC)  # "win" stays a word, "0.7" becomes a number
-    return {k: typed[k] for k in SEARCH_KEYS if k in opts}
+        given[key] = value
+    if name == "textbook":
+        if changes:
+            raise BadConfig("the textbook player takes no options")
+        player = TextbookPlayer()
+    else:
+        player = IsmctsPlayer(preset=name, **given)  # "win" stays a word, "0.7" becomes a number
+    opts = player.options_for(game, None, players)
+    return {k: opts[k] for k in SEARCH_KEYS}
 
 
 def positions(game: str, players: int) -> dict:
@@ -78,8 +84,8 @@ def measure(game: str, players: int, presets: list[str], seconds: float, rounds:
                 view = st.observe(seat)
                 for p in presets:
                     s, c = out.setdefault((where, p), ([], []))
-                    s.append(search_ips(view, seat, seconds, **opts[p]))
-                    c.append(ceiling_ips(view, seat, seconds, **opts[p]))
+                    s.append(player_search_ips(view, seat, seconds, opts[p]))
+                    c.append(player_ceiling_ips(view, seat, seconds, opts[p]))
     return out
 
 

@@ -1,16 +1,19 @@
 """bench/preset_rate.py: each named preset's search options, measured at seat decisions."""
 import pytest
 
-from bench.preset_rate import measure, positions, search_options
+from bench.bench_search import player_search_ips
+from bench.preset_rate import SEARCH_KEYS, measure, positions, search_options
 from engine.core import CHANCE
 from search.api import BadConfig
+from search.ismcts import IsmctsPlayer
 
 
 def test_a_preset_gives_its_search_options_without_the_players_own():
     opts = search_options("city_and_guilds", "bias-16.0")
     assert opts["bias"] == 16.0 and opts["tree"] == "mo"
-    assert "reuse" not in opts  # the player's option, not make_search's
-    assert "bias" not in search_options("city_and_guilds", "vs-textbook-160g-100it")
+    assert "reuse" not in opts and "final" not in opts  # the player's options, around its searches
+    assert set(opts) == set(SEARCH_KEYS)
+    assert search_options("city_and_guilds", "vs-textbook-160g-100it")["bias"] == 0.0
     with pytest.raises(BadConfig):
         search_options("city_and_guilds", "no-such-preset")
 
@@ -36,8 +39,27 @@ def test_a_preset_with_changed_options_and_the_textbook_settings():
     assert opts["reward"] == "win" and opts["exploration"] == 2.0 and opts["tree"] == "mo"
     assert search_options("guildes", "vs-textbook-160g-100it", players=6)["reward"] == "score"
     book = search_options("guildes", "textbook", players=6)
-    assert book == {"tree": "so", "keys": "view", "exploration": 2.0, "rollout": "random", "reward": "win"}
+    assert {k: book[k] for k in ("tree", "keys", "exploration", "rollout", "reward", "bias")} == {
+        "tree": "so", "keys": "view", "exploration": 2.0, "rollout": "random", "reward": "win", "bias": 0.0}
     for bad in ("vs-textbook-160g-100it+reward=money", "vs-textbook-160g-100it+reuse=false",
                 "vs-textbook-160g-100it+reward", "textbook+reward=score"):
         with pytest.raises(BadConfig):
             search_options("guildes", bad, players=6)
+
+
+def test_the_options_are_the_players_own_at_a_time_limit():
+    # heuristic-5p-c07-100ms: c = 0.7 at a time limit, 4.0 from its by_budget entry at 1 iteration
+    player = IsmctsPlayer(preset="default")
+    for players in (3, 5, 7):
+        want = player.options_for("between_two_cities", None, players)
+        assert search_options("between_two_cities", "default", players) == {k: want[k] for k in SEARCH_KEYS}
+    assert search_options("between_two_cities", "default", 5)["exploration"] == 0.7
+
+
+@pytest.mark.parametrize("change", ["tree=det", "tree=det+fixed_worlds=4", "fixed_worlds=4", "reveal=true"])
+def test_options_make_search_lacks_are_measured_through_the_players_search(change):
+    opts = search_options("between_two_cities", "heuristic-visits+" + change, players=3)
+    assert opts["tree"] == ("det" if "det" in change else "so")
+    st = positions("between_two_cities", 3)["first"][0]
+    seat = st.to_move()[0]
+    assert player_search_ips(st.observe(seat), seat, 0.02, opts) > 0
