@@ -149,9 +149,10 @@ def test_an_infinite_analysis_that_has_ended_waits_for_stop_without_timing_out()
     # one search move: the engine answers its last report at once, then waits for stop in silence
     import threading
 
-    with popen(timeout=0.5) as eng:
+    with popen(timeout=10) as eng:  # start-up under load can take longer than the short timeout
         dealt(eng)
         one = eng.validmoves()[:1]
+        eng.timeout = 0.5
         with eng.analysis(searchmoves=one) as search:
             threading.Timer(1.6, search.stop).start()  # three timeouts of silence first
             result = search.wait()
