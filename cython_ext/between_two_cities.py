@@ -25,6 +25,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy
 
+from cython_ext.errors import BrokenState
 from .between_two_cities_policy import BetweenTwoCitiesPolicy
 from .between_two_cities_rules import BetweenTwoCitiesRules
 
@@ -337,7 +338,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             else:
                 m = self.legal(buf, s, mv)
                 if m == 0:
-                    raise ValueError(f"between_two_cities rollout: seat {s} has no legal move")  # calls Python: broken state
+                    raise BrokenState(f"between_two_cities rollout: seat {s} has no legal move")  # calls Python: broken state
                 self.apply(buf, s, mv[rng_below(rng, m)])
 
     # ------------------------------------------------------------------ cities seen by a playout
@@ -478,7 +479,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if ng == 0:  # nothing to place (not reached in play): as legal() would have it
             n = self.legal(buf, seat, mv)
             if n == 0:  # a stale move would be applied again and again: the rollout never ended
-                raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
+                raise BrokenState(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
             return mv[rng_below(rng, n)]
         for side in range(2):
             if side != keep:
@@ -517,7 +518,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             return PLACE_BASE + (gslot[g] * 2 + side) * NCELL + x
         n = self.legal(buf, seat, mv)  # a city without a completable adjacent cell
         if n == 0:
-            raise ValueError(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
+            raise BrokenState(f"between_two_cities rollout: seat {seat} has no legal move")  # calls Python: broken state
         return mv[rng_below(rng, n)]
 
     @cython.final

@@ -21,6 +21,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 
 import numpy as np
 
+from cython_ext.errors import BrokenState
 from .city_and_guilds_layout import max_moves_for
 from .city_and_guilds_policy import CityAndGuildsPolicy
 from .city_and_guilds_scoring import CityAndGuildsScoring
@@ -643,7 +644,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
             return self.PASS if m == nf else self.T_BASE + self.flist[m]
         n = self._legal(b, seat, self.moves)
         if n == 0:
-            raise ValueError(f"city_and_guilds: seat {seat} has no legal move")  # calls Python: broken state
+            raise BrokenState(f"city_and_guilds: seat {seat} has no legal move")  # calls Python: broken state
         return self.moves[rng_below(rng, n)]
 
     @cython.final

@@ -24,6 +24,7 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+from cython_ext.errors import BrokenState
 from .guildes_hidden import GuildesHidden
 from .guildes_policy import GuildesPolicy
 from .guildes_rules import move_bound, perm_decode  # noqa: F401
@@ -250,7 +251,7 @@ class GuildesKernel(GuildesHidden):
                 seat = seats[j]
                 c = self.c_legal(b, seat, moves)
                 if c <= 0:
-                    raise ValueError(f"guildes rollout: seat {seat} has no legal move in phase {phase}")  # calls Python: the error, never in a sound state
+                    raise BrokenState(f"guildes rollout: seat {seat} has no legal move in phase {phase}")  # calls Python: the error, never in a sound state
                 self.c_apply(b, seat, moves[rng_below(rng, c)])
 
     @cython.final
@@ -347,7 +348,7 @@ class GuildesKernel(GuildesHidden):
                         mk = mask[p]
                         c = nbits[p]
                         if c == 0:
-                            raise ValueError("guildes rollout: an empty hand in the draft")  # calls Python: the error
+                            raise BrokenState("guildes rollout: an empty hand in the draft")  # calls Python: the error
                         r = rng_below(rng, c)
                         while r > 0:
                             mk &= mk - 1
@@ -375,7 +376,7 @@ class GuildesKernel(GuildesHidden):
                     mk = mask[i]
                     c = nbits[i]
                     if c == 0:
-                        raise ValueError("guildes rollout: an empty hand in the play")  # calls Python: the error
+                        raise BrokenState("guildes rollout: an empty hand in the play")  # calls Python: the error
                     r = rng_below(rng, c)
                     while r > 0:
                         mk &= mk - 1

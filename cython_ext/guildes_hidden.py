@@ -21,6 +21,7 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+from cython_ext.errors import BrokenState
 from .guildes_placement import GuildesPlacement
 
 if not cython.compiled:
@@ -85,7 +86,7 @@ class GuildesHidden(GuildesPlacement):
                 if keep:
                     self.c_keep_chosen(b, seat, rng)
                 return
-        raise RuntimeError("guildes determinize: no consistent deal found")  # calls Python: the error, never in a sound state
+        raise BrokenState("guildes determinize: no consistent deal found")  # calls Python: the error, never in a sound state
 
     @cython.final
     def c_fill(self, b, seat, rng):

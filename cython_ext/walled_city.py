@@ -28,6 +28,7 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+from cython_ext.errors import BrokenState
 from .kernel import Rng
 from .walled_city_bounds import WalledCityBounds
 from .walled_city_policy import WalledCityPolicy
@@ -470,7 +471,7 @@ class WalledCityKernel(WalledCityPowers):
         t: cython.int
         seen: cython.bint
         if not self.rebuild_trades_(b, seat, rng):
-            raise ValueError("walled_city: no Butchers trades agree with this view")
+            raise BrokenState("walled_city: no Butchers trades agree with this view")
         if self.offcolour:
             for k in range(OWN, K):
                 seen = b[self.o_hand + seat * K + k] > 0
@@ -596,7 +597,7 @@ class WalledCityKernel(WalledCityPowers):
         (``nbh_``) except after a move that may change a road or a path's sides: setup and
         starting roads, a round-1 construction, anything inside a guild power.
 
-        A decision with no legal move is a broken state: ValueError, nothing read
+        A decision with no legal move is a broken state: BrokenState (a ValueError), nothing read
         from the unfilled move array."""
         b: cython.p_int = ptr(buf)
         out: cython.p_int = self.s_moves
@@ -618,7 +619,7 @@ class WalledCityKernel(WalledCityPowers):
                 n = self.legal_(b, seat, out)
                 if n <= 0:
                     self.s_roll = 0
-                    raise ValueError("walled_city: a state that is not over has no legal move")
+                    raise BrokenState("walled_city: a state that is not over has no legal move")
                 # the only moves that write roads or path sides: kept labels go before and after
                 if ph == P_START or ph == P_POWER or (ph == P_LOC and b[self.o_round] == 1):
                     self.s_nok = 0

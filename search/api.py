@@ -17,8 +17,9 @@ import warnings
 from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar, Optional
 
+from cython_ext.errors import BrokenState
 from engine.core import State, make_rng
-from engine.errors import BadConfig, GuildhallError
+from engine.errors import BadConfig, BadState, GuildhallError
 
 
 class SearchError(GuildhallError):
@@ -176,7 +177,9 @@ class Player:
         every hidden value open: the search gets an :class:`OpenState`, whose
         determinizations are copies of itself.  In debug mode (``on_settings``) the
         decision's settings are said here, once, before it searches -- also when it has
-        one move and answers without a search -- so every player says them alike.
+        one move and answers without a search -- so every player says them alike.  A kernel
+        that meets a state no sound game reaches (``cython_ext.errors.BrokenState``) makes it a
+        :class:`~engine.errors.BadState`: the caller's state is untouched.
         """
         limits.validate()
         if seat not in state.to_move():
@@ -198,7 +201,10 @@ class Player:
             view = OpenState(state.game, state.buf.copy())
         else:
             view = state.observe(seat) if state.observer is None else state
-        info = self.search(view, seat, limits, on_info, stop or threading.Event())
+        try:
+            info = self.search(view, seat, limits, on_info, stop or threading.Event())
+        except BrokenState as exc:  # a state from outside that legal play led astray: say so
+            raise BadState(f"inconsistent state: a search on it fails ({exc})") from exc
         self.last_info = info
         return info.best
 

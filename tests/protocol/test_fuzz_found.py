@@ -310,3 +310,45 @@ def test_words_part_at_the_same_blanks_in_every_command():
         "status tomove chance ply 0 over no scores 0,0,0",
         "error bad-edition cannot read edition /nonexistent/a\\xa0b: No such file or directory",
         "error bad-argument cannot split arguments: No closing quotation"]
+
+
+def test_a_search_that_meets_a_broken_state_says_bad_state_and_keeps_the_state():
+    # the fuzz of session 39 (walled_city borderlands, 3 players, seed 39, case 57): position took
+    # a state whose legal play led to a view no Butchers trades fit; the search then failed with
+    # 'error internal'.  Here such a view is put in the session as that play left it (position's
+    # trial would refuse it now: the trial plays one path, so a state can pass it and go astray)
+    from tests.walled_city.helpers import f
+    from tests.walled_city.test_powers_butchers import BL, traded
+
+    view = traded("4/0", "5/0").observe(1)
+    f(view, "pool")[2][:] = 0                           # p2 cannot have returned anything higher
+    lines = []
+    s = Session(lines.append)
+    try:
+        s.handle("newgame walled_city players 3" + "".join(f" variant {v}" for v in BL))
+        s.state = s.game.parse_state(view.to_string())
+        before = s.state.to_string()
+        del lines[:]
+        s.handle("go iterations 20")
+        s.job.thread.join(60)
+        assert lines[-1] == "bestmove none"
+        assert lines[-2].startswith("error bad-state inconsistent state: a search on it fails"), lines
+        assert "no Butchers trades agree with this view" in lines[-2]
+        assert s.state.to_string() == before
+        s.handle("status")
+        assert lines[-1].startswith("status tomove 1 ")
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("player", ["ismcts", "pimc", "flatmc", "textbook", "solver"])
+def test_every_searching_player_turns_a_broken_state_into_bad_state(player):
+    from search import make_player
+    from search.api import Limits
+    from tests.walled_city.helpers import f
+    from tests.walled_city.test_powers_butchers import traded
+
+    view = traded("4/0", "5/0").observe(1)
+    f(view, "pool")[2][:] = 0
+    with pytest.raises(BadState, match="no Butchers trades agree with this view"):
+        make_player(player, seed=1).choose(view, 1, Limits(iterations=20))
