@@ -132,7 +132,31 @@ def search_options(opts: dict) -> dict:
     out = {k: v for k, v in opts.items() if k in known}
     if out.get("fpu") == "off":  # the player's word for make_search's default (no urgency)
         del out["fpu"]
+    if opts.get("fixed_worlds"):  # the player draws them after make_search: new_search does
+        out["fixed_worlds"] = opts["fixed_worlds"]
     return out
+
+
+def new_search(view, seat: int, rng=None, **opts):
+    """``core.make_search`` as the ISMCTS player builds its search (``build_search``): its
+    ``tree=det`` is the omniscient tree over a world drawn each iteration, and its
+    ``fixed_worlds`` are drawn with ``rng`` (a tree that predates them searches without).
+
+    >>> from bench.bench_search import first_decision
+    >>> st = first_decision("guildes", 3)
+    >>> s = new_search(st.observe(0), 0, None, tree="det", fixed_worlds=2)
+    >>> s.mode, s.pool_k
+    (2, 2)
+    """
+    from search import core
+
+    worlds = opts.pop("fixed_worlds", 0)
+    if opts.get("tree") == "det":
+        opts["tree"] = "omni"
+    s = core.make_search(view, seat, **opts)
+    if worlds and hasattr(s, "fix_worlds"):
+        s.fix_worlds(worlds, rng if rng is not None else core.rng_for(view.game.kernel, 5))
+    return s
 
 
 def search_ips(view, seat: int, seconds: float, **opts) -> float:
@@ -140,8 +164,8 @@ def search_ips(view, seat: int, seconds: float, **opts) -> float:
     counted) of a fresh search run for ``seconds`` of wall time."""
     from search import core
 
-    s = core.make_search(view, seat, **opts)
     rng = core.rng_for(view.game.kernel, 7)
+    s = new_search(view, seat, rng, **opts)
     t = time.perf_counter()
     c = time.thread_time()
     done = s.run(rng, 1 << 40, t + seconds, 0)
@@ -187,8 +211,9 @@ def fixed_search(game: str, players: int, iterations: int, presets: bool = True,
     seat = st.to_move()[0]
     view = st.observe(seat)
     opts = preset_options(game.split("+")[0], players=players) if presets else {}
-    s = core.make_search(view, seat, **{**opts, **extra})
-    done = s.run(core.rng_for(view.game.kernel, 7), iterations, 1.0e18, 0)
+    rng = core.rng_for(view.game.kernel, 7)
+    s = new_search(view, seat, rng, **{**opts, **extra})
+    done = s.run(rng, iterations, 1.0e18, 0)
     return {"iterations": done, "nodes": s.node_count(), "value_calls": s.value_calls}
 
 
@@ -230,7 +255,7 @@ def fixed_ceiling(game: str, players: int, iterations: int, presets: bool = True
     view = st.observe(seat)
     opts = preset_options(game.split("+")[0], players=players) if presets else {}
     k = view.game.kernel
-    rollout = core.make_search(view, seat, **opts).rollout_fn or k.rollout
+    rollout = new_search(view, seat, **opts).rollout_fn or k.rollout
     rng = core.rng_for(k, 7)
     w = view.buf.copy()
     for _ in range(iterations):
@@ -245,7 +270,7 @@ def ceiling_ips(view, seat: int, seconds: float, **opts) -> float:
     the rollout a search with ``opts`` plays."""
     from search import core
 
-    return _ceiling(view, seat, seconds, core.make_search(view, seat, **opts).rollout_fn)
+    return _ceiling(view, seat, seconds, new_search(view, seat, **opts).rollout_fn)
 
 
 def _ceiling(view, seat: int, seconds: float, rollout) -> float:
@@ -312,8 +337,9 @@ def tree_shape(view, seat: int, iterations: int, **opts) -> dict:
     the tree's bytes in use per node (``used_bytes``)."""
     from search import core
 
-    s = core.make_search(view, seat, **opts)
-    s.run(core.rng_for(view.game.kernel, 7), iterations, 0.0, 0)
+    rng = core.rng_for(view.game.kernel, 7)
+    s = new_search(view, seat, rng, **opts)
+    s.run(rng, iterations, 0.0, 0)
     n = s.node_count()
     selections = sum(v for x in range(n) for _st, _m, v, _w in s.edges_of(x))
     return {"nodes": n / iterations, "visits": s.node_visits_total / iterations,
@@ -380,8 +406,8 @@ def memory(nodes: int, game: str = "guildes", players: int = 4, presets: bool = 
     view = st.observe(seat)
     opts = preset_options(game.split("+")[0], players=players) if presets else {}
     before = rss_kb()
-    s = core.make_search(view, seat, max_nodes=nodes, **opts)
     rng = core.rng_for(view.game.kernel, 1)
+    s = new_search(view, seat, rng, max_nodes=nodes, **opts)
     t = time.perf_counter()
     while s.node_count() < nodes:
         s.run(rng, 20_000, 0.0, 0)

@@ -29,8 +29,9 @@ def rates(game: str, opts: dict, seconds: float, counts: list) -> dict:
         st = bench_search.first_decision(game, p)
         seat = st.to_move()[0]
         view = st.observe(seat)
-        out[p] = [bench_search.search_ips(view, seat, seconds, **opts[str(p)]),
-                  bench_search.ceiling_ips(view, seat, seconds, **opts[str(p)])]
+        known = bench_search.search_options(opts[str(p)])  # what this tree's make_search takes
+        out[p] = [bench_search.search_ips(view, seat, seconds, **known),
+                  bench_search.ceiling_ips(view, seat, seconds, **known)]
     return out
 
 

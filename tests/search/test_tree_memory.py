@@ -47,11 +47,13 @@ RANDOM_ROLLOUT_PRESET = "vs-textbook-160g-100it"  # City and Guilds' default bef
 def _city_and_guilds(tree: str, lists: bool, preset: str = RANDOM_ROLLOUT_PRESET):
     from bench.bench_search import first_decision
     from bench.preset_rate import search_options
+    from search.ismcts import build_search
 
     st = first_decision("city_and_guilds", 4)
     seat = st.to_move()[0]
-    s = core.make_search(st.observe(seat), seat, **({"tree": "so"} if tree == "so" else search_options(
-        "city_and_guilds", preset)))
+    view = st.observe(seat)
+    s = (core.make_search(view, seat, tree="so") if tree == "so"
+         else build_search(view, seat, search_options("city_and_guilds", preset)))
     s.lists = lists
     s.run(core.rng_for(st.game.kernel, 1), 20_000, 0.0, 0)
     return s
