@@ -172,28 +172,6 @@ def search_ips(view, seat: int, seconds: float, **opts) -> float:
     return done / max(time.thread_time() - c, 1e-9)
 
 
-def player_search_ips(view, seat: int, seconds: float, opts: dict) -> float:
-    """:func:`search_ips` of the search an ISMCTS player builds from its resolved options
-    ``opts`` (``IsmctsPlayer.options_for``): its tree (``det`` included) and fixed worlds."""
-    from search import core
-    from search.ismcts import build_search
-
-    s = build_search(view, seat, opts)
-    rng = core.rng_for(view.game.kernel, 7)
-    s.fix_worlds(opts["fixed_worlds"], rng)
-    t = time.perf_counter()
-    c = time.thread_time()
-    done = s.run(rng, 1 << 40, t + seconds, 0)
-    return done / max(time.thread_time() - c, 1e-9)
-
-
-def player_ceiling_ips(view, seat: int, seconds: float, opts: dict) -> float:
-    """:func:`ceiling_ips` with the rollout of the search an ISMCTS player builds from ``opts``."""
-    from search.ismcts import build_search
-
-    return _ceiling(view, seat, seconds, build_search(view, seat, opts).rollout_fn)
-
-
 def fixed_search(game: str, players: int, iterations: int, presets: bool = True, **extra) -> dict:
     """A search of exactly ``iterations`` from ``first_decision`` (the generator seed of
     ``search_ips``), for instruction counts, which do not move with the machine's load:

@@ -12,14 +12,13 @@ decisions (``random_decision`` with seeds 1-4 at plies 20, 60, 120, 200, as
 the session-5 cost paragraph of docs/strength.md).  A preset may carry changed
 options, ``NAME+OPTION=VALUE+...`` (``vs-textbook-160g-100it+reward=win``: the
 candidates a plan's ``ismcts@tag`` side plays), and ``textbook`` is the
-textbook ISMCTS's fixed settings (search/baselines.py), the yardstick at equal time.  Each
-search is built as the ISMCTS player builds it (``search.ismcts.build_search``, then its
-fixed worlds drawn), so every option of a single search is measured (``tree=det``,
-``fixed_worlds``, ``reveal``, ``fpu`` ...); only the options of the player around its
-searches (``reuse``, ``workers``, ``final``, ``final_share``) are refused.  Search and
-ceiling are bench_search's ``player_search_ips`` / ``player_ceiling_ips`` (CPU time, the
-preset's own rollout); the table gives medians over rounds, mid-game pooled over the four
-positions, and search/ceiling.
+textbook ISMCTS's fixed settings (search/baselines.py), the yardstick at equal time.  Every
+option of a single search is taken as the player resolves it and measured (``tree=det``,
+``fixed_worlds``, ``reveal``, ``fpu`` ...: ``bench_search.new_search`` builds the search as
+the player does); only the options of the player around its searches (``reuse``,
+``workers``, ``final``, ``final_share``) are refused.  Search and ceiling are bench_search's
+``search_ips`` / ``ceiling_ips`` (CPU time, the preset's own rollout); the table gives
+medians over rounds, mid-game pooled over the four positions, and search/ceiling.
 """
 from __future__ import annotations
 
@@ -32,7 +31,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
-from bench.bench_search import first_decision, player_ceiling_ips, player_search_ips  # noqa: E402
+from bench.bench_search import ceiling_ips, first_decision, search_ips  # noqa: E402
+from bench.bench_search import search_options as make_search_options  # noqa: E402
 from search.api import BadConfig  # noqa: E402
 from search.baselines import TextbookPlayer  # noqa: E402
 from search.ismcts import ISMCTS_SPEC, IsmctsPlayer  # noqa: E402
@@ -76,7 +76,7 @@ def positions(game: str, players: int) -> dict:
 def measure(game: str, players: int, presets: list[str], seconds: float, rounds: int) -> dict:
     """``{(where, preset): ([search it/s per run], [ceiling it/s per run])}``."""
     out: dict = {}
-    opts = {p: search_options(game, p, players) for p in presets}
+    opts = {p: make_search_options(search_options(game, p, players)) for p in presets}  # what make_search takes
     for where, states in positions(game, players).items():
         for _ in range(rounds):
             for st in states:
@@ -84,8 +84,8 @@ def measure(game: str, players: int, presets: list[str], seconds: float, rounds:
                 view = st.observe(seat)
                 for p in presets:
                     s, c = out.setdefault((where, p), ([], []))
-                    s.append(player_search_ips(view, seat, seconds, opts[p]))
-                    c.append(player_ceiling_ips(view, seat, seconds, opts[p]))
+                    s.append(search_ips(view, seat, seconds, **opts[p]))
+                    c.append(ceiling_ips(view, seat, seconds, **opts[p]))
     return out
 
 

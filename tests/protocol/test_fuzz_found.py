@@ -341,8 +341,9 @@ def test_a_search_that_meets_a_broken_state_says_bad_state_and_keeps_the_state()
         s.close()
 
 
-@pytest.mark.parametrize("player", ["ismcts", "pimc", "flatmc", "textbook", "solver"])
-def test_every_searching_player_turns_a_broken_state_into_bad_state(player):
+@pytest.mark.parametrize("player, options", [("ismcts", {}), ("ismcts", {"workers": 2}), ("pimc", {}),
+                                             ("flatmc", {}), ("textbook", {}), ("solver", {})])
+def test_every_searching_player_turns_a_broken_state_into_bad_state(player, options):
     from search import make_player
     from search.api import Limits
     from tests.walled_city.helpers import f
@@ -350,5 +351,37 @@ def test_every_searching_player_turns_a_broken_state_into_bad_state(player):
 
     view = traded("4/0", "5/0").observe(1)
     f(view, "pool")[2][:] = 0
-    with pytest.raises(BadState, match="no Butchers trades agree with this view"):
-        make_player(player, seed=1).choose(view, 1, Limits(iterations=20))
+    p = make_player(player, seed=1, **options)
+    try:
+        with pytest.raises(BadState, match="no Butchers trades agree with this view"):
+            p.choose(view, 1, Limits(iterations=20))
+    finally:
+        p.close()
+
+
+def test_an_engine_process_answers_bad_state_where_legal_play_led_astray():
+    # the fuzz case itself (bench/fuzz_protocol.py walled_city --players 3 --variant borderlands
+    # --cases 150 --seed 39 --only 57: the p1 pool mutated): position's trial accepts it, and 40
+    # 'play random' from the newgame seed reach a view no Butchers trades fit
+    import os
+
+    from tests.protocol.conftest import expect, go, start
+
+    path = os.path.join(os.path.dirname(__file__), "..", "data", "walled_city_borderlands_led_astray.txt")
+    with open(path, encoding="utf-8") as f:
+        state = f.read().strip()
+    e = start()
+    try:
+        assert expect(e, "newgame walled_city players 3 variant borderlands") == []
+        assert expect(e, "position " + state) == []
+        for _ in range(40):
+            assert expect(e, "play random") == []
+        before = expect(e, "view")
+        lines = go(e, "go iterations 20")
+        assert lines[-1] == "bestmove none"
+        assert lines[-2] == ("error bad-state inconsistent state: a search on it fails "
+                             "(walled_city: no Butchers trades agree with this view)"), lines
+        assert expect(e, "view") == before
+        assert expect(e, "status") == ["status tomove 2 ply 40 over no scores 25,34,21"]
+    finally:
+        e.quit()

@@ -1,7 +1,8 @@
 """bench/preset_rate.py: each named preset's search options, measured at seat decisions."""
 import pytest
 
-from bench.bench_search import player_search_ips
+from bench.bench_search import search_ips
+from bench.bench_search import search_options as make_search_options
 from bench.preset_rate import SEARCH_KEYS, measure, positions, search_options
 from engine.core import CHANCE
 from search.api import BadConfig
@@ -57,9 +58,11 @@ def test_the_options_are_the_players_own_at_a_time_limit():
 
 
 @pytest.mark.parametrize("change", ["tree=det", "tree=det+fixed_worlds=4", "fixed_worlds=4", "reveal=true"])
-def test_options_make_search_lacks_are_measured_through_the_players_search(change):
+def test_the_players_det_tree_and_fixed_worlds_are_measured(change):
     opts = search_options("between_two_cities", "heuristic-visits+" + change, players=3)
     assert opts["tree"] == ("det" if "det" in change else "so")
+    known = make_search_options(opts)
+    assert known.get("fixed_worlds", 0) == (4 if "fixed_worlds" in change else 0)
     st = positions("between_two_cities", 3)["first"][0]
     seat = st.to_move()[0]
-    assert player_search_ips(st.observe(seat), seat, 0.02, opts) > 0
+    assert search_ips(st.observe(seat), seat, 0.02, **known) > 0
