@@ -43,6 +43,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
+    cdef int choice_count(self, int[::1] buf, int seat)
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef void forget_cities(self) noexcept

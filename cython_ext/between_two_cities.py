@@ -387,8 +387,16 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: between_two_cities_policy
 
     def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
-        """A placement without the list: the random one by :meth:`random_place`, the best by the policy's ``greedy_place``."""
+        """A placement without the list: the random one by :meth:`random_place`, the best by the policy's ``greedy_place``;
+        a random choice of two tiles by :meth:`random_choice` (the list's draws, without the list)."""
         m: cython.int
+        if buf[self.O_PHASE] == PH_CHOOSE and epsilon > 0.0:
+            # the base's draws in its order: none for a lone choice, then epsilon's, then the index
+            if self.choice_count(buf, seat) > 1:
+                if epsilon >= 1.0 or rng_random(rng) < epsilon:
+                    return self.random_choice(buf, seat, rng)
+                epsilon = 0.0  # drawn: the base takes the greedy choice
+            return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, epsilon, moves, vals)
         if buf[self.O_PHASE] != PH_PLACE or seat != buf[self.O_PTR]:
             return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, epsilon, moves, vals)
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
@@ -401,6 +409,21 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     def score_bounds(self, buf, lo, hi):
         return btc_bounds(self, ptr(buf), ptr(lo), ptr(hi))  # the solver's bounds: between_two_cities_bounds
+
+    @cython.final
+    def choice_count(self, buf, seat):
+        """How many choices of two tiles ``legal`` lists for ``seat``: a pair of each kind held
+        twice or more, and every two kinds held."""
+        h: cython.int = self.O_HAND + seat * KM
+        m: cython.int = 0
+        n: cython.int = 0
+        a: cython.int
+        for a in range(KM):
+            if buf[h + a] > 0:
+                m += 1
+                if buf[h + a] > 1:
+                    n += 1
+        return n + m * (m - 1) // 2
 
     @cython.final
     def random_choice(self, buf, seat, rng):

@@ -12,6 +12,7 @@ cdef class RolloutPolicy:
     cdef bint fast                     # pointer_steps_of(k): play calls k's pointer steps
     cdef public double epsilon
     cdef public int cutoff
+    cdef public int own                # -1: every seat plays epsilon-greedy; else that seat alone, the others at random
     cdef public int horizon            # > 0: stop past the kernel's horizon, the rest weighted this percent
     cdef public long long steps        # decisions played by rollouts (statistics)
     cdef public object stop            # the search's stop event while it runs (None: none)
@@ -22,7 +23,7 @@ cdef class RolloutPolicy:
     cdef double[::1] vals
 
     cdef int play(self, int[::1] buf, Rng rng) except -1
-    cdef int pick(self, int[::1] buf, int seat, Rng rng) except -1
+    cdef int pick(self, int[::1] buf, int seat, Rng rng, double epsilon) except -1
 
 
 # A buffer word as a C int (interpreted: numpy scalar -> Python int).

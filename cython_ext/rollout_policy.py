@@ -3,7 +3,10 @@
 At each decision of a rollout, every acting seat plays, with probability
 ``1 - epsilon``, a legal move of highest ``move_values`` (ties drawn
 uniformly), else a uniformly random legal move (the kernel's
-``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``cutoff > 0`` the rollout stops after that many decisions
+``egreedy_move`` draws it); chance is drawn as the kernel draws it.  With ``own`` >= 0
+only that seat (the searching seat: the search's ``greedy_seats=own``) plays so; every other
+seat plays uniformly at random (epsilon 1), for a fraction of the heuristic's cost at a large
+table.  With ``cutoff > 0`` the rollout stops after that many decisions
 (chance steps not counted) and the search scores the unfinished state with the
 kernel's ``rank_keys``/``scores`` (points so far): an early cut-off with the
 game's own evaluation.  With ``horizon`` > 0 the rollout stops at the first chance step
@@ -61,6 +64,7 @@ class RolloutPolicy:
         self.epsilon = epsilon
         self.cutoff = cutoff
         self.horizon = horizon
+        self.own = -1
         self.steps = 0
         self.stop = None
         self.cut = False
@@ -82,6 +86,7 @@ class RolloutPolicy:
     def play(self, buf, rng):
         na: cython.int
         j: cython.int
+        eps: cython.double
         done: cython.int = 0
         mark: cython.int
         # the kernel's pointer steps where it has them (kernel.pxd: no memoryview built a call)
@@ -112,11 +117,12 @@ class RolloutPolicy:
                 return 0
             # a simultaneous step: every acting seat picks on the same state, then all apply
             for j in range(na):
+                eps = self.epsilon if self.own < 0 or seats[j] == self.own else 1.0
                 if fast:
-                    self.picks[j] = self.k.c_egreedy(b, as_int(seats[j]), rng, self.epsilon, ptr(self.moves),
+                    self.picks[j] = self.k.c_egreedy(b, as_int(seats[j]), rng, eps, ptr(self.moves),
                                                      dptr(self.vals))
                 else:
-                    self.picks[j] = self.pick(buf, as_int(self.seats[j]), rng)
+                    self.picks[j] = self.pick(buf, as_int(self.seats[j]), rng, eps)
             for j in range(na):
                 if fast:
                     self.k.c_apply(b, as_int(seats[j]), as_int(self.picks[j]))
@@ -125,7 +131,7 @@ class RolloutPolicy:
             done += 1
             self.steps += 1
 
-    def pick(self, buf, seat, rng):
-        """``seat``'s rollout move: best by ``move_values`` with probability 1 - epsilon
+    def pick(self, buf, seat, rng, epsilon):
+        """``seat``'s rollout move: best by ``move_values`` with probability 1 - ``epsilon``
         (the kernel's ``egreedy_move``: a game may find it without listing every move)."""
-        return self.k.egreedy_move(buf, seat, rng, self.epsilon, self.moves, self.vals)
+        return self.k.egreedy_move(buf, seat, rng, epsilon, self.moves, self.vals)

@@ -89,10 +89,11 @@ def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0) -
     return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon)
 
 
-def egreedy_rollout(game: Game, epsilon: float) -> Callable:
+def egreedy_rollout(game: Game, epsilon: float, own: int = -1) -> Callable:
     """Rollout policy for a kernel without ``move_values``: with probability
     ``1 - epsilon`` the move of best ``game.heuristic`` (ties drawn at random),
-    else a uniformly random move.  Runs in Python (one heuristic call per legal
+    else a uniformly random move (every seat, or with ``own`` >= 0 that seat alone, the
+    others always at random).  Runs in Python (one heuristic call per legal
     move per step): about 90 times slower than a kernel rollout."""
     k = game.kernel
     seats = np.zeros(game.players + 1, dtype=np.intc)
@@ -111,7 +112,7 @@ def egreedy_rollout(game: Game, epsilon: float) -> Callable:
             picks = []
             for s in acting:
                 c = k.legal(buf, s, moves)
-                if rng.random() < epsilon:
+                if (own >= 0 and s != own) or rng.random() < epsilon:
                     picks.append(int(moves[rng.below(c)]))
                     continue
                 vals = [game.heuristic(st, s, int(moves[i])) for i in range(c)]
@@ -129,7 +130,8 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
                 bias: float = 0.0,
                 max_nodes: int = 1_000_000, hash_depth: int = 16, impl: str = "auto",
                 determinize: bool = True, keys: str = "moves", expand_after: int = 1,
-                fpu: float = math.inf, reveal: bool = False, horizon: int = 0) -> Any:
+                fpu: float = math.inf, reveal: bool = False, horizon: int = 0,
+                greedy_seats: str = "all") -> Any:
     """A ready ``Search`` rooted at ``view`` (a seat's view, or a full world with
     ``determinize=False``).
 
@@ -156,16 +158,24 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     end of the round it started in) and the kernel's estimate scores the rest of the game,
     weighted ``horizon`` percent (``kernel.horizon_close``); a kernel without one plays its
     rollouts to the end, and so does the Python heuristic rollout (``egreedy_rollout``, for
-    a kernel without ``move_values``: none of the four games)."""
+    a kernel without ``move_values``: none of the four games).
+
+    ``greedy_seats``: with ``rollout=egreedy``, ``all`` seats play the heuristic's
+    epsilon-greedy moves in rollouts, or only the searching seat (``own``: the others play
+    uniformly at random, which costs what a random rollout does at their moves)."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
     rmode, rfn = reward_setup(game, reward)
     rfun = None
+    if greedy_seats not in ("all", "own"):
+        raise ValueError(f"greedy_seats must be all or own, not {greedy_seats!r}")
+    own = seat if greedy_seats == "own" else -1
     if rollout == "egreedy" and kernel_has_heuristic(k):
         rfun = policy_rollout(k, epsilon, cutoff, horizon)
+        rfun.own = own
     elif rollout == "egreedy":
-        rfun = egreedy_rollout(game, epsilon)
+        rfun = egreedy_rollout(game, epsilon, own)
     elif cutoff > 0 or horizon > 0:  # random moves, cut off: the policy with epsilon 1
         rfun = policy_rollout(k, 1.0, cutoff, horizon)
     s = mod.Search(k, game.players, seat, TREE_MODES[tree], exploration, rmode,

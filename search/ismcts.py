@@ -117,6 +117,7 @@ ISMCTS_SPEC = {
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
     "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
+    "greedy_seats": ("all", lambda v: v in ("all", "own"), "all or own"),
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
     "horizon": (0, _pos_int(0, 100), "an integer in [0, 100]"),
     "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0 and math.isfinite(v),
@@ -162,7 +163,9 @@ class IsmctsPlayer(Player):
     determinized world); ``reward`` win / rank / score (margin over the
     best other seat) / field (margin over the other seats' mean); ``rollout``
     random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
-    where the kernel has ``move_values``); ``cutoff`` > 0 stops each rollout
+    where the kernel has ``move_values``); ``greedy_seats`` all (every seat plays the
+    heuristic in rollouts) or own (the searching seat alone, the others at random);
+    ``cutoff`` > 0 stops each rollout
     after that many decisions and scores the state reached (points so far);
     ``horizon`` > 0 stops each rollout at the kernel's horizon (Guildes: the end of the
     round it started in) and scores the rest with the kernel's estimate, weighted that
@@ -392,7 +395,7 @@ def build_search(view: State, seat: int, o: dict) -> Any:
     tree = "omni" if omni or o["tree"] == "det" else o["tree"]
     s = core.make_search(view, seat, tree=tree, exploration=o["exploration"],
                          reward=o["reward"], rollout=o["rollout"], epsilon=o["epsilon"], cutoff=o["cutoff"], horizon=o["horizon"], bias=o["bias"],
-                         max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"], reveal=o["reveal"],
+                         greedy_seats=o["greedy_seats"], max_nodes=o["max_nodes"], impl=o["impl"], determinize=not omni, keys=o["keys"], reveal=o["reveal"],
                          expand_after=o["expand_after"], fpu=math.inf if o["fpu"] == "off" else o["fpu"])
     return s
 

@@ -16,10 +16,11 @@ import numpy as np
 import pytest
 
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import PH_CHOOSE, PH_PLACE
+from cython_ext.between_two_cities_encoding import KM, PH_CHOOSE, PH_PLACE
 from tests.between_two_cities.helpers import make_game, random_walk
 
 C, PY = select.twins("between_two_cities")
+RULES_C, RULES_PY = select.twins("between_two_cities_rules")
 POL_C, POL_PY = select.twins("between_two_cities_policy")
 kernel_c, kernel_py = select.twins("kernel")
 MODES = [("interpreted", PY, kernel_py)] + ([("compiled", C, kernel_c)] if C is not None else [])
@@ -185,3 +186,30 @@ def test_a_draft_pair_valued_alone_is_worth_what_it_is_worth_in_the_list(mode, m
             fresh.legal(buf, seat, moves)
             k.move_values(buf, seat, moves[i:i + 1], 1, one)
             assert one[0] == expect[i]
+
+
+@pytest.mark.parametrize("mode,mod,kmod", MODES, ids=[m[0] for m in MODES])
+@pytest.mark.parametrize("players,variants", CONFIGS)
+def test_a_draft_draws_what_the_listing_draws(mode, mod, kmod, players, variants):
+    # the draft's random branch draws its pair without the list (random_choice): the same
+    # move and the same generator state after as the base's listing, at every epsilon
+    game = make_game(players, variants)
+    k = mod.BetweenTwoCitiesKernel(game.kernel_cfg)
+    rules = (RULES_C if mode == "compiled" else RULES_PY).BetweenTwoCitiesRules  # the listing's answer
+    moves, vals = np.zeros(k.max_moves, np.intc), np.zeros(k.max_moves)
+    drafts = [p for p in decisions(game, [players + 3], 1) if p[0][game.layout["phase"]] == PH_CHOOSE]
+    assert len(drafts) >= 8
+    one_kind = drafts[0][0].copy()  # a hand of one kind: a lone choice, drawn with no draw at all
+    hand = game.layout["hand"] + drafts[0][1] * KM
+    one_kind[hand:hand + KM] = 0
+    one_kind[hand] = 3
+    drafts.append((one_kind, drafts[0][1]))
+    assert k.legal(one_kind, drafts[0][1], moves) == 1
+    for i, (buf, seat) in enumerate(drafts):
+        for eps in (0.0, 0.3, 0.7, 1.0):
+            mine, base = kmod.Rng(i), kmod.Rng(i)
+            for _ in range(4):
+                got = int(k.egreedy_move(buf, seat, mine, eps, moves, vals))
+                want = int(rules.egreedy_move(k, buf, seat, base, eps, moves, vals))
+                assert got == want
+            assert mine.next64() == base.next64()

@@ -92,14 +92,67 @@ def test_twins_play_the_same_rollouts():
         assert (t1 == t2).all()
 
 
+def reference_rollout(k, buf, rng, eps_of):
+    """A rollout by the kernel's own Python calls, each seat at its own epsilon."""
+    seats = np.zeros(k.players + 1, np.intc)
+    moves, vals = np.zeros(k.max_moves, np.intc), np.zeros(k.max_moves)
+    while (n := k.to_move(buf, seats)) > 0:
+        if seats[0] < 0:
+            k.apply(buf, -1, k.sample_chance(buf, rng))
+            continue
+        acting = [int(x) for x in seats[:n]]
+        picks = [int(k.egreedy_move(buf, s, rng, eps_of(s), moves, vals)) for s in acting]
+        for s, m in zip(acting, picks):
+            k.apply(buf, s, m)
+
+
+@pytest.mark.parametrize("name", ["between_two_cities", "guildes", "city_and_guilds", "walled_city"])
+def test_greedy_seats_own_plays_the_heuristic_for_that_seat_alone(name):
+    # own: the searching seat at epsilon, every other seat at random (epsilon 1)
+    g = engine.make_game(name, 3, ())
+    k = g.kernel
+    kernel_c, kernel_py = select.twins("kernel")
+    kmod = kernel_c if core.kernel_is_compiled(k) else kernel_py
+    b = first_decision(g, 2).buf.copy()
+    for eps in (0.0, 0.2):
+        pol = core.policy_rollout(k, eps, 0)
+        pol.own = 1
+        t1, t2 = b.copy(), b.copy()
+        pol(t1, kmod.Rng(5))
+        reference_rollout(k, t2, kmod.Rng(5), lambda s: eps if s == 1 else 1.0)
+        assert (t1 == t2).all()
+        t3 = b.copy()  # and it is not the all-seats rollout
+        reference_rollout(k, t3, kmod.Rng(5), lambda s: eps)
+        assert not (t1 == t3).all()
+
+
+@pytest.mark.skipif(C is None or KC is None, reason="compiled kernels not built (or GUILDHALL_PUREPYTHON=1)")
+def test_twins_play_the_same_rollouts_for_one_greedy_seat():
+    g = btc(5)
+    kc, kp = KC.BetweenTwoCitiesKernel(g.kernel_cfg), KP.BetweenTwoCitiesKernel(g.kernel_cfg)
+    b = first_decision(g, 3).buf.copy()
+    kernel_c, kernel_py = select.twins("kernel")
+    pc, pp = C.RolloutPolicy(kc, 0.1, 0), PY.RolloutPolicy(kp, 0.1, 0)
+    pc.own = pp.own = 2
+    t1, t2 = b.copy(), b.copy()
+    pc(t1, kernel_c.Rng(11))
+    pp(t2, kernel_py.Rng(11))
+    assert (t1 == t2).all()
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(ValueError):
         core.policy_rollout(btc().kernel, 1.5, 0)
     with pytest.raises(ValueError):
         core.policy_rollout(btc().kernel, 0.1, -1)
+    from search.api import BadConfig, make_player
+
+    with pytest.raises(BadConfig, match="greedy_seats must be all or own"):
+        make_player("ismcts", greedy_seats="mine")
 
 
 @pytest.mark.parametrize("opts", [{"rollout": "egreedy", "epsilon": 0.1}, {"rollout": "egreedy", "cutoff": 4},
+                                  {"rollout": "egreedy", "greedy_seats": "own", "tree": "det"},
                                   {"cutoff": 4}, {"bias": 0.2}])
 def test_the_search_options_pick_legal_moves(opts):
     from search.api import Limits, make_player
