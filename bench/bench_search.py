@@ -2,7 +2,7 @@
 
     python -m pytest bench/bench_search.py --benchmark-enable -s
     python bench/bench_search.py table [seconds] [presets]           # this tree, every game and player count
-    python bench/bench_search.py ab A B [seconds] [rounds] [presets [own]] # two built trees alternately, one run
+    python bench/bench_search.py ab A B [seconds] [rounds] [presets [own]] [KEY=VALUE...] # two built trees alternately, one run
     BENCH_GAMES=guildes:4-6,city_and_guilds:4 python bench/bench_search.py ...   # a subset
     python bench/bench_search.py memory [nodes] [GAME PLAYERS [presets]]  # bytes per node and RSS, fresh process
     python bench/bench_search.py expand 1,2,4,8,16 [seconds] [rounds] [iterations]  # the expansion threshold
@@ -30,7 +30,9 @@ uses only APIs both trees have), runs A B A B ... so that the load of a
 shared machine falls on both alike, and prints medians over rounds.  With
 ``presets own`` each tree runs its own default preset (the issue-13 goals are
 "each game's default preset" of each tree: 7a91113 has no Between Two Cities
-preset, so its side runs the built-in options).
+preset, so its side runs the built-in options).  ``KEY=VALUE`` words are laid over
+the options of both sides (``presets greedy_seats=own``: each default with that change;
+both trees must know the option).
 """
 from __future__ import annotations
 
@@ -272,13 +274,14 @@ def _ceiling(view, seat: int, seconds: float, rollout) -> float:
     return n / max(time.thread_time() - c, 1e-9)
 
 
-def table(seconds: float, presets: bool = False, own: bool = False) -> dict:
+def table(seconds: float, presets: bool = False, own: bool = False, extra: Optional[dict] = None) -> dict:
     """``{"game/players": [search it/s, ceiling it/s]}`` for this tree (per CPU-second);
-    ``presets``: each game's default preset options instead of ``tree=so reward=win``."""
+    ``presets``: each game's default preset options instead of ``tree=so reward=win``;
+    ``extra``: ``make_search`` options laid over them."""
     out = {}
     for game, counts in CONFIGS.items():
         for p in counts:
-            opts = preset_options(game.split("+")[0], own, p) if presets else {}
+            opts = dict(preset_options(game.split("+")[0], own, p) if presets else {}, **(extra or {}))
             st = first_decision(game, p)
             seat = st.to_move()[0]
             view = st.observe(seat)
@@ -286,21 +289,23 @@ def table(seconds: float, presets: bool = False, own: bool = False) -> dict:
     return out
 
 
-def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False, own: bool = False) -> None:
+def ab(a: str, b: str, seconds: float, rounds: int, presets: bool = False, own: bool = False,
+       words: tuple = ()) -> None:
     runs: dict[str, list[dict]] = {a: [], b: []}
     for _ in range(rounds):
         for tree in (a, b):
             env = dict(os.environ, PYTHONPATH=tree)
             env.pop("GUILDHALL_PUREPYTHON", None)
             cmd = ([sys.executable, os.path.abspath(__file__), "json", str(seconds)] + (["presets"] if presets else [])
-                   + (["own"] if own else []))
+                   + (["own"] if own else []) + list(words))
             res = subprocess.run(cmd, cwd=tree,
                                  env=env, check=True, capture_output=True, text=True)
             runs[tree].append(json.loads(res.stdout.strip().splitlines()[-1]))
     med = {t: {k: [statistics.median(r[k][i] for r in rs) for i in range(2)] for k in rs[0]}
            for t, rs in runs.items()}
     print(f"load average {os.getloadavg()[0]:.1f}; medians of {rounds} rounds of {seconds} s, iterations per "
-          f"CPU-second; options: {('each tree its own default presets' if own else 'default presets') if presets else 'tree=so reward=win keys=moves'}; A = {a}, B = {b}")
+          f"CPU-second; options: {('each tree its own default presets' if own else 'default presets') if presets else 'tree=so reward=win keys=moves'}"
+          f"{' '.join([''] + list(words))}; A = {a}, B = {b}")
     print("| game | players | A it/s | B it/s | B/A | B ceiling it/s | B search/ceiling |")
     print("|---|---|---|---|---|---|---|")
     for key in med[b]:
@@ -611,13 +616,15 @@ def test_bench_tree_memory(benchmark):
 if __name__ == "__main__":
     what = sys.argv[1] if len(sys.argv) > 1 else "table"
     if what == "json":
-        print(json.dumps(table(float(sys.argv[2]), "presets" in sys.argv[3:], "own" in sys.argv[3:])))
+        print(json.dumps(table(float(sys.argv[2]), "presets" in sys.argv[3:], "own" in sys.argv[3:],
+                               option_words(sys.argv[3:]))))
     elif what == "table":
         for k, (s, c) in table(float(sys.argv[2]) if len(sys.argv) > 2 else 1.0, "presets" in sys.argv[3:]).items():
             print(f"{k}: search {s:,.0f} it/s, ceiling {c:,.0f} /s, {s / c:.0%}")
     elif what == "ab":
         ab(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 1.0,
-           int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:], "own" in sys.argv[6:])
+           int(sys.argv[5]) if len(sys.argv) > 5 else 3, "presets" in sys.argv[6:], "own" in sys.argv[6:],
+           tuple(w for w in sys.argv[6:] if "=" in w))
     elif what == "expand":
         expand([int(k) for k in sys.argv[2].split(",")], float(sys.argv[3]) if len(sys.argv) > 3 else 1.0,
                int(sys.argv[4]) if len(sys.argv) > 4 else 3, int(sys.argv[5]) if len(sys.argv) > 5 else 3000)

@@ -5,6 +5,7 @@ from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr, rng_below, rng_random
 from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, UNSEEN, NOTHING, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, PH_PLACE, PLACE_BASE, HIDDEN, MAX_MOVES
 from cython_ext.between_two_cities_placement cimport INFO
+from cython_ext.between_two_cities_pieces cimport cells_differ
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_policy cimport BetweenTwoCitiesPolicy
 from cython_ext.between_two_cities_bounds cimport btc_bounds
@@ -26,6 +27,9 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int* info1         # random_place: city_info of the right city
     cdef int* cinfo         # rollout: city_info of every city (INFO ints each), kept up to date
     cdef int* cvalid        # rollout: per city, is its cinfo read from this buffer yet
+    cdef int* ccode         # sync_city: the cells each city's cinfo was kept for
+    cdef int* csync         # sync_city: per city, does its cinfo stand for ccode
+    cdef int* cdx           # sync_city: the cells that differ
     cdef BetweenTwoCitiesPolicy policy  # move_values: the heuristic (between_two_cities_policy)
 
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
@@ -47,6 +51,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int random_choice(self, int[::1] buf, int seat, Rng rng)
     cdef int random_place(self, int[::1] buf, int seat, Rng rng, int keep)
     cdef void forget_cities(self) noexcept
+    cdef void sync_city(self, const int* b, int c) noexcept
     cdef void load_city(self, const int* b, int c, int duplex, int* info) noexcept
     cdef void placed(self, int seat, int move, int duplex) noexcept
     cdef int strike(self, const int* b, int seat, int side, int duplex, int i, int* found) noexcept

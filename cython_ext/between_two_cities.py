@@ -36,6 +36,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         HALF, HIDDEN, KM, MAX_MOVES, NCELL, NOTHING, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
         PLACE_BASE, TILE, UNSEEN)
+    from .between_two_cities_pieces import cells_differ
     from .between_two_cities_placement import INFO
     from .kernel import ptr, rng_below, rng_random
 
@@ -62,6 +63,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         self.info1 = self.scratch(INFO)
         self.cinfo = self.scratch(self.NC * INFO)
         self.cvalid = self.scratch(self.NC)
+        self.ccode = self.scratch(self.NC * NCELL)
+        self.csync = self.scratch(self.NC)
+        self.cdx = self.scratch(4)
 
         self.policy = BetweenTwoCitiesPolicy(self.NC)
 
@@ -348,6 +352,46 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         c: cython.int
         for c in range(self.NC):
             self.cvalid[c] = 0
+            self.csync[c] = 0
+
+    @cython.final
+    def sync_city(self, b, c):
+        """Make city ``c``'s kept ``city_info`` that of its cells in ``b``, for a caller that
+        cannot tell whether ``b`` goes on from the buffer last read (``egreedy_move``: a
+        heuristic rollout applies its moves itself; a search starts each rollout on a new world).
+
+        The info is checked against the cells it was kept for (``ccode``, while ``csync``):
+        kept if they are the same, brought up to date tile by tile (``city_add``) when the
+        cells that differ are a few new tiles (a rollout's placements since), else read
+        afresh; a city read or updated any other way (``load_city``, ``placed``) is not in sync."""
+        o: cython.int = c * NCELL
+        base: cython.int = self.O_CITY + o
+        code: cython.p_int = self.ccode
+        dx: cython.p_int = self.cdx
+        i: cython.int
+        x: cython.int
+        nd: cython.int = -1
+        if self.csync[c] and self.cinfo[c * INFO] == self.geo(b, c):
+            nd = cells_differ(code, o, b, base, dx, 4)
+            if nd > 4:
+                nd = -1
+            for i in range(nd):
+                if code[o + dx[i]] >= TILE or b[base + dx[i]] < TILE:
+                    nd = -1  # not only new tiles: read again
+                    break
+        if nd >= 0:
+            for i in range(nd):
+                x = dx[i]
+                self.city_add(self.cinfo, c * INFO, x, 1 if b[base + x] < HALF else 0)
+                code[o + x] = b[base + x]
+            return
+        self.city_info(b, c, 0, self.info0)
+        for i in range(INFO):
+            self.cinfo[c * INFO + i] = self.info0[i]
+        for i in range(NCELL):
+            code[o + i] = b[base + i]
+        self.cvalid[c] = 1
+        self.csync[c] = 1
 
     @cython.final
     def load_city(self, b, c, duplex, info):
@@ -379,6 +423,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         c: cython.int = self.cityt[2 * seat + m // NCELL % 2]
         if not self.cvalid[c]:
             return
+        self.csync[c] = 0  # the info goes on past the cells sync_city kept
         self.city_add(self.cinfo, c * INFO, x, 1 - duplex)
         if duplex:
             self.city_add(self.cinfo, c * INFO, x + 1, 0)
@@ -400,7 +445,9 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         if buf[self.O_PHASE] != PH_PLACE or seat != buf[self.O_PTR]:
             return BetweenTwoCitiesRules.egreedy_move(self, buf, seat, rng, epsilon, moves, vals)
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
-            self.forget_cities()  # not a playout of rollout(): the cities are read afresh
+            # not a playout of rollout(): each city checked against the cells it was read from
+            self.sync_city(ptr(buf), self.cityt[2 * seat])
+            self.sync_city(ptr(buf), self.cityt[2 * seat + 1])
             return self.random_place(buf, seat, rng, -1)
         m = self.policy.greedy_place(self, buf, seat, rng)
         if m >= 0:

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from cython_ext import select
-from cython_ext.between_two_cities_encoding import PH_PLACE
+from cython_ext.between_two_cities_encoding import PH_CHOOSE, PH_PLACE
 
 C, PY = select.twins("between_two_cities")
 kernel_c, kernel_py = select.twins("kernel")
@@ -150,3 +150,50 @@ def test_choice_sampler_draws_what_the_list_gives_at_the_same_random_index(mode,
         if n == 0:
             continue
         assert mod.sample_choice(k, s.buf, 0, kmod.Rng(trial)) == out[kmod.Rng(trial).below(n)]
+
+
+def fresh_random_rollout(mod, k, kmod, buf, rng):
+    """A rollout by the draws of ``egreedy_move`` at epsilon 1, each city read afresh: every
+    placement by ``sample_place`` (which forgets the kept cities), every draft by
+    ``sample_choice`` (no draw for a lone choice), any other step by the listing."""
+    seats, moves = np.zeros(k.players + 1, np.intc), np.zeros(k.max_moves, np.intc)
+    phase = engine.make_game("between_two_cities", 3, ()).layout.offsets["phase"]
+    while (n := k.to_move(buf, seats)) > 0:
+        if seats[0] < 0:
+            k.apply(buf, -1, k.sample_chance(buf, rng))
+            continue
+        picks = []
+        for s in (int(x) for x in seats[:n]):
+            nl = k.legal(buf, s, moves)
+            if buf[phase] == PH_PLACE:
+                picks.append(mod.sample_place(k, buf, s, rng))
+            elif nl == 1:
+                picks.append(int(moves[0]))
+            elif buf[phase] == PH_CHOOSE:
+                picks.append(mod.sample_choice(k, buf, s, rng))
+            else:
+                picks.append(int(moves[rng.below(nl)]))
+        for s, m in zip((int(x) for x in seats[:n]), picks):
+            k.apply(buf, s, m)
+
+
+@pytest.mark.parametrize("mode,mod,kmod", MODES, ids=[m[0] for m in MODES])
+@pytest.mark.parametrize("players,variants", CONFIGS + [(7, ("districts",))])
+def test_random_rollout_moves_read_kept_cities_as_fresh_ones(mode, mod, kmod, players, variants):
+    # egreedy_move's random placements keep each city's info from call to call, checked
+    # against its cells (sync_city): the same rollouts as reading every city afresh, from
+    # starts that jump between games and with the kernel's own rollouts (placed) between
+    pol_mod = select.twins("rollout_policy")[0 if mode == "compiled" else 1]
+    game = engine.make_game("between_two_cities", players, variants)
+    k, kref = (mod.BetweenTwoCitiesKernel(game.kernel_cfg) for _ in range(2))
+    pol = pol_mod.RolloutPolicy(k, 1.0, 0)
+    starts = [b for b, _ in placement_positions(game, players + 20, 4 if mode == "compiled" else 12)]
+    starts = starts[::2] + starts[1::2]  # later and earlier positions in turn
+    assert len(starts) >= 4
+    for i, start in enumerate(starts):
+        got, want = start.copy(), start.copy()
+        pol(got, kmod.Rng(i))
+        fresh_random_rollout(mod, kref, kmod, want, kmod.Rng(i))
+        assert (got == want).all(), i
+        if i % 3 == 1:
+            k.rollout(start.copy(), kmod.Rng(100 + i))  # the kernel's playout keeps the cities its own way
