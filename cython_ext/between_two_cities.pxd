@@ -5,7 +5,7 @@ from libc.string cimport memcpy
 from cython_ext.kernel cimport Rng, ptr, rng_below, rng_random
 from cython_ext.between_two_cities_encoding cimport KM, NCELL, TILE, HALF, UNSEEN, NOTHING, PH_MAT, PH_DIST, PH_DEAL, PH_JDEAL, PH_CHOOSE, PH_PLACE, PLACE_BASE, HIDDEN, MAX_MOVES
 from cython_ext.between_two_cities_placement cimport INFO
-from cython_ext.between_two_cities_pieces cimport cells_differ
+from cython_ext.between_two_cities_pieces cimport new_tiles
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_policy cimport BetweenTwoCitiesPolicy
 from cython_ext.between_two_cities_bounds cimport btc_bounds

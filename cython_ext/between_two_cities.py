@@ -36,7 +36,7 @@ if not cython.compiled:
     from .between_two_cities_encoding import (
         HALF, HIDDEN, KM, MAX_MOVES, NCELL, NOTHING, PH_CHOOSE, PH_DEAL, PH_DIST, PH_JDEAL, PH_MAT, PH_PLACE,
         PLACE_BASE, TILE, UNSEEN)
-    from .between_two_cities_pieces import cells_differ
+    from .between_two_cities_pieces import new_tiles
     from .between_two_cities_placement import INFO
     from .kernel import ptr, rng_below, rng_random
 
@@ -372,13 +372,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         x: cython.int
         nd: cython.int = -1
         if self.csync[c] and self.cinfo[c * INFO] == self.geo(b, c):
-            nd = cells_differ(code, o, b, base, dx, 4)
-            if nd > 4:
-                nd = -1
-            for i in range(nd):
-                if code[o + dx[i]] >= TILE or b[base + dx[i]] < TILE:
-                    nd = -1  # not only new tiles: read again
-                    break
+            nd = new_tiles(code, o, b, base, dx, 4)  # -1: not a few new tiles, read again
         if nd >= 0:
             for i in range(nd):
                 x = dx[i]

@@ -42,3 +42,4 @@ cdef class BetweenTwoCitiesPieces:
 
 
 cdef int cells_differ(const int* a, int ao, const int* b, int bo, int* out, int most) noexcept
+cdef int new_tiles(const int* a, int ao, const int* b, int bo, int* out, int most) noexcept

@@ -214,6 +214,20 @@ def cells_differ(a, ao, b, bo, out, most):
     return n
 
 
+def new_tiles(a, ao, b, bo, out, most):
+    """:func:`cells_differ`'s cells into ``out`` and their number when there are at most
+    ``most`` and each is a tile in ``b`` on a cell empty in ``a`` (a rollout's placements since
+    ``a`` was kept); else -1 (read the city afresh)."""
+    i: cython.int
+    n: cython.int = cells_differ(a, ao, b, bo, out, most)
+    if n > most:
+        return -1
+    for i in range(n):
+        if a[ao + out[i]] >= TILE or b[bo + out[i]] < TILE:
+            return -1
+    return n
+
+
 def differing_cells(a, ao: cython.int, b, bo: cython.int, most: cython.int) -> list:
     """:func:`cells_differ` of the int arrays ``a`` and ``b`` at those offsets: the cells it
     reports, then its answer (their number, or ``most + 1``).  Tests compare it with numpy and

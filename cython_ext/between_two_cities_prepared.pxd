@@ -7,7 +7,7 @@ from cython_ext.between_two_cities_placement cimport INFO
 from cython_ext.between_two_cities_encoding cimport NCELL, TILE, HALF, CAT_HOUSE, CAT_PARK, CAT_FACTORY, CAT_OFFICE, CAT_SHOP
 from cython_ext.between_two_cities_rules cimport BetweenTwoCitiesRules
 from cython_ext.between_two_cities_scoring cimport tavern_points, office_points, shop_best, park_points
-from cython_ext.between_two_cities_pieces cimport NCOUNT, cells_differ
+from cython_ext.between_two_cities_pieces cimport NCOUNT, new_tiles
 from cython_ext.between_two_cities_gain cimport BetweenTwoCitiesGain
 
 

@@ -18,7 +18,7 @@ from .between_two_cities_gain import BetweenTwoCitiesGain
 
 if not cython.compiled:
     from .between_two_cities_encoding import CAT_FACTORY, CAT_HOUSE, CAT_OFFICE, CAT_PARK, CAT_SHOP, HALF, NCELL, TILE
-    from .between_two_cities_pieces import NCOUNT, cells_differ
+    from .between_two_cities_pieces import NCOUNT, new_tiles
     from .between_two_cities_placement import INFO
     from .between_two_cities_scoring import office_points, park_points, shop_best, tavern_points
     from .kernel import ptr
@@ -50,13 +50,9 @@ class BetweenTwoCitiesPrepared(BetweenTwoCitiesGain):
             if cython.compiled:  # most calls find the city unchanged: one wide compare first
                 if memcmp(cython.address(code[o]), cython.address(buf[base]), NCELL * cython.sizeof(cython.int)) == 0:
                     return
-            nd = cells_differ(code, o, ptr(buf), base, dx, 4)
-            if nd > 4 or (nd > 0 and self.nlab[c] + 4 >= NCELL):
-                nd = -1  # more than a few new tiles: read again
-            for i in range(nd):
-                if code[o + dx[i]] >= TILE or buf[base + dx[i]] < TILE:
-                    nd = -1  # not only new tiles: read again
-                    break
+            nd = new_tiles(code, o, ptr(buf), base, dx, 4)  # -1: not a few new tiles, read again
+            if nd > 0 and self.nlab[c] + 4 >= NCELL:
+                nd = -1
             if nd >= 0:
                 for i in range(nd):
                     self.add_tile(k, g, c, dx[i], buf[base + dx[i]])

@@ -85,10 +85,12 @@ def test_twins_play_the_same_rollouts():
     kc, kp = KC.BetweenTwoCitiesKernel(g.kernel_cfg), KP.BetweenTwoCitiesKernel(g.kernel_cfg)
     b = first_decision(g, 3).buf.copy()
     kernel_c, kernel_py = select.twins("kernel")
-    for eps, cut in ((0.2, 12), (0.0, 6)):
+    for eps, cut, own in ((0.2, 12, -1), (0.0, 6, -1), (0.1, 0, 2)):  # own: one greedy seat
         t1, t2 = b.copy(), b.copy()
-        C.RolloutPolicy(kc, eps, cut)(t1, kernel_c.Rng(7))
-        PY.RolloutPolicy(kp, eps, cut)(t2, kernel_py.Rng(7))
+        pc, pp = C.RolloutPolicy(kc, eps, cut), PY.RolloutPolicy(kp, eps, cut)
+        pc.own = pp.own = own
+        pc(t1, kernel_c.Rng(7))
+        pp(t2, kernel_py.Rng(7))
         assert (t1 == t2).all()
 
 
@@ -124,20 +126,6 @@ def test_greedy_seats_own_plays_the_heuristic_for_that_seat_alone(name):
         t3 = b.copy()  # and it is not the all-seats rollout
         reference_rollout(k, t3, kmod.Rng(5), lambda s: eps)
         assert not (t1 == t3).all()
-
-
-@pytest.mark.skipif(C is None or KC is None, reason="compiled kernels not built (or GUILDHALL_PUREPYTHON=1)")
-def test_twins_play_the_same_rollouts_for_one_greedy_seat():
-    g = btc(5)
-    kc, kp = KC.BetweenTwoCitiesKernel(g.kernel_cfg), KP.BetweenTwoCitiesKernel(g.kernel_cfg)
-    b = first_decision(g, 3).buf.copy()
-    kernel_c, kernel_py = select.twins("kernel")
-    pc, pp = C.RolloutPolicy(kc, 0.1, 0), PY.RolloutPolicy(kp, 0.1, 0)
-    pc.own = pp.own = 2
-    t1, t2 = b.copy(), b.copy()
-    pc(t1, kernel_c.Rng(11))
-    pp(t2, kernel_py.Rng(11))
-    assert (t1 == t2).all()
 
 
 def test_bad_settings_are_refused():
