@@ -25,7 +25,8 @@ def _twin_states(name, players, seed, plies, variants=()):
 # ISMCTS settings checked as players of their own: its trees, and the det tree with the heuristic
 ISMCTS_AS = {"ismcts-mo": {"tree": "mo"}, "ismcts-det": {"tree": "det"},
              "ismcts-det-heuristic": {"tree": "det", "rollout": "egreedy", "bias": 1.0},
-             "ismcts-det-worlds": {"tree": "det", "rollout": "random", "fixed_worlds": 4}}
+             "ismcts-det-worlds": {"tree": "det", "rollout": "random", "fixed_worlds": 4},
+             "ismcts-own": {"rollout": "egreedy", "greedy_seats": "own", "bias": 1.0}}
 
 
 def _search(state, seat, player, seed, iters=ITERS):
@@ -72,7 +73,8 @@ def test_every_registered_game_search_does_not_peek():
                 assert s.observe(seat) == other.observe(seat), name
                 # pure-Python kernels of some games take ~0.1 s per iteration
                 iters = 100 if COMPILED else 4
-                for player in ("ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-heuristic", "ismcts-det-worlds"):
+                for player in ("ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-heuristic", "ismcts-det-worlds",
+                               "ismcts-own"):
                     assert _search(s, seat, player, 3, iters) == _search(other, seat, player, 3, iters), (name, player)
         except NotImplementedError:
             pytest.skip(f"{name}: kernel incomplete")
