@@ -370,6 +370,22 @@ def test_fixed_worlds_reaches_the_search_through_the_engine(fresh):
     assert settings(fresh, "go iterations 50").options["fixed_worlds"] == 8
 
 
+def test_greedy_seats_reaches_the_search_through_the_engine(fresh):
+    """docs/protocol.md: ``greedy_seats`` is a combo of all (the default) and own; set, a Between
+    Two Cities search with heuristic rollouts says it in its settings and plays a legal move; a
+    word it does not know is refused and the old value stays."""
+    opt = fresh.options["greedy_seats"]
+    assert (opt.type, opt.default, tuple(opt.vars)) == ("combo", "all", ("all", "own")), opt
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "between_two_cities", 3, 6)
+    assert settings(fresh, "go iterations 50").options["greedy_seats"] == "all"
+    assert expect(fresh, "setoption name greedy_seats value own") == []
+    [err] = expect(fresh, "setoption name greedy_seats value mine")
+    assert err.startswith("error bad-argument option greedy_seats"), err
+    s = settings(fresh, "go movetime 50")
+    assert (s.options["greedy_seats"], s.options["rollout"]) == ("own", "egreedy"), s.line
+
+
 def test_the_det_tree_is_searched_through_the_engine(fresh):
     """``tree=det`` reaches a Between Two Cities search; ``det-heuristic-100ms`` uses it at a time
     limit and the SO tree at an iteration budget (its by_budget entry from 1), unless the
