@@ -46,6 +46,7 @@ records the kernels' mode (``"kernels"``).
 from __future__ import annotations
 
 import argparse
+import calendar
 import json
 import math
 import os
@@ -126,8 +127,25 @@ def in_order(recs: list) -> list[float]:
     return [r["share"] for r in sorted(recs, key=lambda r: r["game"])]
 
 
-def run_row(row: dict, log: str, done: list, mode: Optional[str] = None) -> None:
-    """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it)."""
+def clock(hhmm: str) -> Optional[float]:
+    """The epoch time of ``HH:MM`` UTC today, or None for no clock.
+
+    >>> clock("") is None
+    True
+    >>> time.gmtime(clock("14:15"))[3:5]
+    (14, 15)
+    """
+    if not hhmm:
+        return None
+    h, m = (int(x) for x in hhmm.split(":"))
+    day = time.gmtime()
+    return float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
+
+
+def run_row(row: dict, log: str, done: list, mode: Optional[str] = None,
+            until: Optional[float] = None) -> None:
+    """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it);
+    no game starts after the epoch time ``until`` (a session's clock)."""
     opts = parse_opts(row.get("set", []))
     mode = mode or kernels_mode()
     have = {r["game"] for r in done}
@@ -135,6 +153,8 @@ def run_row(row: dict, log: str, done: list, mode: Optional[str] = None) -> None
         if i in have:
             continue
         if "sprt" in row and sprt(row, in_order(read_log(log).get(row["id"], [])))[0]:
+            return
+        if until is not None and time.time() >= until:
             return
         t = time.perf_counter()
         share = one_game(row, i, opts)
@@ -183,6 +203,7 @@ def main() -> None:
     ap.add_argument("--log", required=True, help="JSON-lines file of finished games (appended; resumes)")
     ap.add_argument("--only", default="", help="comma-separated row ids to run (default: all, in order)")
     ap.add_argument("--report", action="store_true", help="only print the table from the log")
+    ap.add_argument("--until", default="", help="HH:MM UTC today: no game starts at or after it (the session's clock)")
     a = ap.parse_args()
     with open(a.plan) as f:
         plan = json.load(f)
@@ -199,7 +220,7 @@ def main() -> None:
                              "budget needs every kernel compiled (python setup.py build_ext --inplace "
                              "where this plan.py lives)")
         for row in rows:
-            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode)
+            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode, clock(a.until))
             print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
     print("\n".join(report(plan, read_log(a.log))))
 

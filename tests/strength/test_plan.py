@@ -1,6 +1,7 @@
 """bench/plan.py: a plan row plays the games of the equivalent bench/strength.py command, and resumes."""
 import doctest
 import json
+import time
 
 import pytest
 
@@ -29,6 +30,14 @@ def test_an_interrupted_row_resumes_without_replaying(tmp_path):
     assert sorted(r["game"] for r in recs) == [0, 1]
     assert [r["share"] for r in recs if r["game"] == 1] == [0.25]
     assert [r["share"] for r in recs if r["game"] == 0] == [one_game(ROW, 0, {})]
+
+
+def test_no_game_starts_after_the_clock(tmp_path):
+    log = str(tmp_path / "log.jsonl")
+    run_row(ROW, log, [], until=time.time() - 1)
+    assert read_log(log) == {}
+    run_row(ROW, log, [], until=time.time() + 3600)
+    assert sorted(r["game"] for r in read_log(log)["r"]) == [0, 1]
 
 
 def test_report_only_reads_the_log(tmp_path, capsys, monkeypatch):
