@@ -52,19 +52,21 @@ class RolloutPolicy:
     """Epsilon-greedy rollouts over ``kernel``'s heuristic, optionally cut off."""
 
     def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0,
-                 horizon: cython.int = 0) -> None:
+                 horizon: cython.int = 0, own: cython.int = -1) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
         if cutoff < 0:
             raise ValueError(f"cutoff must be >= 0, not {cutoff}")
         if not 0 <= horizon <= 100:
             raise ValueError(f"horizon must be in [0, 100], not {horizon}")
+        if not -1 <= own < kernel.players:
+            raise ValueError(f"own must be -1 (every seat) or a seat of {kernel.players}, not {own}")
         self.k = kernel
         self.fast = pointer_steps_of(kernel)
         self.epsilon = epsilon
         self.cutoff = cutoff
         self.horizon = horizon
-        self.own = -1
+        self.own = own
         self.steps = 0
         self.stop = None
         self.cut = False

@@ -81,12 +81,12 @@ def kernel_has_heuristic(kernel: Any) -> bool:
                if cls.__name__ != "Kernel")
 
 
-def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0) -> Any:
+def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0, own: int = -1) -> Any:
     """The compiled rollout policy (``cython_ext.rollout_policy``) over ``kernel``'s
     heuristic: compiled iff the kernel is (its typed calls need the compiled base)."""
     compiled, interpreted = select.twins("rollout_policy")
     mod = compiled if compiled is not None and kernel_is_compiled(kernel) else interpreted
-    return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon)
+    return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon, own)
 
 
 def egreedy_rollout(game: Game, epsilon: float, own: int = -1) -> Callable:
@@ -172,8 +172,7 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
         raise ValueError(f"greedy_seats must be all or own, not {greedy_seats!r}")
     own = seat if greedy_seats == "own" else -1
     if rollout == "egreedy" and kernel_has_heuristic(k):
-        rfun = policy_rollout(k, epsilon, cutoff, horizon)
-        rfun.own = own
+        rfun = policy_rollout(k, epsilon, cutoff, horizon, own)
     elif rollout == "egreedy":
         rfun = egreedy_rollout(game, epsilon, own)
     elif cutoff > 0 or horizon > 0:  # random moves, cut off: the policy with epsilon 1

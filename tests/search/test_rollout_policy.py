@@ -87,8 +87,7 @@ def test_twins_play_the_same_rollouts():
     kernel_c, kernel_py = select.twins("kernel")
     for eps, cut, own in ((0.2, 12, -1), (0.0, 6, -1), (0.1, 0, 2)):  # own: one greedy seat
         t1, t2 = b.copy(), b.copy()
-        pc, pp = C.RolloutPolicy(kc, eps, cut), PY.RolloutPolicy(kp, eps, cut)
-        pc.own = pp.own = own
+        pc, pp = C.RolloutPolicy(kc, eps, cut, 0, own), PY.RolloutPolicy(kp, eps, cut, 0, own)
         pc(t1, kernel_c.Rng(7))
         pp(t2, kernel_py.Rng(7))
         assert (t1 == t2).all()
@@ -117,8 +116,7 @@ def test_greedy_seats_own_plays_the_heuristic_for_that_seat_alone(name):
     kmod = kernel_c if core.kernel_is_compiled(k) else kernel_py
     b = first_decision(g, 2).buf.copy()
     for eps in (0.0, 0.2):
-        pol = core.policy_rollout(k, eps, 0)
-        pol.own = 1
+        pol = core.policy_rollout(k, eps, 0, own=1)
         t1, t2 = b.copy(), b.copy()
         pol(t1, kmod.Rng(5))
         reference_rollout(k, t2, kmod.Rng(5), lambda s: eps if s == 1 else 1.0)
@@ -128,11 +126,56 @@ def test_greedy_seats_own_plays_the_heuristic_for_that_seat_alone(name):
         assert not (t1 == t3).all()
 
 
+def test_the_python_heuristic_rollout_with_one_greedy_seat():
+    # egreedy_rollout serves a kernel without move_values (none of the four games): its own
+    # branch plays the heuristic's best for that seat (epsilon 0) and uniform moves for the rest
+    g = engine.make_game("city_and_guilds", 3, ())
+    k = g.kernel
+    b = first_decision(g, 2).buf.copy()
+    kernel_c, kernel_py = select.twins("kernel")
+    kmod = kernel_c if core.kernel_is_compiled(k) else kernel_py
+    t1, t2 = b.copy(), b.copy()
+    core.egreedy_rollout(g, 0.0, own=1)(t1, kmod.Rng(11))
+    replay_own_rollout(g, t2, kmod.Rng(11), own=1)
+    assert (t1 == t2).all() and g.kernel.to_move(t1, np.zeros(4, np.intc)) == 0
+    t3 = b.copy()
+    core.egreedy_rollout(g, 0.0)(t3, kmod.Rng(11))
+    assert not (t1 == t3).all()
+
+
+def replay_own_rollout(g, buf, rng, own):
+    """What egreedy_rollout(epsilon 0, own) must do, written from the rule: seat ``own`` takes
+    a move of best heuristic value (ties drawn by the generator), the others uniform moves."""
+    k = g.kernel
+    seats, moves = np.zeros(g.players + 1, np.intc), np.zeros(k.max_moves, np.intc)
+    while (n := k.to_move(buf, seats)) > 0:
+        if seats[0] < 0:
+            k.apply(buf, -1, k.sample_chance(buf, rng))
+            continue
+        acting, picks = [int(x) for x in seats[:n]], []
+        for s in acting:
+            c = k.legal(buf, s, moves)
+            legal = [int(m) for m in moves[:c]]
+            if s != own:
+                picks.append(legal[rng.below(c)])
+                continue
+            rng.random()  # the epsilon draw, made for the greedy seat only
+            st = engine.State(g, buf)
+            vals = [g.heuristic(st, s, m) for m in legal]
+            ties = [m for m, v in zip(legal, vals) if v == max(vals)]
+            picks.append(ties[rng.below(len(ties))] if len(ties) > 1 else ties[0])
+        for s, m in zip(acting, picks):
+            k.apply(buf, s, m)
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(ValueError):
         core.policy_rollout(btc().kernel, 1.5, 0)
     with pytest.raises(ValueError):
         core.policy_rollout(btc().kernel, 0.1, -1)
+    for own in (-2, 4):  # a seat of the 4-player game, or -1
+        with pytest.raises(ValueError, match="own must be"):
+            core.policy_rollout(btc(4).kernel, 0.1, 0, own=own)
     from search.api import BadConfig, make_player
 
     with pytest.raises(BadConfig, match="greedy_seats must be all or own"):
