@@ -11,7 +11,7 @@ be extended or stopped on its result):
        "movetime": 100, "games": 12, "seed": 9500, "pair": "ismcts:greedy",
        "set": ["ismcts.preset=builtin"], "variant": []}]}
 
-    python bench/plan.py bench/plans/PLAN.json --log PLAN.jsonl [--only ID,...]
+    python bench/plan.py bench/plans/PLAN.json --log PLAN.jsonl [--only ID,...] [--until HH:MM]
 
 A side of ``pair`` may be ``ENGINE@TAG`` (``"ismcts@k8:ismcts"``): the engine ``ENGINE``
 with the options ``set`` gives ``ENGINE@TAG`` (``"ismcts@k8.expand_after=8"``), so one
@@ -31,7 +31,8 @@ The bounds and the cap are in the committed plan, so the stop is not a peek.
 Every finished game is appended to the log as one JSON line (row id, game
 index, lone share, load); a row already complete in the log is skipped, so
 an interrupted plan resumes where it stopped without replaying or reseeding
-anything.  At the end (or with ``--report``) one markdown row per plan row:
+anything.  ``--until HH:MM`` (UTC, today) is a session's clock: no game starts at or
+after it, so a row cut by the clock loses no game half played.  At the end (or with ``--report``) one markdown row per plan row:
 games played of planned, lone win share, 95% Wilson interval, fair share,
 verdict, seconds per game and load range.
 
