@@ -167,14 +167,15 @@ def run_row(row: dict, log: str, done: list, mode: Optional[str] = None,
 
 def row_verdict(row: dict, recs: list, lo: float, hi: float) -> str:
     """The Wilson verdict of a complete fixed row; an SPRT row's decision (a row stopped by its
-    SPRT is complete; one that reached its cap undecided is inconclusive)."""
+    SPRT is complete; one that reached its cap undecided is inconclusive; one still short of
+    both says where its log-likelihood ratio stands)."""
     if "sprt" not in row:
         return verdict(lo, hi, 1 / row["players"]) if len(recs) == row["games"] else "incomplete"
     decided, llr = sprt(row, in_order(recs))
     if decided:
         side = "above" if row["sprt"]["p1"] > row["sprt"].get("p0", 1 / row["players"]) else "below"
         return f"{side if decided == 'H1' else 'not shown ' + side} (SPRT {decided}, LLR {llr:.2f})"
-    return f"inconclusive (SPRT, LLR {llr:.2f})" if len(recs) >= row["games"] else "incomplete"
+    return f"inconclusive (SPRT, LLR {llr:.2f})" if len(recs) >= row["games"] else f"incomplete (SPRT, LLR {llr:.2f})"
 
 
 def report(plan: dict, done: dict) -> list[str]:

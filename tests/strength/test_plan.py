@@ -110,7 +110,10 @@ def test_an_undecided_sprt_row_plays_on_and_a_capped_one_is_inconclusive(tmp_pat
     run_row(row, log, [])
     assert len(read_log(log)["r"]) == 1
     assert "inconclusive (SPRT, LLR" in report({"rows": [row]}, read_log(log))[2]
-    assert "| incomplete |" in report({"rows": [{**SPRT_ROW, "pair": "random:random"}]}, read_log(log))[2]
+    # short of its cap and undecided: incomplete, with where its log-likelihood ratio stands
+    llr = sprt(SPRT_ROW, [r["share"] for r in read_log(log)["r"]])[1]
+    line = report({"rows": [{**SPRT_ROW, "pair": "random:random"}]}, read_log(log))[2]
+    assert f"| incomplete (SPRT, LLR {llr:.2f}) |" in line
 
 
 def test_an_sprt_row_below_the_fair_share_says_below(tmp_path):
