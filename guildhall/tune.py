@@ -162,6 +162,20 @@ def parse_space(items: tuple[str, ...]) -> dict[str, list]:
     return space
 
 
+def name_taken(game: str, name: str, folder: Optional[str] = None) -> list[str]:
+    """Notes for a preset name already in use: in the file the tune writes (which it will
+    replace), or, writing elsewhere, among the shipped presets (a copy moved back would)."""
+    from search.presets import load, path_for
+
+    notes = []
+    if name in load(game, folder)["presets"]:
+        notes.append(f"note: preset {name!r} is already in {path_for(game, folder)}: the tune will replace it")
+    if folder is not None and name in load(game)["presets"]:
+        notes.append(f"note: a shipped preset is already called {name!r} ({path_for(game)}); "
+                     "this file's entry is another setting under the same name")
+    return notes
+
+
 def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: str, make_default: bool,
         folder: Optional[str] = None, echo: Callable[[str], None] = print,
         against: str = "ismcts", batch: int = 1, backend: Any = None,
@@ -174,6 +188,8 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     from search.presets import check_save, options_for, save
 
     check_save(game.name, name, folder, default_players)  # before the games, whose result it holds
+    for note in name_taken(game.name, name, folder):
+        echo(note)
     # the default the other seats search with at this table, and the base of the setting saved
     reference = options_for(game.name, players=game.players)
     t0 = time.perf_counter()

@@ -52,6 +52,23 @@ def test_tune_command_writes_a_named_preset(tmp_path, monkeypatch):
     assert r.output.count("game ") >= 2
 
 
+def test_tune_says_when_its_preset_name_is_taken(tmp_path, monkeypatch):
+    import search.presets as presets
+
+    shipped = [n for n in presets.load("walled_city")["presets"]][0]
+    args = ["tune", "walled_city", "--players", "2", "--games", "1", "--iterations", "2",
+            "--param", "exploration=0.7", "--param", "reward=", "--param", "keys=", "--param", "tree=so"]
+    r = CliRunner().invoke(main, [*args, "--name", shipped, "--dir", str(tmp_path)])
+    assert r.exit_code == 0 and f"a shipped preset is already called {shipped!r}" in r.output, r.output
+    r = CliRunner().invoke(main, [*args, "--name", shipped, "--dir", str(tmp_path)])  # now in its own file too
+    assert "the tune will replace it" in r.output and "a shipped preset" in r.output, r.output
+    r = CliRunner().invoke(main, [*args, "--name", "fresh-name", "--dir", str(tmp_path)])
+    assert r.exit_code == 0 and "note:" not in r.output, r.output
+    monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))  # writing the shipped folder itself
+    r = CliRunner().invoke(main, [*args, "--name", "fresh-name"])
+    assert "the tune will replace it" in r.output and "a shipped preset" not in r.output, r.output
+
+
 def test_tune_refuses_bad_input_in_one_line():
     for args in (["nope"], ["guildes", "--games", "0"], ["guildes", "--param", "zz=1"]):
         r = CliRunner().invoke(main, ["tune", *args])
