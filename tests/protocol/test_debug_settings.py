@@ -268,13 +268,14 @@ def test_the_line_is_the_dict_the_search_ran_with():
     ("guildes", 3, "heuristic-200g-100it", None), ("guildes", 6, "heuristic-6p-k1000-100ms", 6),
     ("between_two_cities", 4, "heuristic-k1000-100ms", 4), ("between_two_cities", 3, "heuristic-3p-det-fw8-100ms", 3),
     ("between_two_cities", 5, "heuristic-5p-c07-100ms", 5), ("between_two_cities", 6, "heuristic-visits", 6),
-    ("between_two_cities", 7, "heuristic-visits", 7)])
+    ("between_two_cities", 7, "heuristic-7p-own-100ms", 7)])
 def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, default_at):
     """The shipped files' ``default_by_players`` (The Walled City at 4 players since session 14,
     City and Guilds at 5 since session 15; Guildes at 3-5 from session 17 until session 18
     made that preset its file's default at every table, Guildes at 6 since session 24,
     Between Two Cities at 4 since session 26, at 3 since session 29, at 6 and 7 since session 32
-    and at 5 since session 33, its own at 5 since session 37 and at 3 since session 39),
+    and at 5 since session 33, its own at 5 since session 37, at 3 since session 39 and at 7
+    since session 41),
     as a real engine process searches them and says so."""
     assert expect(fresh, "debug on") == []
     deal(fresh, game, 5, players)
@@ -286,7 +287,7 @@ def test_the_shipped_defaults_per_player_count(fresh, game, players, preset, def
 
 
 @pytest.mark.parametrize("players, preset, final, by_budget", [
-    (3, "heuristic-3p-det-fw8-100ms", "visits", "1"), (7, "heuristic-visits", "visits", "none"),
+    (3, "heuristic-3p-det-fw8-100ms", "visits", "1"), (7, "heuristic-7p-own-100ms", "visits", "1"),
     (6, "heuristic-visits", "visits", "none"), (5, "heuristic-5p-c07-100ms", "visits", "1"),
     (4, "heuristic-k1000-100ms", "value", "1,400")])
 def test_between_two_cities_at_400_iterations_picks_the_move_its_table_chose(fresh, players, preset, final, by_budget):
@@ -325,6 +326,11 @@ TIME_LIMIT_OPTIONS = [
     ("between_two_cities", 3, "heuristic-3p-det-fw8-100ms", "go iterations 50", "tree", "so", "1"),
     ("between_two_cities", 3, "heuristic-3p-det-fw8-100ms", "go iterations 400", "fixed_worlds", 0, "1"),
     ("between_two_cities", 3, "heuristic-3p-det-fw8-100ms", "go iterations 1600", "exploration", 4.0, "1"),
+    # Between Two Cities 7p (session 41, plan s41d): one greedy seat in the rollouts at a time or node limit
+    ("between_two_cities", 7, "heuristic-7p-own-100ms", "go movetime 50", "greedy_seats", "own", "none"),
+    ("between_two_cities", 7, "heuristic-7p-own-100ms", "go nodes 300", "greedy_seats", "own", "none"),
+    ("between_two_cities", 7, "heuristic-7p-own-100ms", "go iterations 50", "greedy_seats", "all", "1"),
+    ("between_two_cities", 7, "heuristic-7p-own-100ms", "go iterations 1600", "greedy_seats", "all", "1"),
 ]
 
 
