@@ -138,7 +138,12 @@ def clock(hhmm: str) -> Optional[float]:
     """
     if not hhmm:
         return None
-    h, m = (int(x) for x in hhmm.split(":"))
+    try:
+        h, m = (int(x) for x in hhmm.split(":"))
+    except ValueError:
+        h = m = -1
+    if not (0 <= h <= 23 and 0 <= m <= 59):
+        raise SystemExit(f"--until takes HH:MM (UTC), not {hhmm!r}")
     day = time.gmtime()
     return float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
 
@@ -212,6 +217,7 @@ def main() -> None:
     ids = [r["id"] for r in plan["rows"]]
     if len(set(ids)) != len(ids):
         raise SystemExit("plan row ids must be unique")
+    until = clock(a.until)  # a bad clock is refused before any game
     only = set(filter(None, a.only.split(",")))
     if not a.report:
         rows = [row for row in plan["rows"] if not only or row["id"] in only]
@@ -222,7 +228,7 @@ def main() -> None:
                              "budget needs every kernel compiled (python setup.py build_ext --inplace "
                              "where this plan.py lives)")
         for row in rows:
-            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode, clock(a.until))
+            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode, until)
             print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
     print("\n".join(report(plan, read_log(a.log))))
 

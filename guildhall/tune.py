@@ -170,7 +170,8 @@ def name_taken(game: str, name: str, folder: Optional[str] = None) -> list[str]:
     notes = []
     if name in load(game, folder)["presets"]:
         notes.append(f"note: preset {name!r} is already in {path_for(game, folder)}: the tune will replace it")
-    if folder is not None and name in load(game)["presets"]:
+    elsewhere = folder is not None and os.path.abspath(path_for(game, folder)) != os.path.abspath(path_for(game))
+    if elsewhere and name in load(game)["presets"]:
         notes.append(f"note: a shipped preset is already called {name!r} ({path_for(game)}); "
                      "this file's entry is another setting under the same name")
     return notes

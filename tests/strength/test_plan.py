@@ -40,6 +40,12 @@ def test_no_game_starts_after_the_clock(tmp_path):
     assert sorted(r["game"] for r in read_log(log)["r"]) == [0, 1]
 
 
+@pytest.mark.parametrize("bad", ["14", "25:00", "14:60", "noon", "14:xx"])
+def test_a_bad_clock_is_refused_in_one_line(bad):
+    with pytest.raises(SystemExit, match="--until takes HH:MM"):
+        bench.plan.clock(bad)
+
+
 def test_report_only_reads_the_log(tmp_path, capsys, monkeypatch):
     plan, log = tmp_path / "plan.json", tmp_path / "log.jsonl"
     plan.write_text(json.dumps({"rows": [ROW]}))

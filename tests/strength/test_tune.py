@@ -67,6 +67,8 @@ def test_tune_says_when_its_preset_name_is_taken(tmp_path, monkeypatch):
     monkeypatch.setattr(presets, "PRESET_DIR", str(tmp_path))  # writing the shipped folder itself
     r = CliRunner().invoke(main, [*args, "--name", "fresh-name"])
     assert "the tune will replace it" in r.output and "a shipped preset" not in r.output, r.output
+    r = CliRunner().invoke(main, [*args, "--name", "fresh-name", "--dir", str(tmp_path)])  # the same file, named
+    assert r.output.count("note:") == 1 and "the tune will replace it" in r.output, r.output
 
 
 def test_tune_refuses_bad_input_in_one_line():
