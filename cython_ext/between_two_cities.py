@@ -431,7 +431,7 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
         m: cython.int
         if buf[self.O_PHASE] == PH_CHOOSE and epsilon > 0.0:
             # the base's draws in its order: none for a lone choice, then epsilon's, then the index
-            if self.choice_count(buf, seat) > 1:
+            if self.choice_count(buf, seat) > 1 and not buf[self.O_DONE + seat]:  # a chosen seat: none (the base's -1)
                 if epsilon >= 1.0 or rng_random(rng) < epsilon:
                     return self.random_choice(buf, seat, rng)
                 epsilon = 0.0  # drawn: the base takes the greedy choice

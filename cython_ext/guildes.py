@@ -412,7 +412,9 @@ class GuildesKernel(GuildesHidden):
         pointers: each call of the base's ``legal`` and ``move_values`` builds and copies
         memoryview arguments, about a tenth of a heuristic search's instructions here."""
         nl: cython.int = self.c_legal(b, seat, moves)
-        if nl == 1:
+        if nl <= 1:
+            if nl == 0:
+                return -1  # a seat not to move, as the base
             return moves[0] if cython.compiled else int(moves[0])
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
             return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])

@@ -328,7 +328,8 @@ class Kernel:
     def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
         """``seat``'s move in an ε-greedy rollout (``rollout_policy``): with probability
         ``1 - epsilon`` a legal move of highest :meth:`move_values` (ties drawn uniformly),
-        else a uniformly random legal move; a lone legal move at once, with no draw.
+        else a uniformly random legal move; a lone legal move at once, with no draw; -1, with
+        no draw, for a seat with no legal move (one not to move: the rollouts never ask it).
 
         ``moves`` and ``vals`` are scratch of ``max_moves``.  This base lists the legal
         moves and values each; a game may find the same move for less (Between Two
@@ -350,7 +351,9 @@ class Kernel:
         """
         nl: cython.int = self.legal(buf, seat, moves)
         i: cython.int
-        if nl == 1:
+        if nl <= 1:
+            if nl == 0:
+                return -1
             return moves[0] if cython.compiled else int(moves[0])
         if epsilon >= 1.0 or (epsilon > 0.0 and rng.random() < epsilon):
             i = rng.below(nl)
