@@ -87,14 +87,24 @@ def one_game(row: dict, i: int, opts: dict) -> float:
 
 
 def read_log(path: str) -> dict:
-    """{row id: [game records]} from a log (missing file: nothing done)."""
+    """{row id: [game records]} from a log (missing file: nothing done).  A line that is not a
+    game record, or a row's game logged twice (two processes on one row), stops the plan in
+    one line naming it, before any game more is played: its verdict would be wrong."""
     done: dict = {}
     if os.path.exists(path):
         with open(path) as f:
-            for line in f:
-                if line.strip():
+            for n, line in enumerate(f, 1):
+                if not line.strip():
+                    continue
+                try:
                     rec = json.loads(line)
-                    done.setdefault(rec["id"], []).append(rec)
+                    key, game = rec["id"], int(rec["game"])
+                    float(rec["share"])
+                except (ValueError, TypeError, KeyError):
+                    raise SystemExit(f"{path}:{n}: not a game record: {line.strip()[:60]!r}") from None
+                if any(r["game"] == game for r in done.get(key, [])):
+                    raise SystemExit(f"{path}:{n}: game {game} of row {key} logged twice")
+                done.setdefault(key, []).append(rec)
     return done
 
 
@@ -151,14 +161,18 @@ def clock(hhmm: str) -> Optional[float]:
 def run_row(row: dict, log: str, done: list, mode: Optional[str] = None,
             until: Optional[float] = None) -> None:
     """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it);
-    no game starts after the epoch time ``until`` (a session's clock)."""
+    no game starts after the epoch time ``until`` (a session's clock).  The log is read again
+    before each game: a game logged meanwhile is skipped, a broken log stops the row."""
     opts = parse_opts(row.get("set", []))
     mode = mode or kernels_mode()
     have = {r["game"] for r in done}
     for i in range(row["games"]):
         if i in have:
             continue
-        if "sprt" in row and sprt(row, in_order(read_log(log).get(row["id"], [])))[0]:
+        logged = read_log(log).get(row["id"], [])
+        if any(r["game"] == i for r in logged):
+            continue
+        if "sprt" in row and sprt(row, in_order(logged))[0]:
             return
         if until is not None and time.time() >= until:
             return

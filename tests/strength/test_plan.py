@@ -40,6 +40,23 @@ def test_no_game_starts_after_the_clock(tmp_path):
     assert sorted(r["game"] for r in read_log(log)["r"]) == [0, 1]
 
 
+@pytest.mark.parametrize("line,says", [
+    ("<<<<<<< Updated upstream", "not a game record"),  # a merge's markers left in the log
+    ('{"id": "r", "share": 1.0}', "not a game record"),
+    ('{"id": "r", "game": 0, "share": "won"}', "not a game record"),
+    ('{"id": "r", "game": 0, "share": 0.5, "s": 0.0, "load": 0.0}', "game 0 of row r logged twice"),
+])
+def test_a_broken_log_stops_the_plan_in_one_line_before_any_game(tmp_path, line, says):
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps({"id": "r", "game": 0, "share": 0.5, "s": 0.0, "load": 0.0}) + "\n" + line + "\n")
+    before = log.read_text()
+    with pytest.raises(SystemExit, match=f"log.jsonl:2: {says}"):
+        read_log(str(log))
+    with pytest.raises(SystemExit, match=says):
+        run_row(ROW, str(log), [], until=time.time() + 3600)
+    assert log.read_text() == before  # no game played, nothing written
+
+
 @pytest.mark.parametrize("bad", ["14", "25:00", "14:60", "noon", "14:xx"])
 def test_a_bad_clock_is_refused_in_one_line(bad):
     with pytest.raises(SystemExit, match="--until takes HH:MM"):
