@@ -1,0 +1,72 @@
+"""``position STATE`` tries a state from outside in the interpreted kernel (engine/playable.py:
+0.1-0.6 s in City and Guilds), but not a position the session holds or held -- its own, one
+before it, one it was set away from, or a seat's view of one -- which was tried when it came
+in or was reached from one by legal moves.  A state that differs in anything is tried."""
+import pytest
+
+import guildhall.session as session
+from guildhall.session import Session
+
+
+@pytest.fixture
+def trials(monkeypatch):
+    tried = []
+    real = session.check_playable
+
+    def counting(state):
+        tried.append(state.to_string())
+        real(state)
+
+    monkeypatch.setattr(session, "check_playable", counting)
+    return tried
+
+
+def run(sess, out, line):
+    out.clear()
+    sess.handle(line)
+    assert not [x for x in out if x.startswith("error")], (line, out)
+    return list(out)
+
+
+def played(game="city_and_guilds", players=3, moves=6):
+    out = []
+    sess = Session(out.append)
+    run(sess, out, f"newgame {game} players {players} seed 3")
+    for _ in range(moves):
+        run(sess, out, "play random")
+    return sess, out
+
+
+def test_the_state_and_views_the_engine_printed_are_not_tried_again(trials):
+    sess, out = played()
+    [full] = run(sess, out, "view")
+    views = [run(sess, out, f"view {seat}")[0] for seat in range(3)]
+    for text in views + [full] + views[::-1]:
+        run(sess, out, "position " + text[len("view "):])
+    assert trials == []
+    assert sess.state.to_string() == views[0][len("view "):]
+
+
+def test_earlier_positions_are_held_and_a_new_game_forgets_them(trials):
+    sess, out = played()
+    [start] = run(sess, out, "view")
+    for _ in range(3):
+        run(sess, out, "play random")
+    run(sess, out, "position " + start[len("view "):])  # one held in the history
+    assert trials == []
+    run(sess, out, "newgame city_and_guilds players 3 seed 3")
+    run(sess, out, "position " + start[len("view "):])
+    assert len(trials) == 1
+
+
+def test_a_state_that_differs_is_tried_and_a_bad_one_refused(trials):
+    sess, out = played()
+    later = played(moves=7)[0].state.to_string()
+    run(sess, out, "position " + later)  # one move further in another session: not held here
+    assert trials == [later]
+    bad = later.replace("men=18,", "men=19,", 1)  # a seat with a man more than the game has
+    assert bad != later
+    out.clear()
+    sess.handle("position " + bad)
+    assert out and out[0].startswith("error bad-state"), out
+    assert sess.state.to_string() == later  # nothing changed
