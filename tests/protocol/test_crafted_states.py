@@ -102,24 +102,24 @@ def test_position_refuses_it_and_the_engine_goes_on(case):
     assert e.proc.returncode == 0
 
 
-def test_every_variant_of_every_game_passes_along_a_game():
+@pytest.mark.parametrize("game,players,variants", [
+    ("guildes", 4, ("events", "tricks")), ("between_two_cities", 2, ("two-player-advanced",)),
+    ("between_two_cities", 5, ("districts",)), ("city_and_guilds", 3, ()), ("walled_city", 3, ())])
+def test_every_variant_of_every_game_passes_along_a_game(game, players, variants):
     # no false alarm: real states of random games, full and as each seat sees them
-    for game, players, variants in (("guildes", 4, ("events", "tricks")), ("between_two_cities", 2, ("two-player-advanced",)),
-                                    ("between_two_cities", 5, ("districts",)), ("city_and_guilds", 3, ()),
-                                    ("walled_city", 3, ())):
-        g = engine.make_game(game, players, variants)
-        rnd = random.Random(players)
-        s = g.new_initial_state(players)
-        ply = 0
-        while not s.is_terminal():
-            if ply % 17 == 0:
-                check_playable(s, ply)
-                check_playable(s.observe(ply % players), ply)
-            tm = s.to_move()
-            seat = tm[rnd.randrange(len(tm))]
-            s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
-            ply += 1
-        assert ply > 30
+    g = engine.make_game(game, players, variants)
+    rnd = random.Random(players)
+    s = g.new_initial_state(players)
+    ply = 0
+    while not s.is_terminal():
+        if ply % 17 == 0:
+            check_playable(s, ply)
+            check_playable(s.observe(ply % players), ply)
+        tm = s.to_move()
+        seat = tm[rnd.randrange(len(tm))]
+        s.apply(seat, s.sample_chance() if seat == CHANCE else rnd.choice(s.legal_moves(seat)))
+        ply += 1
+    assert ply > 30
 
 
 @pytest.mark.parametrize("line", ["seat ０", "seat 1_0", "undo ٣", "setoption name Iterations value 1_000",
