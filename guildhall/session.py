@@ -272,8 +272,8 @@ class Session:
         last ``HELD`` before it, one of the last ``HELD`` it was set away from, or a seat's view
         of one -- which needs no trial: each was tried when it came from outside or was reached
         from one by legal moves, and a view of a full state is what every search on it draws
-        from (a frontend that sends back a state or a view it was shown pays no trial: 0.1-0.6 s
-        in City and Guilds)."""
+        from (a frontend that sends back a state or a view it was shown pays no trial: 0.1-0.7 s
+        in every game: docs/protocol.md)."""
         seat = state.observer
         for held in [self.state, *self.history[-HELD:], *self._kept]:
             if held is None or (held.observer is not None and held.observer != seat):
