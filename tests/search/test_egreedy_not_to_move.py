@@ -37,6 +37,10 @@ def test_every_seat_gets_a_move_legal_lists_or_minus_one(name, players, variants
                     assert got == -1 and rng.state == before, (n, seat, epsilon, got)
                     empty += 1
     assert empty > 0 or name == "guildes"  # Guildes' legal lists a seat's cards whether or not it is to move
+    assert k.to_move(b, listed) == 0  # the buffer walked is at the end now: nobody has a move
+    for seat in range(players):
+        assert k.legal(b, seat, listed) == 0
+        assert k.egreedy_move(b, seat, Rng(3), 0.0, moves, vals) == -1
 
 
 def test_between_two_cities_draft_has_a_chosen_seat_with_a_choice_left_in_hand():
