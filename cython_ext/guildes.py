@@ -405,6 +405,8 @@ class GuildesKernel(GuildesHidden):
         return self.policy.values(self, buf, seat, moves, n, out)  # the heuristic: guildes_policy
 
     def egreedy_move(self, buf, seat, rng, epsilon, moves, vals):
+        if self.c_legal(ptr(buf), seat, ptr(moves)) == 0:
+            return -1  # no legal move, the base's answer (c_egreedy is asked only for a seat with one)
         return self.c_egreedy(ptr(buf), seat, rng, epsilon, ptr(moves), dptr(vals))
 
     def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
@@ -414,7 +416,7 @@ class GuildesKernel(GuildesHidden):
         nl: cython.int = self.c_legal(b, seat, moves)
         if nl <= 1:
             if nl == 0:
-                return -1  # a seat not to move, as the base
+                raise BrokenState(f"guildes rollout: seat {seat} has no legal move")  # calls Python: the error, never asked in play
             return moves[0] if cython.compiled else int(moves[0])
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
             return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
