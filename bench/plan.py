@@ -158,17 +158,13 @@ def clock(hhmm: str) -> Optional[float]:
     return float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
 
 
-def run_row(row: dict, log: str, done: list, mode: Optional[str] = None,
-            until: Optional[float] = None) -> None:
+def run_row(row: dict, log: str, mode: Optional[str] = None, until: Optional[float] = None) -> None:
     """Play the games of ``row`` not yet in the log, in order, until its count (or its SPRT stops it);
     no game starts after the epoch time ``until`` (a session's clock).  The log is read again
     before each game: a game logged meanwhile is skipped, a broken log stops the row."""
     opts = parse_opts(row.get("set", []))
     mode = mode or kernels_mode()
-    have = {r["game"] for r in done}
     for i in range(row["games"]):
-        if i in have:
-            continue
         logged = read_log(log).get(row["id"], [])
         if any(r["game"] == i for r in logged):
             continue
@@ -242,7 +238,7 @@ def main() -> None:
                              "budget needs every kernel compiled (python setup.py build_ext --inplace "
                              "where this plan.py lives)")
         for row in rows:
-            run_row(row, a.log, read_log(a.log).get(row["id"], []), mode, until)
+            run_row(row, a.log, mode, until)
             print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
     print("\n".join(report(plan, read_log(a.log))))
 

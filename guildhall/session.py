@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import threading
+from collections import deque
 import time
 from typing import Callable, Optional
 
@@ -98,7 +99,7 @@ class Session:
         self.seed = 0
         self.state: Optional[State] = None
         self.history: list[State] = []  # earlier positions, for undo
-        self._kept: list[State] = []  # positions set away from by `position` (see _holds)
+        self._kept: deque[State] = deque(maxlen=HELD)  # positions `position` set away from (_holds)
         self.seat: Optional[int] = None  # None: the engine plays whoever is to move
         self.job: Optional[Job] = None
         self.debug = False  # 'debug on': each search first says the settings it uses
@@ -237,7 +238,8 @@ class Session:
         self.game, self.seed = game, seed
         if self.seat is not None and self.seat >= game.players:
             self.seat = None  # a seat this table has not (set before any game, or at a larger one)
-        self.state, self.history, self._kept = game.new_initial_state(seed), [], []
+        self.state, self.history = game.new_initial_state(seed), []
+        self._kept.clear()
         self.rng = make_rng(seed)
         self._forget_player()  # a new game searches as a fresh process would (same Seed, same moves)
 
@@ -272,21 +274,20 @@ class Session:
         last ``HELD`` before it, one of the last ``HELD`` it was set away from, or a seat's view
         of one -- which needs no trial: each was tried when it came from outside or was reached
         from one by legal moves, and a view of a full state is what every search on it draws
-        from (a frontend that sends back a state or a view it was shown pays no trial: 0.1-0.7 s
-        in every game: docs/protocol.md)."""
+        from (a frontend that sends back a state or a view it was shown pays no trial: up to 0.3 s
+        a position: docs/protocol.md)."""
         seat = state.observer
         for held in [self.state, *self.history[-HELD:], *self._kept]:
-            if held is None or (held.observer is not None and held.observer != seat):
-                continue
-            if (held if seat is None or held.observer is not None else held.observe(seat)) == state:
+            if held is not None and seat is not None and held.observer is None:
+                held = held.observe(seat)  # a view compares equal only to that seat's view
+            if held == state:
                 return True
         return False
 
     def _keep(self, state: Optional[State]) -> None:
         """Remember a position the session is set away from (the last ``HELD``) for :meth:`_holds`."""
         if state is not None and state not in self._kept:
-            self._kept.append(state)
-            del self._kept[:-HELD]
+            self._kept.append(state)  # a deque of HELD: the oldest goes
 
     def cmd_seat(self, rest: str) -> None:
         words = rest.split()

@@ -1,5 +1,5 @@
 """``position STATE`` tries a state from outside in the interpreted kernel (engine/playable.py:
-0.1-0.7 s a position, compiled or not), but not a position the session holds or held -- its own, one
+up to 0.3 s a position, compiled or not), but not a position the session holds or held -- its own, one
 before it, one it was set away from, or a seat's view of one -- which was tried when it came
 in or was reached from one by legal moves.  A state that differs in anything is tried."""
 import pytest

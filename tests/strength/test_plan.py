@@ -25,7 +25,7 @@ def test_an_interrupted_row_resumes_without_replaying(tmp_path):
         f.write(json.dumps({"id": "r", "game": 1, "share": 0.25, "s": 0.0, "load": 0.0}) + "\n")
     table = report({"rows": [ROW]}, read_log(log))
     assert "| 1 (2) |" in table[2] and "incomplete" in table[2]
-    run_row(ROW, log, read_log(log)["r"])
+    run_row(ROW, log)
     recs = read_log(log)["r"]
     assert sorted(r["game"] for r in recs) == [0, 1]
     assert [r["share"] for r in recs if r["game"] == 1] == [0.25]
@@ -34,9 +34,9 @@ def test_an_interrupted_row_resumes_without_replaying(tmp_path):
 
 def test_no_game_starts_after_the_clock(tmp_path):
     log = str(tmp_path / "log.jsonl")
-    run_row(ROW, log, [], until=time.time() - 1)
+    run_row(ROW, log, until=time.time() - 1)
     assert read_log(log) == {}
-    run_row(ROW, log, [], until=time.time() + 3600)
+    run_row(ROW, log, until=time.time() + 3600)
     assert sorted(r["game"] for r in read_log(log)["r"]) == [0, 1]
 
 
@@ -53,7 +53,7 @@ def test_a_broken_log_stops_the_plan_in_one_line_before_any_game(tmp_path, line,
     with pytest.raises(SystemExit, match=f"log.jsonl:2: {says}"):
         read_log(str(log))
     with pytest.raises(SystemExit, match=says):
-        run_row(ROW, str(log), [], until=time.time() + 3600)
+        run_row(ROW, str(log), until=time.time() + 3600)
     assert log.read_text() == before  # no game played, nothing written
 
 
@@ -121,7 +121,7 @@ def test_an_sprt_row_stops_at_its_bound_and_says_so(tmp_path):
     with open(log, "w") as f:  # six wins at 3 players cross log(0.9 / 0.05) with p1 = 0.55
         f.write("".join(json.dumps({"id": "r", "game": i, "share": 1.0, "s": 0.0, "load": 0.0}) + "\n"
                         for i in reversed(range(6))))
-    run_row(SPRT_ROW, log, read_log(log)["r"])
+    run_row(SPRT_ROW, log)
     assert len(read_log(log)["r"]) == 6
     row = report({"rows": [SPRT_ROW]}, read_log(log))[2]
     assert "| 6 (SPRT, cap 30) |" in row and "above (SPRT H1, LLR 3.00)" in row
@@ -130,7 +130,7 @@ def test_an_sprt_row_stops_at_its_bound_and_says_so(tmp_path):
 def test_an_undecided_sprt_row_plays_on_and_a_capped_one_is_inconclusive(tmp_path):
     log = str(tmp_path / "log.jsonl")
     row = {**SPRT_ROW, "games": 1, "pair": "random:random"}
-    run_row(row, log, [])
+    run_row(row, log)
     assert len(read_log(log)["r"]) == 1
     assert "inconclusive (SPRT, LLR" in report({"rows": [row]}, read_log(log))[2]
     # short of its cap and undecided: incomplete, with where its log-likelihood ratio stands
@@ -180,5 +180,5 @@ def test_a_time_budget_row_needs_compiled_kernels(tmp_path, monkeypatch):
 
 def test_the_log_says_how_the_kernels_ran(tmp_path):
     log = str(tmp_path / "log.jsonl")
-    run_row(ROW, log, [], "interpreted")
+    run_row(ROW, log, "interpreted")
     assert {r["kernels"] for r in read_log(log)["r"]} == {"interpreted"}
