@@ -180,13 +180,16 @@ def play_out(k, game, buf, rng, every: int = 1) -> None:
     raise BadState(f"it does not end within {MAX_MOVES} moves")
 
 
-def check_view_move(view: State, seat: int, move: int) -> None:
-    """Raise :class:`BadState` unless ``move`` of ``seat`` (or chance) can be applied to the
-    masked ``view`` and leave a view that ``position`` would take (:func:`check_playable`)."""
+def view_after(view: State, seat: int, move: int) -> State:
+    """The masked ``view`` after ``move`` of ``seat`` (or chance), applied by the trial kernel
+    (:class:`BadState` if the move needs what the view does not hold, or leaves a buffer its
+    game refuses); the caller tries the result (:func:`check_playable`) unless it knows it."""
     game = view.game
     k = trial_kernel(game)
     if k is None:
-        return
+        after = view.clone()
+        after.apply(seat, move)
+        return after
     buf = view.buf.copy().view(Checked)
     try:
         k.apply(buf, seat, move)
@@ -194,4 +197,10 @@ def check_view_move(view: State, seat: int, move: int) -> None:
         raise BadState(f"the move needs what the view hides ({type(e).__name__}: {e})") from None
     after = State(game, np.asarray(buf).copy())
     game.check_buffer(after.buf)
-    check_playable(after)
+    return after
+
+
+def check_view_move(view: State, seat: int, move: int) -> None:
+    """Raise :class:`BadState` unless ``move`` of ``seat`` (or chance) can be applied to the
+    masked ``view`` and leave a view that ``position`` would take (:func:`check_playable`)."""
+    check_playable(view_after(view, seat, move))

@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import threading
-from collections import deque
 import time
 from typing import Callable, Optional
 
@@ -32,7 +31,6 @@ import engine
 from engine.core import CHANCE, Game, State, make_rng
 from engine.errors import BadConfig, BadState, GuildhallError, IllegalMove
 from engine.perft import perft
-from engine.playable import check_playable, check_view_move
 from guildhall import __version__
 from guildhall.options import check_option, engine_options, player_kwargs
 from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, UnknownCommand,
@@ -40,6 +38,7 @@ from guildhall.protocol import (PROTOCOL_VERSION, Busy, NoGame, ProtocolError, U
                                 parse_item, parse_seat, seats_text, settings_line, short, split_items,
                                 split_keyword, split_quoted)
 from guildhall.options import SPIN_LIMIT
+from guildhall.trials import HELD, Trials
 from search.api import Limits, SearchInfo, SearchSettings, make_player
 from search.skill import with_skill
 
@@ -88,9 +87,6 @@ class Job:
         return not self.finished.is_set()
 
 
-HELD = 16  # earlier positions (besides the current one) a `position` may name without a trial
-
-
 class Session:
     def __init__(self, out: Out, game: Optional[str] = None) -> None:
         self.out = out
@@ -99,7 +95,7 @@ class Session:
         self.seed = 0
         self.state: Optional[State] = None
         self.history: list[State] = []  # earlier positions, for undo
-        self._kept: deque[State] = deque(maxlen=HELD)  # positions `position` set away from (_holds)
+        self.trials = Trials()  # what needs no trial in this game (guildhall/trials.py)
         self.seat: Optional[int] = None  # None: the engine plays whoever is to move
         self.job: Optional[Job] = None
         self.debug = False  # 'debug on': each search first says the settings it uses
@@ -239,7 +235,7 @@ class Session:
         if self.seat is not None and self.seat >= game.players:
             self.seat = None  # a seat this table has not (set before any game, or at a larger one)
         self.state, self.history = game.new_initial_state(seed), []
-        self._kept.clear()
+        self.trials.clear()
         self.rng = make_rng(seed)
         self._forget_player()  # a new game searches as a fresh process would (same Seed, same moves)
 
@@ -259,35 +255,20 @@ class Session:
             state = self.game.new_initial_state(seed)
         else:
             state = self.game.parse_state(base)
-            if not self._holds(state):
-                check_playable(state)  # a crafted state must not reach the compiled kernels
+            # a crafted state must not reach the compiled kernels: tried unless known
+            self.trials.check(state, self._held())
         history: list[State] = []
         for item in split_items(moves) if moves else []:
             history.append(state.clone())
             self._play_item(state, item)
         for held in [*self.history[-HELD:], self.state]:
-            self._keep(held)
+            self.trials.keep(held)
         self.state, self.history = state, history
 
-    def _holds(self, state: State) -> bool:
-        """Whether ``state`` is a position this session holds or held -- its own, one of the
-        last ``HELD`` before it, one of the last ``HELD`` it was set away from, or a seat's view
-        of one -- which needs no trial: each was tried when it came from outside or was reached
-        from one by legal moves, and a view of a full state is what every search on it draws
-        from (a frontend that sends back a state or a view it was shown pays no trial: up to 0.3 s
-        a position: docs/protocol.md)."""
-        seat = state.observer
-        for held in [self.state, *self.history[-HELD:], *self._kept]:
-            if held is not None and seat is not None and held.observer is None:
-                held = held.observe(seat)  # a view compares equal only to that seat's view
-            if held == state:
-                return True
-        return False
-
-    def _keep(self, state: Optional[State]) -> None:
-        """Remember a position the session is set away from (the last ``HELD``) for :meth:`_holds`."""
-        if state is not None and state not in self._kept:
-            self._kept.append(state)  # a deque of HELD: the oldest goes
+    def _held(self) -> list[Optional[State]]:
+        """The session's position and the last ``HELD`` before it (:class:`Trials` needs no
+        trial of these, nor of a seat's view of one)."""
+        return [self.state, *self.history[-HELD:]]
 
     def cmd_seat(self, rest: str) -> None:
         words = rest.split()
@@ -331,7 +312,7 @@ class Session:
             move = state.parse_move(seat, text)
         if state.observer is not None and state.is_legal(seat, move):
             try:  # the kernels apply moves to full states: a view may lack what this one needs
-                check_view_move(state, seat, move)
+                self.trials.check_view_move(state, seat, move, self._held())
             except BadState as exc:
                 raise IllegalMove(f"seat {state.observer}'s view cannot follow "
                                   f"{state.move_to_string(seat, move)}: {exc}") from None

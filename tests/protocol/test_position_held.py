@@ -4,20 +4,20 @@ before it, one it was set away from, or a seat's view of one -- which was tried 
 in or was reached from one by legal moves.  A state that differs in anything is tried."""
 import pytest
 
-import guildhall.session as session
+import guildhall.trials as trials_module
 from guildhall.session import Session
 
 
 @pytest.fixture
 def trials(monkeypatch):
     tried = []
-    real = session.check_playable
+    real = trials_module.check_playable
 
     def counting(state):
         tried.append(state.to_string())
         real(state)
 
-    monkeypatch.setattr(session, "check_playable", counting)
+    monkeypatch.setattr(trials_module, "check_playable", counting)
     return tried
 
 
@@ -70,3 +70,48 @@ def test_a_state_that_differs_is_tried_and_a_bad_one_refused(trials):
     sess.handle("position " + bad)
     assert out and out[0].startswith("error bad-state"), out
     assert sess.state.to_string() == later  # nothing changed
+
+
+def dealt(game, players):
+    """A session at a new game, that game dealt (the deal is public to the frontend) and seat
+    0's view of it, as a frontend would send it."""
+    out = []
+    sess = Session(out.append)
+    run(sess, out, f"newgame {game} players {players} seed 5")
+    full = sess.state.clone()
+    while full.to_move() and full.to_move()[0] < 0:  # the deal is public to the frontend
+        full.apply(-1, full.sample_chance())
+    start = full.observe(0).to_string()
+    return sess, full, start
+
+
+@pytest.mark.parametrize("game,players", [("walled_city", 2), ("walled_city", 3)])
+def test_a_game_sent_again_each_turn_tries_each_new_position_once(trials, game, players):
+    sess, full, start = dealt(game, players)
+    out, played, per_command = [], [], []
+    sess.out = out.append
+    for _ in range(6):
+        seat = full.to_move()[0]
+        if seat < 0:
+            break
+        view = full.observe(0)  # a move the frontend can send: one seat 0's view can follow
+        move = next(m for m in full.legal_moves(seat) if view.is_legal(seat, m))
+        played.append(f"seat {seat} {full.move_to_string(seat, move)}")
+        full.apply(seat, move)
+        before = len(trials)
+        run(sess, out, f"position {start} moves " + "; ".join(played))
+        per_command.append(len(trials) - before)
+        assert sess.state == full.observe(0)
+    assert per_command[0] == 2  # the first view and the view after the first move
+    assert per_command[1:] == [1] * (len(per_command) - 1)  # only the new move's view
+
+
+def test_a_view_that_passed_is_known_beyond_the_held_positions(trials):
+    sess, full, start = dealt("city_and_guilds", 3)
+    out = []
+    sess.out = out.append
+    run(sess, out, "position " + start)
+    for seed in range(20):  # more positions than the session holds or keeps
+        run(sess, out, f"position startpos seed {seed} moves random; random")
+    run(sess, out, "position " + start)
+    assert trials == [start]  # passed once, so known though no longer held
