@@ -3,6 +3,11 @@
 position (25 random plies from seed 5), in one process.
 
     PYTHONPATH=. python bench/bench_trial.py [--rounds 5]
+
+``--replay N``: instead, a frontend that sends its game again at each of N turns in a protocol
+session -- seat 0's first view of a dealt The Walled City 2p game, then ``moves`` one more each
+time (``position VIEW moves m1; ...; mk``), up to the first move the view cannot name -- and the seconds of its first, middle and last
+command (``PYTHONPATH=/other/checkout`` to time another checkout's session).
 """
 from __future__ import annotations
 
@@ -35,10 +40,44 @@ def median_seconds(state, rounds: int) -> float:
     return statistics.median(times)
 
 
+def replay(turns: int) -> list[float]:
+    """Seconds of each of ``turns`` commands ``position VIEW moves ...`` (one move more each)."""
+    from guildhall.session import Session
+    out: list[str] = []
+    sess = Session(out.append)
+    sess.handle("newgame walled_city players 2 seed 5")
+    full = sess.state.clone()
+    while full.to_move() and full.to_move()[0] < 0:
+        full.apply(-1, full.sample_chance())
+    start, played, seconds = full.observe(0).to_string(), [], []
+    for _ in range(turns):
+        movers = full.to_move()
+        if not movers or movers[0] < 0:
+            break
+        seat, view = movers[0], full.observe(0)
+        move = next((m for m in full.legal_moves(seat) if view.is_legal(seat, m)), None)
+        if move is None:  # a hidden move (a card from a hand) the view cannot name: the replay ends
+            break
+        played.append(f"seat {seat} {full.move_to_string(seat, move)}")
+        full.apply(seat, move)
+        out.clear()
+        t = time.perf_counter()
+        sess.handle(f"position {start} moves " + "; ".join(played))
+        seconds.append(time.perf_counter() - t)
+        assert not out, out  # position answers nothing unless it is refused
+    return seconds
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--replay", type=int, metavar="N")
     a = ap.parse_args()
+    if a.replay:
+        secs = replay(a.replay)
+        print(f"{len(secs)} turns: first {secs[0]:.2f} s, turn {len(secs) // 2 + 1} "
+              f"{secs[len(secs) // 2]:.2f} s, last {secs[-1]:.2f} s, all {sum(secs):.1f} s")
+        return
     print("| game | players | view (s) | full state (s) |\n|---|---|---|---|")
     for game, players in GAMES:
         s = middle_game(game, players)
