@@ -60,6 +60,8 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
             "cdivision": True,
         },
         quiet=True,
+        nthreads=os.cpu_count() or 1,  # Cython's translation, one module a process
     )
 
-setup(ext_modules=ext_modules)
+# the C compiles in parallel too (build_ext -j): an install builds about 60 modules
+setup(ext_modules=ext_modules, options={"build_ext": {"parallel": os.cpu_count() or 1}})
