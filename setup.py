@@ -11,6 +11,8 @@ import os
 
 from setuptools import setup
 
+JOBS = os.cpu_count() or 1  # the build's processes: an install builds about 60 modules
+
 ext_modules = []
 if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     import numpy
@@ -60,8 +62,7 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
             "cdivision": True,
         },
         quiet=True,
-        nthreads=os.cpu_count() or 1,  # Cython's translation, one module a process
+        nthreads=JOBS,  # Cython's translation, one module a process
     )
 
-# the C compiles in parallel too (build_ext -j): an install builds about 60 modules
-setup(ext_modules=ext_modules, options={"build_ext": {"parallel": os.cpu_count() or 1}})
+setup(ext_modules=ext_modules, options={"build_ext": {"parallel": JOBS}})  # the C compiles too (-j)

@@ -6,8 +6,9 @@ position (25 random plies from seed 5), in one process.
 
 ``--replay N``: instead, a frontend that sends its game again at each of N turns in a protocol
 session -- seat 0's first view of a dealt The Walled City 2p game, then ``moves`` one more each
-time (``position VIEW moves m1; ...; mk``), up to the first move the view cannot name -- and the seconds of its first, middle and last
-command (``PYTHONPATH=/other/checkout`` to time another checkout's session).
+time (``position VIEW moves m1; ...; mk``), up to the first move the view cannot name -- and the
+seconds of its first, middle and last command, medians of ``--rounds`` fresh sessions
+(``PYTHONPATH=/other/checkout`` to time another checkout's session).
 """
 from __future__ import annotations
 
@@ -74,9 +75,12 @@ def main() -> None:
     ap.add_argument("--replay", type=int, metavar="N")
     a = ap.parse_args()
     if a.replay:
-        secs = replay(a.replay)
-        print(f"{len(secs)} turns: first {secs[0]:.2f} s, turn {len(secs) // 2 + 1} "
-              f"{secs[len(secs) // 2]:.2f} s, last {secs[-1]:.2f} s, all {sum(secs):.1f} s")
+        runs = [replay(a.replay) for _ in range(a.rounds)]  # each a fresh session
+        turns = len(runs[0])
+        med = [statistics.median(r[t] for r in runs) for t in range(turns)]
+        print(f"{turns} turns, medians of {a.rounds} sessions: first {med[0]:.2f} s, "
+              f"turn {turns // 2 + 1} {med[turns // 2]:.2f} s, last {med[-1]:.2f} s, "
+              f"all {statistics.median(sum(r) for r in runs):.1f} s")
         return
     print("| game | players | view (s) | full state (s) |\n|---|---|---|---|")
     for game, players in GAMES:

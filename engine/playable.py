@@ -12,9 +12,10 @@ solve --state``) is first tried there: several determinizations if it is a
 view, else a few of each seat's view of it (what a search on it draws), then
 one random playout to the end, with a move cap.  Any error, a mover without
 moves, or no end within the cap, is a :class:`~engine.errors.BadState`, and
-the engine's state is left as it was.  A move played on a view
-(:func:`check_view_move`) is tried the same way: a view lacks what some moves
-need (past the end of a Guildes round, the rivals' hidden hands are discarded).
+the engine's state is left as it was.  A move played on a view is applied by
+the same kernel (:func:`view_after`) and the view it leaves tried the same way:
+a view lacks what some moves need (past the end of a Guildes round, the rivals'
+hidden hands are discarded).
 
 It is a trial, not a proof (a C scratch array can be smaller than its numpy
 twin; the playout takes one path): the games' ``check_buffer`` are the first
@@ -199,8 +200,3 @@ def view_after(view: State, seat: int, move: int) -> State:
     game.check_buffer(after.buf)
     return after
 
-
-def check_view_move(view: State, seat: int, move: int) -> None:
-    """Raise :class:`BadState` unless ``move`` of ``seat`` (or chance) can be applied to the
-    masked ``view`` and leave a view that ``position`` would take (:func:`check_playable`)."""
-    check_playable(view_after(view, seat, move))

@@ -39,7 +39,6 @@ class Trials:
     def __init__(self) -> None:
         self._kept: deque[State] = deque(maxlen=HELD)  # positions `position` set away from
         self._passed: OrderedDict[bytes, None] = OrderedDict()  # the last PASSED, oldest first
-        self.count = 0  # trials run (what the tests and the bench read)
 
     def clear(self) -> None:
         """Forget every position (a new game)."""
@@ -78,7 +77,6 @@ class Trials:
         self.check(view_after(view, seat, move), held)
 
     def _try(self, state: State) -> None:
-        self.count += 1
         check_playable(state)
         self._passed[digest(state)] = None
         if len(self._passed) > PASSED:

@@ -115,3 +115,24 @@ def test_a_view_that_passed_is_known_beyond_the_held_positions(trials):
         run(sess, out, f"position startpos seed {seed} moves random; random")
     run(sess, out, "position " + start)
     assert trials == [start]  # passed once, so known though no longer held
+
+
+def test_an_engine_process_follows_a_game_sent_again_each_turn():
+    """The same replay through a real ``guildhall engine``: every command taken, and its view at
+    each turn the one the frontend holds."""
+    from tests.protocol.conftest import expect, start
+    _, full, start_view = dealt("walled_city", 2)
+    eng = start()
+    try:
+        assert expect(eng, "newgame walled_city players 2 seed 5") == []
+        played = []
+        for _ in range(6):
+            seat, view = full.to_move()[0], full.observe(0)
+            move = next(m for m in full.legal_moves(seat) if view.is_legal(seat, m))
+            played.append(f"seat {seat} {full.move_to_string(seat, move)}")
+            full.apply(seat, move)
+            assert expect(eng, f"position {start_view} moves " + "; ".join(played)) == []
+            assert expect(eng, "view") == ["view " + full.observe(0).to_string()]
+    finally:
+        eng.quit()
+    assert eng.proc.poll() is not None  # no engine process left behind
