@@ -1,0 +1,104 @@
+"""What seeing the hidden cards is worth: one seat searches the true state, the others their views.
+
+An upper bound for any inference about hidden information (issue 18's "determinization with
+inference"): a seat that *knows* every hidden card -- the others' hands, picks and face-down
+cards, never the future draws -- cannot be beaten by one that infers them.  If the knowing seat
+is barely above the fair share, weighting worlds by the opponents' observed choices has little
+to win; if it is far above, there is room.
+
+The lone seat searches with ``choose(omniscient=True)`` (analysis only: the product's players
+never do) on the state as it stood *when the step began*: at a simultaneous step it does not see
+the choices other seats have already made at that step, only the hidden cards.  The future
+draws stay unknown (an open state's worlds get a fresh dealer seed).  Every seat runs the same
+engine and options and the same iteration budget; the lone seat rotates over the seats game by
+game, game g is dealt from ``seed + g``, so a row is reproducible.  Win share: 1 for a win, 1/k
+for a k-way tie; 95% Wilson interval; fair share 1/players.
+
+    python bench/peek_value.py guildes --players 4 --iterations 400 --games 80 --seed 351000
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from typing import Optional
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import engine  # noqa: E402
+from engine.core import CHANCE, Game, State  # noqa: E402
+from guildhall.stats import wilson  # noqa: E402
+from search.api import Limits, Player, make_player  # noqa: E402
+
+
+def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limits, seed: int) -> list[int]:
+    """One game; seat ``knowing`` (None: no seat) searches the open state of its step's start.
+    Returns the winners."""
+    state = game.new_initial_state(seed)
+    for p in players:
+        p.new_game()
+    start: Optional[State] = None  # the state when the current step began
+    waiting: set[int] = set()
+    while True:
+        movers = state.to_move()
+        if not movers:
+            return list(state.winners())
+        if not set(movers) < waiting:  # a new step (not the same step with fewer seats left)
+            start = state.clone()
+        waiting = set(movers)
+        seat = movers[0]
+        if seat == CHANCE:
+            move = state.sample_chance()
+        elif seat == knowing:
+            move = players[seat].choose(start, seat, limits, omniscient=True)
+        else:
+            move = players[seat].choose(state, seat, limits)
+        state.apply(seat, move)
+
+
+def row(game_name: str, players: int, games: int, limits: Limits, seed: int, engine_name: str,
+        opts: dict, variants: tuple = (), knowing: bool = True) -> list[float]:
+    """The lone (knowing) seat's win share in each game."""
+    g = engine.make_game(game_name, players, variants)
+    shares = []
+    for i in range(games):
+        me = i % players
+        seats = [make_player(engine_name, seed=(seed + i) * 1000 + s, **opts) for s in range(players)]
+        try:
+            winners = play(g, seats, me if knowing else None, limits, seed + i)
+        finally:
+            for p in seats:
+                p.close()
+        shares.append(1.0 / len(winners) if me in winners else 0.0)
+    return shares
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--iterations", type=int, default=400)
+    ap.add_argument("--games", type=int, default=80)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--engine", default="ismcts")
+    ap.add_argument("--variant", action="append", default=[], help="rule variant (repeatable)")
+    ap.add_argument("--set", dest="settings", action="append", default=[], metavar="OPTION=VALUE")
+    ap.add_argument("--control", action="store_true", help="no seat knows (the same loop, for a check)")
+    a = ap.parse_args()
+    opts = dict(s.partition("=")[::2] for s in a.settings)
+    limits = Limits(iterations=a.iterations)
+    t = time.perf_counter()
+    shares = row(a.game, a.players, a.games, limits, a.seed, a.engine, opts, tuple(a.variant), not a.control)
+    lo, hi = wilson(sum(shares), len(shares))
+    fair = 1 / a.players
+    verdict = "above" if lo > fair else "below" if hi < fair else "level"
+    table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
+    who = "nobody (control)" if a.control else f"{a.engine}, omniscient"
+    print(f"| {table} | {who} | {a.iterations} it | {a.seed} | {len(shares)} | {sum(shares) / len(shares):.3f} | "
+          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict} | {(time.perf_counter() - t) / len(shares):.1f} | "
+          f"{os.getloadavg()[0]:.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
