@@ -14,11 +14,14 @@ engine and options and the same iteration budget; the lone seat rotates over the
 game, game g is dealt from ``seed + g``, so a row is reproducible.  Win share: 1 for a win, 1/k
 for a k-way tie; 95% Wilson interval; fair share 1/players.
 
-    python bench/peek_value.py guildes --players 4 --iterations 400 --games 80 --seed 351000
+    python bench/peek_value.py guildes --players 4 --iterations 400 --games 200 --seed 351000 \\
+        --until 23:59 --log bench/plans/s44_peek_value.jsonl
 """
 from __future__ import annotations
 
 import argparse
+import calendar
+import json
 import os
 import sys
 import time
@@ -58,11 +61,15 @@ def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limi
 
 
 def row(game_name: str, players: int, games: int, limits: Limits, seed: int, engine_name: str,
-        opts: dict, variants: tuple = (), knowing: bool = True) -> list[float]:
-    """The lone (knowing) seat's win share in each game."""
+        opts: dict, variants: tuple = (), knowing: bool = True, until: Optional[float] = None,
+        log: Optional[str] = None) -> list[float]:
+    """The lone (knowing) seat's win share in each game; no game starts at or after ``until``
+    (a time.time()); each game's share is appended to ``log`` as it ends."""
     g = engine.make_game(game_name, players, variants)
     shares = []
     for i in range(games):
+        if until is not None and time.time() >= until:
+            break
         me = i % players
         seats = [make_player(engine_name, seed=(seed + i) * 1000 + s, **opts) for s in range(players)]
         try:
@@ -71,6 +78,10 @@ def row(game_name: str, players: int, games: int, limits: Limits, seed: int, eng
             for p in seats:
                 p.close()
         shares.append(1.0 / len(winners) if me in winners else 0.0)
+        if log:
+            with open(log, "a") as f:
+                f.write(json.dumps({"game": game_name, "players": players, "seed": seed, "index": i,
+                                    "knowing": me if knowing else None, "share": shares[-1]}) + "\n")
     return shares
 
 
@@ -85,11 +96,21 @@ def main() -> None:
     ap.add_argument("--variant", action="append", default=[], help="rule variant (repeatable)")
     ap.add_argument("--set", dest="settings", action="append", default=[], metavar="OPTION=VALUE")
     ap.add_argument("--control", action="store_true", help="no seat knows (the same loop, for a check)")
+    ap.add_argument("--until", default=None, help="HH:MM UTC today: no game starts then or later")
+    ap.add_argument("--log", default=None, help="a JSON line per game, appended")
     a = ap.parse_args()
+    until = None
+    if a.until:
+        h, m = (int(x) for x in a.until.split(":"))
+        day = time.gmtime()
+        until = float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
     opts = dict(s.partition("=")[::2] for s in a.settings)
     limits = Limits(iterations=a.iterations)
     t = time.perf_counter()
-    shares = row(a.game, a.players, a.games, limits, a.seed, a.engine, opts, tuple(a.variant), not a.control)
+    shares = row(a.game, a.players, a.games, limits, a.seed, a.engine, opts, tuple(a.variant), not a.control,
+                 until, a.log)
+    if not shares:
+        raise SystemExit("no game was played (--until already passed)")
     lo, hi = wilson(sum(shares), len(shares))
     fair = 1 / a.players
     verdict = "above" if lo > fair else "below" if hi < fair else "level"
