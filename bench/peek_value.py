@@ -31,12 +31,15 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
 from engine.core import CHANCE, Game, State  # noqa: E402
+from guildhall.arena import field_of  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, Player, make_player  # noqa: E402
 
 
-def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limits, seed: int) -> list[int]:
-    """One game; seat ``knowing`` (None: no seat) searches the open state of its step's start.
+def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limits, seed: int,
+         phases: Optional[set[int]] = None) -> list[int]:
+    """One game; seat ``knowing`` (None: no seat) searches the open state of its step's start
+    (only in the ``phases`` given, by the buffer's ``phase`` field; None: in every phase).
     Returns the winners."""
     state = game.new_initial_state(seed)
     for p in players:
@@ -53,7 +56,7 @@ def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limi
         seat = movers[0]
         if seat == CHANCE:
             move = state.sample_chance()
-        elif seat == knowing:
+        elif seat == knowing and (phases is None or field_of(state, "phase") in phases):
             move = players[seat].choose(start, seat, limits, omniscient=True)
         else:
             move = players[seat].choose(state, seat, limits)
@@ -62,7 +65,7 @@ def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limi
 
 def row(game_name: str, players: int, games: int, limits: Limits, seed: int, engine_name: str,
         opts: dict, variants: tuple = (), knowing: bool = True, until: Optional[float] = None,
-        log: Optional[str] = None) -> list[float]:
+        log: Optional[str] = None, phases: Optional[set[int]] = None) -> list[float]:
     """The lone (knowing) seat's win share in each game; no game starts at or after ``until``
     (a time.time()); each game's share is appended to ``log`` as it ends."""
     g = engine.make_game(game_name, players, variants)
@@ -73,7 +76,7 @@ def row(game_name: str, players: int, games: int, limits: Limits, seed: int, eng
         me = i % players
         seats = [make_player(engine_name, seed=(seed + i) * 1000 + s, **opts) for s in range(players)]
         try:
-            winners = play(g, seats, me if knowing else None, limits, seed + i)
+            winners = play(g, seats, me if knowing else None, limits, seed + i, phases)
         finally:
             for p in seats:
                 p.close()
@@ -81,7 +84,8 @@ def row(game_name: str, players: int, games: int, limits: Limits, seed: int, eng
         if log:
             with open(log, "a") as f:
                 f.write(json.dumps({"game": game_name, "players": players, "seed": seed, "index": i,
-                                    "knowing": me if knowing else None, "share": shares[-1]}) + "\n")
+                                    "knowing": me if knowing else None, "share": shares[-1],
+                                    **({"phases": sorted(phases)} if phases else {})}) + "\n")
     return shares
 
 
@@ -98,6 +102,8 @@ def main() -> None:
     ap.add_argument("--control", action="store_true", help="no seat knows (the same loop, for a check)")
     ap.add_argument("--until", default=None, help="HH:MM UTC today: no game starts then or later")
     ap.add_argument("--log", default=None, help="a JSON line per game, appended")
+    ap.add_argument("--phases", default=None,
+                    help="comma-separated values of the buffer's phase field in which the seat knows")
     a = ap.parse_args()
     until = None
     if a.until:
@@ -106,16 +112,18 @@ def main() -> None:
         until = float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
     opts = dict(s.partition("=")[::2] for s in a.settings)
     limits = Limits(iterations=a.iterations)
+    phases = {int(x) for x in a.phases.split(",")} if a.phases else None
     t = time.perf_counter()
     shares = row(a.game, a.players, a.games, limits, a.seed, a.engine, opts, tuple(a.variant), not a.control,
-                 until, a.log)
+                 until, a.log, phases)
     if not shares:
         raise SystemExit("no game was played (--until already passed)")
     lo, hi = wilson(sum(shares), len(shares))
     fair = 1 / a.players
     verdict = "above" if lo > fair else "below" if hi < fair else "level"
     table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
-    who = "nobody (control)" if a.control else f"{a.engine}, omniscient"
+    who = "nobody (control)" if a.control else f"{a.engine}, omniscient" + (
+        f" in phases {a.phases}" if phases else "")
     print(f"| {table} | {who} | {a.iterations} it | {a.seed} | {len(shares)} | {sum(shares) / len(shares):.3f} | "
           f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict} | {(time.perf_counter() - t) / len(shares):.1f} | "
           f"{os.getloadavg()[0]:.1f} |", flush=True)
