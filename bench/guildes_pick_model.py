@@ -9,18 +9,20 @@ the picks, by gradient ascent on the standardized features; it reports, on the o
 log-likelihood gained over a uniform pick, in nats per pick (a uniform pick from k guilds costs
 log k nats; the mean of log k is printed beside it).
 
-Features of a guild g for seat q (its table plus its picks of the round so far counted as its own):
-``heur`` the kernel's heuristic value (``move_values``: votes this round and later, against the
-others' mean -- what the default's heuristic rollouts play by), ``now`` the votes it adds to q's
-count of this round, ``own`` q's cards of g, ``othmax`` the most any other seat has on its table,
-``own-oth``, ``militia``, ``mult`` copies of g in the packet, ``t/h`` how far the draft is, and
-``heur*t``.
+The features are :func:`engine.guildes.inference.pick_features` (the kernel's heuristic value,
+the votes a card adds now, the seat's cards of the guild, the most on another table, their
+difference, militia, copies in the packet, the heuristic times the draft's progress).  ``--out``
+writes the "all" model's weights on the raw features (the standardized weights over the
+standard deviations; a shift of every guild's features cancels in the softmax), the file that
+``engine/guildes/data/pick_model.json`` ships.
 
     python bench/guildes_pick_model.py --players 4 --iterations 400 --games 30 --seed 5000
+    python bench/guildes_pick_model.py ... --out engine/guildes/data/pick_model.json
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -31,34 +33,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import engine  # noqa: E402
 from cython_ext.guildes_rules import DRAFT  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
+from engine.guildes.inference import FEATURES, pick_features  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 
-NAMES = ["heur", "now", "own", "othmax", "own-oth", "militia", "mult", "t/h", "heur*t"]
+NAMES = list(FEATURES)
 MODELS = {"heur": [0], "now": [1], "all": list(range(len(NAMES)))}
-
-
-def features(game, buf: np.ndarray, q: int, legal: list[int]) -> np.ndarray:
-    """One row per legal guild (see the module docstring)."""
-    lay, k = game.layout, game.kernel
-    n, G, h = game.players, game.G, game.dealt
-    table = buf[lay["table"]:lay["table"] + n * G].reshape(n, G)
-    kept = buf[lay["kept"]:lay["kept"] + n * G].reshape(n, G)
-    rnd, step, d = int(buf[lay["round"]]), int(buf[lay["step"]]), int(buf[lay["dir"]])
-    packet = buf[lay["hist"]:lay["hist"] + h * n * G].reshape(h, n, G)[step, (q - d * step) % n]
-    moves = np.array(legal, dtype=np.intc)
-    heur = np.zeros(len(legal), dtype=np.float64)
-    k.move_values(buf, q, moves, len(legal), heur)
-    mine = table.copy()
-    mine[q] += kept[q]
-    base = game.votes(mine, rnd)[q]
-    rows = []
-    for i, c in enumerate(legal):
-        more = mine.copy()
-        more[q, c] += 1
-        own, oth = mine[q, c], np.delete(table[:, c], q).max()
-        rows.append([heur[i], game.votes(more, rnd)[q] - base, own, oth, own - oth, float(c == game.kernel.militia),
-                     packet[c], step / h, heur[i] * step / h])
-    return np.array(rows, dtype=np.float64)
 
 
 def picks(players: int, engine_name: str, iterations: int, games: int, seed: int) -> list:
@@ -76,7 +55,8 @@ def picks(players: int, engine_name: str, iterations: int, games: int, seed: int
                 move = seats[who].choose(s, who, Limits(iterations=iterations))
                 legal = list(s.legal_moves(who))
                 if s.game.phase(s) == DRAFT and len(legal) > 1:
-                    out.append((features(s.game, s.buf, who, legal), legal.index(move)))
+                    out.append((pick_features(s.game, s.buf, who, np.array(legal, dtype=np.intc)),
+                                legal.index(move)))
                 s.apply(who, move)
         finally:
             for p in seats:
@@ -118,6 +98,7 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=400)
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=5000)
+    ap.add_argument("--out", default=None, help="write the 'all' model's raw weights here (JSON)")
     a = ap.parse_args()
     data = picks(a.players, a.engine, a.iterations, a.games, a.seed)
     order = np.random.default_rng(a.seed).permutation(len(data))
@@ -139,6 +120,14 @@ def main() -> None:
         gain_test = (log_lik(w, test) - log_lik(zero, test)) / len(test)
         weights = ", ".join(f"{NAMES[c]} {w[c]:+.2f}" for c in cols)
         print(f"| {name} | {gain_train:.3f} | {gain_test:.3f} | {weights} |", flush=True)
+    if a.out:
+        raw = fit(train, MODELS["all"]) / sd
+        with open(a.out, "w") as f:
+            json.dump({"features": NAMES, "weights": [round(float(x), 6) for x in raw],
+                       "fitted": f"bench/guildes_pick_model.py --players {a.players} --engine {a.engine} "
+                                 f"--iterations {a.iterations} --games {a.games} --seed {a.seed}",
+                       "picks": len(data)}, f, indent=1)
+            f.write("\n")
 
 
 if __name__ == "__main__":

@@ -340,6 +340,15 @@ class Game:
         """Immediate gain of ``move`` for ``seat`` (for greedy players)."""
         return 0.0
 
+    #: True where :meth:`world_log_weights` has a model (the search's ``infer`` option)
+    infers: ClassVar[bool] = False
+
+    def world_log_weights(self, worlds: np.ndarray, seat: int) -> np.ndarray:
+        """Log weights of sampled worlds (full buffers, one a row, each drawn from ``seat``'s
+        view by ``determinize``): how likely each makes what ``seat`` saw the others do, under
+        the game's model of their choices (0 for every world: no model, see :attr:`infers`)."""
+        return np.zeros(len(worlds), dtype=np.float64)
+
 
 class State:
     """One game position: a game and one int32 buffer."""

@@ -66,6 +66,8 @@ import threading
 import time
 from typing import Any, Optional
 
+import numpy as np
+
 from cython_ext import select
 from engine.core import State
 from engine.errors import BadConfig
@@ -134,6 +136,8 @@ ISMCTS_SPEC = {
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "reveal": (False, lambda v: isinstance(v, bool), "true or false"),
     "fixed_worlds": (0, _pos_int(0, 10000), "an integer in [0, 10000]"),
+    "infer": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 10.0 and math.isfinite(v),
+              "a number in [0, 10]"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
                "a preset name of search/presets/<game>.json (default: the file's choice at the table's "
                "player count; none: built-in)"),
@@ -304,7 +308,7 @@ class IsmctsPlayer(Player):
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
-        s.fix_worlds(o["fixed_worlds"], rng)
+        fix_worlds(s, view, seat, o, rng)
         base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
         interval = limits.info_interval
@@ -558,6 +562,43 @@ def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State
     return best
 
 
+# -- the worlds searched -------------------------------------------------------
+INFER_WORLDS = 128  # worlds drawn and resampled under ``infer`` when ``fixed_worlds`` is 0
+
+
+def fix_worlds(s: Any, view: State, seat: int, opts: dict, rng: Any) -> None:
+    """Fix the tree's worlds for this search: ``fixed_worlds`` of them drawn from the view (0:
+    none, a world drawn anew each iteration).  With ``infer`` > 0 in a game with a model of the
+    others' choices (``Game.infers``), that many worlds (:data:`INFER_WORLDS` when 0) are drawn
+    and then resampled, with replacement, in proportion to their likelihood raised to ``infer``
+    (``Game.world_log_weights`` times ``infer``): the search plays the worlds the others' play
+    makes likely.  An omniscient search has one world and nothing to infer."""
+    count = opts["fixed_worlds"]
+    infer = opts["infer"] > 0 and view.game.infers and not isinstance(view, OpenState)
+    if infer and count == 0:
+        count = INFER_WORLDS
+    if s.fix_worlds(count, rng) and infer:
+        worlds = s.pool_np
+        worlds[:] = worlds[resample(opts["infer"] * view.game.world_log_weights(worlds, seat), rng)]
+
+
+def resample(log_weights: Any, rng: Any) -> Any:
+    """Systematic resampling: ``len(log_weights)`` indices, each drawn about ``len * w / sum(w)``
+    times, from one uniform draw of ``rng`` (a kernel Rng).
+
+    >>> from search import core
+    >>> import numpy as np
+    >>> resample(np.array([-50.0, 0.0, np.log(3.0)]), core.rng_for(None, 1)).tolist()
+    [1, 2, 2]
+    """
+    w = np.exp(log_weights - np.max(log_weights))
+    edges = np.cumsum(w)
+    n = len(w)
+    start = rng.below(1 << 30) / float(1 << 30)
+    idx = np.searchsorted(edges / edges[-1], (start + np.arange(n)) / n, side="right")
+    return np.minimum(idx, n - 1)
+
+
 # -- root parallelism ----------------------------------------------------------
 def worker_seed(seed: int, i: int) -> int:
     return (seed + 0x9E3779B97F4A7C15 * (i + 1)) & ((1 << 64) - 1)
@@ -580,7 +621,7 @@ def helper_work(view: State, seat: int, opts: dict, iters: Optional[int], deadli
         s = build_search(view, seat, opts)
         s.set_root_mask(searchmoves)
         rng = core.rng_for(view.game.kernel, worker_seed(seed, i))
-        s.fix_worlds(opts["fixed_worlds"], rng)
+        fix_worlds(s, view, seat, opts, rng)
         core.run_chunked(s, rng, share(iters, parts, i + 1), deadline, share(nodes, parts, i + 1), stop)
         return {"stats": root_stats(s, seat), "iterations": int(s.iterations),
                 "nodes": s.node_visits_total}

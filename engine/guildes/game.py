@@ -15,6 +15,7 @@ from engine.core import CHANCE, HEADER, Game, State, Variant
 from engine.errors import BadMove, EditionError
 from engine.guildes import checks
 from engine.guildes import edition as ed
+from engine.guildes import inference
 from engine.guildes import notation
 from engine.guildes.draw import draw_state
 from engine.layout import Layout
@@ -104,6 +105,16 @@ class Guildes(Game):
 
     def field(self, state: State, name: str) -> np.ndarray:
         return self.layout.view(state.buf, name)
+
+    infers = True
+    _pick_model = None
+
+    def world_log_weights(self, worlds: np.ndarray, seat: int) -> np.ndarray:
+        """How likely each world makes the other seats' draft picks of this round, under the
+        shipped pick model (see :mod:`engine.guildes.inference`)."""
+        if self._pick_model is None:
+            self._pick_model = inference.load_model()
+        return inference.pick_log_weights(self, worlds, seat, self._pick_model)
 
     def phase(self, state: State) -> int:
         return int(state.buf[self.layout["phase"]])
