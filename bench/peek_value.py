@@ -65,12 +65,12 @@ def play(game: Game, players: list[Player], knowing: Optional[int], limits: Limi
 
 def row(game_name: str, players: int, games: int, limits: Limits, seed: int, engine_name: str,
         opts: dict, variants: tuple = (), knowing: bool = True, until: Optional[float] = None,
-        log: Optional[str] = None, phases: Optional[set[int]] = None) -> list[float]:
-    """The lone (knowing) seat's win share in each game; no game starts at or after ``until``
-    (a time.time()); each game's share is appended to ``log`` as it ends."""
+        log: Optional[str] = None, phases: Optional[set[int]] = None, start: int = 0) -> list[float]:
+    """The lone (knowing) seat's win share in games ``start`` .. ``games - 1``; no game starts at
+    or after ``until`` (a time.time()); each game's share is appended to ``log`` as it ends."""
     g = engine.make_game(game_name, players, variants)
     shares = []
-    for i in range(games):
+    for i in range(start, games):
         if until is not None and time.time() >= until:
             break
         me = i % players
@@ -102,6 +102,7 @@ def main() -> None:
     ap.add_argument("--control", action="store_true", help="no seat knows (the same loop, for a check)")
     ap.add_argument("--until", default=None, help="HH:MM UTC today: no game starts then or later")
     ap.add_argument("--log", default=None, help="a JSON line per game, appended")
+    ap.add_argument("--start", type=int, default=0, help="resume a row at this game (its log has the ones before)")
     ap.add_argument("--phases", default=None,
                     help="comma-separated values of the buffer's phase field in which the seat knows")
     a = ap.parse_args()
@@ -115,7 +116,7 @@ def main() -> None:
     phases = {int(x) for x in a.phases.split(",")} if a.phases else None
     t = time.perf_counter()
     shares = row(a.game, a.players, a.games, limits, a.seed, a.engine, opts, tuple(a.variant), not a.control,
-                 until, a.log, phases)
+                 until, a.log, phases, a.start)
     if not shares:
         raise SystemExit("no game was played (--until already passed)")
     lo, hi = wilson(sum(shares), len(shares))
