@@ -114,16 +114,16 @@ def main() -> None:
     print("| model | train nats/pick over uniform | test nats/pick over uniform | weights (standardized) |")
     print("|---|---|---|---|")
     zero = np.zeros(len(NAMES))
+    fitted = {}
     for name, cols in MODELS.items():
-        w = fit(train, cols)
+        w = fitted[name] = fit(train, cols)
         gain_train = (log_lik(w, train) - log_lik(zero, train)) / len(train)
         gain_test = (log_lik(w, test) - log_lik(zero, test)) / len(test)
         weights = ", ".join(f"{NAMES[c]} {w[c]:+.2f}" for c in cols)
         print(f"| {name} | {gain_train:.3f} | {gain_test:.3f} | {weights} |", flush=True)
     if a.out:
-        raw = fit(train, MODELS["all"]) / sd
         with open(a.out, "w") as f:
-            json.dump({"features": NAMES, "weights": [round(float(x), 6) for x in raw],
+            json.dump({"features": NAMES, "weights": [round(float(x), 6) for x in fitted["all"] / sd],
                        "fitted": f"bench/guildes_pick_model.py --players {a.players} --engine {a.engine} "
                                  f"--iterations {a.iterations} --games {a.games} --seed {a.seed}",
                        "picks": len(data)}, f, indent=1)

@@ -20,7 +20,6 @@ for a k-way tie; 95% Wilson interval; fair share 1/players.
 from __future__ import annotations
 
 import argparse
-import calendar
 import json
 import os
 import sys
@@ -30,6 +29,8 @@ from typing import Optional
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
+from bench.plan import clock  # noqa: E402
+from bench.strength import verdict  # noqa: E402
 from engine.core import CHANCE, Game, State  # noqa: E402
 from guildhall.arena import field_of  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
@@ -106,11 +107,7 @@ def main() -> None:
     ap.add_argument("--phases", default=None,
                     help="comma-separated values of the buffer's phase field in which the seat knows")
     a = ap.parse_args()
-    until = None
-    if a.until:
-        h, m = (int(x) for x in a.until.split(":"))
-        day = time.gmtime()
-        until = float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
+    until = clock(a.until)
     opts = dict(s.partition("=")[::2] for s in a.settings)
     limits = Limits(iterations=a.iterations)
     phases = {int(x) for x in a.phases.split(",")} if a.phases else None
@@ -121,12 +118,11 @@ def main() -> None:
         raise SystemExit("no game was played (--until already passed)")
     lo, hi = wilson(sum(shares), len(shares))
     fair = 1 / a.players
-    verdict = "above" if lo > fair else "below" if hi < fair else "level"
     table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
     who = "nobody (control)" if a.control else f"{a.engine}, omniscient" + (
         f" in phases {a.phases}" if phases else "")
     print(f"| {table} | {who} | {a.iterations} it | {a.seed} | {len(shares)} | {sum(shares) / len(shares):.3f} | "
-          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict} | {(time.perf_counter() - t) / len(shares):.1f} | "
+          f"[{lo:.3f}, {hi:.3f}] | {fair:.3f} | {verdict(lo, hi, fair)} | {(time.perf_counter() - t) / len(shares):.1f} | "
           f"{os.getloadavg()[0]:.1f} |", flush=True)
 
 

@@ -340,14 +340,18 @@ class Game:
         """Immediate gain of ``move`` for ``seat`` (for greedy players)."""
         return 0.0
 
-    #: True where :meth:`world_log_weights` has a model (the search's ``infer`` option)
-    infers: ClassVar[bool] = False
-
     def world_log_weights(self, worlds: np.ndarray, seat: int) -> np.ndarray:
         """Log weights of sampled worlds (full buffers, one a row, each drawn from ``seat``'s
         view by ``determinize``): how likely each makes what ``seat`` saw the others do, under
-        the game's model of their choices (0 for every world: no model, see :attr:`infers`)."""
+        the game's model of their choices.  A game with a model overrides this (see
+        :attr:`infers`); here, no model: 0 for every world."""
         return np.zeros(len(worlds), dtype=np.float64)
+
+    @property
+    def infers(self) -> bool:
+        """True where the game has a model of the others' choices (it overrides
+        :meth:`world_log_weights`): the search's ``infer`` option weighs its worlds by it."""
+        return type(self).world_log_weights is not Game.world_log_weights
 
 
 class State:

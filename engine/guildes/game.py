@@ -30,6 +30,7 @@ class Guildes(Game):
     min_players = 3
     max_players = 6
     score_scale = 15.0
+    _pick_model = None  # the pick model's weights, read when a search first weighs worlds
     variant_list = (
         Variant("events", "Event Cards: each round's event card also changes the rules of that round"),
         Variant("tricks", "Dirty Trick Cards: a dirty trick phase after playing, before the count"),
@@ -105,9 +106,6 @@ class Guildes(Game):
 
     def field(self, state: State, name: str) -> np.ndarray:
         return self.layout.view(state.buf, name)
-
-    infers = True
-    _pick_model = None
 
     def world_log_weights(self, worlds: np.ndarray, seat: int) -> np.ndarray:
         """How likely each world makes the other seats' draft picks of this round, under the

@@ -44,7 +44,7 @@ def pick_features(game, buf: np.ndarray, q: int, legal: np.ndarray) -> np.ndarra
     k.move_values(buf, q, legal, m, heur)
     mine = buf[lay["table"]:lay["table"] + n * G].copy()
     table = mine.reshape(n, G)
-    others = np.delete(table, q, axis=0).max(axis=0) if n > 1 else np.zeros(G, dtype=np.intc)
+    others = np.delete(table, q, axis=0).max(axis=0)  # Guildes seats 3-6
     mine[q * G:(q + 1) * G] += buf[lay["kept"] + q * G:lay["kept"] + (q + 1) * G]
     votes = np.zeros(n, dtype=np.intc)
     mod.count_votes(mine, n, G, rnd, k.militia, k.mvotes, k.places, k.values, votes)

@@ -6,17 +6,17 @@ import pytest
 
 import engine
 from cython_ext.guildes_rules import DRAFT, PLAY
-from engine.core import CHANCE
+from engine.core import CHANCE, Game
 from engine.registry import games
 from engine.guildes.inference import FEATURES, load_model, pick_features, pick_log_weights
 
 
-def _draft(players, seed, choose, until_phase=PLAY):
-    """A game played until ``until_phase`` with ``choose(state, seat, legal)``; returns the
+def _draft(players, seed, choose):
+    """A game played until the first play step with ``choose(state, seat, legal)``; returns the
     state and the live features of every draft pick, by (seat, step)."""
     s = engine.make("guildes", players=players, seed=seed)
     live = {}
-    while not (s.game.phase(s) == until_phase and not s.is_chance()):
+    while not (s.game.phase(s) == PLAY and not s.is_chance()):
         who = s.to_move()[0]
         if who == CHANCE:
             s.apply(who, s.sample_chance())
@@ -86,14 +86,25 @@ def test_a_player_who_picks_by_the_model_makes_the_true_world_likelier_than_samp
     assert wins == 4
 
 
-def test_the_weights_read_only_the_world_and_skip_the_viewer():
-    """The viewer's own picks are not weighed: worlds that differ only there weigh the same."""
+def test_the_viewer_s_own_picks_are_not_weighed_and_the_world_is_not_written():
+    """Only the other seats' picks are weighed: a world whose viewer's picks are changed weighs
+    the same (its own picks are known to it), and the call leaves the world as it was."""
     s, _ = _draft(4, 5, _random(2))
-    w = load_model()
+    g, w = s.game, load_model()
+    viewer = 2
     world = s.buf.copy()
-    base = pick_log_weights(s.game, world[None, :], 2, w)[0]
-    assert pick_log_weights(s.game, world[None, :], 2, w)[0] == base  # no state kept between calls
-    assert np.array_equal(world, s.buf)  # the world is not written
+    base = pick_log_weights(g, world[None, :], viewer, w)[0]
+    assert np.array_equal(world, s.buf)
+    changed = world.copy()
+    picks = changed[g.layout["picks"]:g.layout["picks"] + 4 * g.dealt].reshape(4, g.dealt)
+    picks[viewer] = (picks[viewer] + 1) % g.G
+    assert pick_log_weights(g, changed[None, :], viewer, w)[0] == base
+    # another seat's pick does count: seat 0's first pick swapped for another guild of its packet
+    other = world.copy()
+    packet = g.field(s, "hist").reshape(g.dealt, 4, g.G)[0, 0]  # seat 0 holds packet 0 at pick 0
+    first = int(g.field(s, "picks").reshape(4, g.dealt)[0, 0])
+    other[g.layout["picks"]] = next(c for c in np.flatnonzero(packet > 0) if c != first)
+    assert pick_log_weights(g, other[None, :], viewer, w)[0] != base
 
 
 def test_nothing_is_weighed_before_the_first_pick():
@@ -116,4 +127,6 @@ def test_the_shipped_model_names_its_features_and_a_wrong_file_is_refused(tmp_pa
 
 def test_only_guildes_has_a_model():
     for name, cls in games().items():
-        assert cls.infers == (name == "guildes"), name
+        overrides = cls.world_log_weights is not Game.world_log_weights
+        assert overrides == (name == "guildes"), name
+    assert engine.make_game("guildes", 4).infers and not engine.make_game("walled_city", 2).infers

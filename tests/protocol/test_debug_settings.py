@@ -376,6 +376,21 @@ def test_fixed_worlds_reaches_the_search_through_the_engine(fresh):
     assert settings(fresh, "go iterations 50").options["fixed_worlds"] == 8
 
 
+def test_infer_reaches_the_search_through_the_engine(fresh):
+    """docs/protocol.md: ``infer`` is a number in [0, 10] (0 by default); set, a Guildes search
+    well into its draft says it in its settings and plays a legal move; out of range it is
+    refused and the old value stays."""
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "guildes")
+    for _ in range(12):  # picks made, so that worlds have picks to weigh
+        assert expect(fresh, "play random") == []
+    assert settings(fresh, "go iterations 50").options["infer"] == 0.0
+    assert expect(fresh, "setoption name infer value 1.5") == []
+    [err] = expect(fresh, "setoption name infer value 10.5")
+    assert err.startswith("error bad-argument option infer must be in [0, 10]"), err
+    assert settings(fresh, "go iterations 50").options["infer"] == 1.5
+
+
 def test_greedy_seats_reaches_the_search_through_the_engine(fresh):
     """docs/protocol.md: ``greedy_seats`` is a combo of all (the default) and own; set, a Between
     Two Cities search with heuristic rollouts says it in its settings and plays a legal move; a

@@ -142,7 +142,7 @@ def test_engine_workers_are_kept_across_moves_and_end_with_the_game_and_quit():
 @pytest.mark.parametrize("name,value", [
     ("tree", "banana"), ("exploration", "-5"), ("exploration", "nan"), ("exploration", "inf"),
     ("epsilon", "7"), ("max_nodes", "0"), ("workers", "0"), ("reward", "best"), ("Seed", "-1"),
-    ("bias", "-1"), ("bias", "nan"), ("cutoff", "-3"), ("cutoff", "2.5"),
+    ("bias", "-1"), ("bias", "nan"), ("cutoff", "-3"), ("cutoff", "2.5"), ("infer", "11"), ("infer", "-0.5"),
 ])
 def test_bad_option_values_are_refused_at_setoption(eng, name, value):
     [err] = expect(eng, f"setoption name {name} value {value}")
