@@ -74,9 +74,12 @@ from engine.errors import BadConfig
 from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
                         ascii_number, register_player)
+from search.endgame import endgame_deadline, endgame_info, solve_endgame
 from search.timeman import move_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
+ENDGAME_MB = 64  # the endgame solver's table, as the solver player's default
+ENDGAME_SALT = 0x5EED_E6D  # the endgame's worlds are drawn apart from the tree's
 # Chaslot et al. (2008, "Progressive strategies for MCTS") name four final
 # selections; three need no further search: robust child, max child, secure child
 FINAL_MODES = ("visits", "value", "secure")
@@ -136,6 +139,10 @@ ISMCTS_SPEC = {
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "reveal": (False, lambda v: isinstance(v, bool), "true or false"),
     "fixed_worlds": (0, _pos_int(0, 10000), "an integer in [0, 10000]"),
+    "endgame": (0, _pos_int(0, 200), "an integer in [0, 200]"),
+    "endgame_worlds": (8, _pos_int(1, 256), "an integer in [1, 256]"),
+    "endgame_nodes": (1_000_000, _pos_int(1, 100_000_000), "an integer in [1, 100000000]"),
+    "endgame_share": (0.5, lambda v: isinstance(v, float) and 0.01 <= v <= 1.0, "a number in [0.01, 1]"),
     "infer": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 10.0 and math.isfinite(v),
               "a number in [0, 10]"),
     "preset": ("default", lambda v: isinstance(v, str) and v != "" and not any(c.isspace() for c in v),
@@ -212,6 +219,7 @@ class IsmctsPlayer(Player):
         self._search: Any = None
         self._key: Any = None
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
+        self._solver: Any = None  # search.solver.Solver once an endgame is tried (its table kept)
 
     def prefer_preset(self, name: str) -> None:
         """Search with preset ``name`` (see search/presets) unless a preset was given."""
@@ -305,6 +313,21 @@ class IsmctsPlayer(Player):
         iters, deadline, nodes = plan(limits, seat, view.players, start)
         o = self.opts = self.options_for(view.game.name, iters, view.players)
         seed = self.rng.next64()
+        if o["endgame"] and not limits.infinite:
+            if self._solver is None:
+                from search.solver.solve import Solver
+
+                self._solver = Solver("win", ENDGAME_MB)
+            eg, spent = solve_endgame(view, seat, o, seed ^ ENDGAME_SALT, self._solver,
+                                      endgame_deadline(start, deadline, o["endgame_share"]), stop,
+                                      limits.searchmoves)
+            if eg is not None:
+                info = endgame_info(eg, seat, time.perf_counter() - start)
+                if on_info is not None:
+                    on_info(info)
+                return info
+            if nodes is not None:
+                nodes = max(1, nodes - spent)
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)

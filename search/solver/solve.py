@@ -32,7 +32,8 @@ class Solution:
     choices of ``movers`` (seats ascending); with ``Solver(equilibria="all")``
     every pure equilibrium, the one taken first.
     For a view: ``worlds`` solved, ``agree`` how many of them had ``best`` as
-    their best move, ``spread`` per move the (lowest, highest) value of
+    their best move, ``best_in`` per move in how many worlds it was as good as
+    that world's best, ``spread`` per move the (lowest, highest) value of
     ``seat`` over the worlds.
     """
 
@@ -49,6 +50,7 @@ class Solution:
     worlds: int = 1
     agree: int = 1
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
+    best_in: dict[int, int] = field(default_factory=dict)
     complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
     info_set: bool = False  # a view solved over every world of its information set, exact weights

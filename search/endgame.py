@@ -1,0 +1,107 @@
+"""Exact endgames inside the ISMCTS player: its ``endgame`` options.
+
+Near the end of a game the solver (:mod:`search.solver`) can value a
+position exactly where a tree search only samples it.  With ``endgame`` D > 0
+an ISMCTS decision first asks whether the game is within reach: one random
+playout of a world drawn from the seat's view (:func:`within`), stopped after
+D seat decisions (every seat's move counts, chance does not).  If that
+playout ended, the seat's view is solved over ``endgame_worlds`` worlds drawn
+from it (:func:`search.solver.view.solve_view`: perfect-information Monte
+Carlo with exact values, win shares) within ``endgame_nodes`` solver nodes
+and, under a time limit, ``endgame_share`` of the move's time.  The move with
+the best mean value over the worlds is played when
+
+* every world was solved in time (else the worlds solved are dropped), and
+* it wins something in some world (a seat that loses in every world, whatever
+  it plays, leaves the choice to the tree search, whose samples of the other
+  seats' play are not perfect: a proven loss against perfect replies is not
+  a lost game).
+
+Otherwise the tree search runs as without the option, in the time and node
+visits left.  Not under ``infinite`` (an analysis runs until ``stop``).
+
+The playout is the gate because a solve that does not finish costs its whole
+budget: games of a fixed length (all four here) end a random playout after
+as many decisions as any other.
+
+>>> import engine
+>>> from engine.core import make_rng
+>>> s = engine.make("walled_city", 2, seed=3)
+>>> within(s, 0, 500, make_rng(1)), within(s, 0, 5, make_rng(1))
+(True, False)
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from engine.core import CHANCE, State
+from search.api import MoveStat, SearchInfo
+
+
+def within(view: State, seat: int, decisions: int, rng: Any) -> bool:
+    """Whether a random playout of one world drawn from ``seat``'s view ends within
+    ``decisions`` seat decisions (each seat's move at a simultaneous step counts one)."""
+    w = view.determinize(seat, rng)
+    made = 0
+    while not w.is_terminal():
+        mover = w.to_move()[0]
+        if mover == CHANCE:
+            w.apply(CHANCE, w.sample_chance(rng))
+            continue
+        made += 1
+        if made > decisions:
+            return False
+        moves = w.legal_moves(mover)
+        w.apply_trusted(mover, moves[rng.below(len(moves))])
+    return True
+
+
+@dataclass
+class Endgame:
+    """A solved endgame decision: the move, each root move's mean value vector over the
+    worlds, in how many worlds each move was as good as that world's best, and the cost."""
+
+    best: int
+    values: dict[int, list[float]]
+    best_in: dict[int, int]
+    worlds: int
+    nodes: int
+
+
+def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadline: Optional[float],
+                  stop: threading.Event, moves: Optional[list[int]] = None) -> tuple[Optional[Endgame], int]:
+    """The endgame decision of ``seat`` under the ISMCTS options ``o``, or None (and the
+    solver nodes spent either way): not within reach, not solved in every world by
+    ``deadline`` or ``o["endgame_nodes"]``, or lost in every world."""
+    from search.solver.exact import SolverLimit
+    from search.solver.view import solve_view
+    from engine.core import make_rng
+
+    rng = make_rng(seed)
+    if not within(view, seat, o["endgame"], rng):
+        return None, 0
+    worlds = o["endgame_worlds"]
+    try:
+        sol = solve_view(view, seat, worlds, seed, max_nodes=o["endgame_nodes"], stop=stop, solver=solver,
+                         deadline=deadline, moves=moves)
+    except SolverLimit as exc:
+        return None, getattr(exc, "nodes", 0)
+    if sol.worlds < worlds or sol.values[sol.best][seat] <= 0.0:
+        return None, sol.nodes
+    return Endgame(sol.best, sol.values, sol.best_in, sol.worlds, sol.nodes), sol.nodes
+
+
+def endgame_deadline(start: float, deadline: Optional[float], share: float) -> Optional[float]:
+    """The solver's share of a move's time (None: no time limit)."""
+    return None if deadline is None else start + (deadline - start) * share
+
+
+def endgame_info(eg: Endgame, seat: int, elapsed: float) -> SearchInfo:
+    """The search report of a solved endgame: one iteration per world solved, solver nodes,
+    and as each move's visits the worlds where it was as good as their best (what a skill
+    level's draw weighs)."""
+    return SearchInfo(iterations=eg.worlds, nodes=eg.nodes, elapsed=elapsed,
+                      ips=eg.nodes / elapsed if elapsed > 0 else 0.0, best=eg.best, pv=[(seat, eg.best)],
+                      moves=[MoveStat(m, eg.best_in[m], v) for m, v in sorted(eg.values.items())])
