@@ -421,3 +421,30 @@ def test_the_det_tree_is_searched_through_the_engine(fresh):
     assert settings(fresh, "go iterations 50").options["tree"] == "det"
     [err] = expect(fresh, "setoption name tree value omni")
     assert err.startswith("error bad-argument option "), err
+
+
+def test_endgame_reaches_the_search_through_the_engine(fresh):
+    """docs/protocol.md: ``endgame`` (0 by default) set, a City and Guilds position six decisions
+    from its end is solved over eight worlds (eight iterations, one a world) and a move winning in
+    every world is played; a bad value is refused and the old value stays."""
+    from search.solver.view import solve_view
+    from tests.search.solver_positions import endgame
+
+    s = endgame("cag-3p", 6, 7)
+    seat = s.to_move()[0]
+    winning = {s.move_to_string(seat, m) for m, v in solve_view(s.observe(seat), seat, 8, 1).values.items()
+               if v[seat] == 1.0}
+    assert winning and len(winning) < len(s.legal_moves(seat))
+    assert expect(fresh, "newgame city_and_guilds players 3 seed 7") == []
+    assert expect(fresh, "position " + s.to_string()) == []
+    assert expect(fresh, "debug on") == []
+    assert settings(fresh, "go iterations 50").options["endgame"] == 0
+    assert expect(fresh, "setoption name endgame value 10") == []
+    [err] = expect(fresh, "setoption name endgame value 201")
+    assert err.startswith("error bad-argument option endgame"), err
+    fresh.send("go iterations 50")
+    lines = fresh.read_until("bestmove")
+    assert parse_settings(lines[0]).options["endgame"] == 10
+    last_info = [x for x in lines if x.startswith("info seat")][-1].split()
+    assert last_info[last_info.index("iterations") + 1] == "8", lines
+    assert lines[-1].split(" ", 1)[1] in winning, lines
