@@ -3,7 +3,7 @@
 A player with ``endgame`` D plays exactly as without it until a random playout from its view
 ends within D decisions, so its whole-game effect is its effect on the endings.  This measures
 that effect directly, paired, at a fraction of a full game's cost: positions are taken from
-self-play of the default at a cheap budget (``--deal-ms``), ``--before`` seat decisions before
+self-play of the default at a cheap budget (``--deal-ms``, or ``--deal-iterations``), ``--before`` seat decisions before
 each game's end; from each position the ending is played once by the default in every seat (the
 control) and once per seat with that seat alone playing with the option (the treatment), every
 seat at ``--movetime`` ms.  The figure is, over positions and seats, the treated seat's win
@@ -70,6 +70,8 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--before", type=int, default=24, help="seat decisions before the end")
     ap.add_argument("--deal-ms", type=int, default=100, help="the self-play budget that makes the positions")
+    ap.add_argument("--deal-iterations", type=int, default=None,
+                    help="instead of --deal-ms: an iteration budget (positions reproducible on any machine)")
     ap.add_argument("--movetime", type=int, default=1000, help="ms a decision in the endings")
     ap.add_argument("--set", dest="settings", action="append", default=[], metavar="OPTION=VALUE",
                     help="the treated seat's options (repeatable)")
@@ -81,7 +83,8 @@ def main() -> None:
     until = clock(a.until)
     opts = dict(s.partition("=")[::2] for s in a.settings)
     g = engine.make_game(a.game, a.players, tuple(a.variant))
-    deal, limits = Limits(movetime=a.deal_ms / 1000), Limits(movetime=a.movetime / 1000)
+    deal = Limits(movetime=a.deal_ms / 1000) if a.deal_iterations is None else Limits(iterations=a.deal_iterations)
+    limits = Limits(movetime=a.movetime / 1000)
     diffs = []
     t = time.perf_counter()
     for i in range(a.start, a.positions):
@@ -103,7 +106,8 @@ def main() -> None:
             with open(a.log, "a") as f:
                 f.write(json.dumps({"game": a.game, "players": a.players, "seed": a.seed, "index": i,
                                     "before": a.before, "movetime": a.movetime, "settings": opts,
-                                    "control": control, "treated": treated, "diff": d}) + "\n")
+                                    "control": control, "treated": treated, "diff": d,
+                                    "position": start.to_string()}) + "\n")
         n = len(diffs)
         mean = sum(diffs) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else float("nan")

@@ -195,6 +195,10 @@ class IsmctsPlayer(Player):
     ``fixed_worlds`` > 0 draws that many worlds from the view at the start of each search and
     searches them in turn (with ``tree=det``, pimc's fixed worlds under one root whose moves
     are chosen on statistics pooled over them; 0: a world drawn anew each iteration);
+    ``endgame`` > 0 hands a decision whose game a random playout from the view ends within
+    that many seat decisions to the solver first: ``endgame_worlds`` worlds of the view
+    solved within ``endgame_nodes`` nodes and ``endgame_share`` of the move's time, the best
+    mean move played if all were solved and it wins in some world (search/endgame.py);
     ``final`` the move played: visits (most visited), value (best mean
     reward among moves with at least ``final_share`` of the top visits) or
     secure (mean reward minus 1/sqrt(visits)); ``preset`` where the options
