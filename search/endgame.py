@@ -21,8 +21,10 @@ Otherwise the tree search runs as without the option, in the time and node
 visits left.  Not under ``infinite`` (an analysis runs until ``stop``).
 
 The playout is the gate because a solve that does not finish costs its whole
-budget: games of a fixed length (all four here) end a random playout after
-as many decisions as any other.
+budget, and a playout is cheap (0.1-0.4 ms) and close: these games last nearly
+the same number of decisions whatever is played (random games of The Walled
+City 2p: 180 each; City and Guilds 3p 126; Guildes 6p 198), so a random
+playout's length estimates any line's.
 
 >>> import engine
 >>> from engine.core import make_rng
@@ -33,10 +35,9 @@ as many decisions as any other.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 from typing import Any, Optional
 
-from engine.core import CHANCE, State
+from engine.core import CHANCE, State, make_rng
 from search.api import MoveStat, SearchInfo
 
 
@@ -58,26 +59,14 @@ def within(view: State, seat: int, decisions: int, rng: Any) -> bool:
     return True
 
 
-@dataclass
-class Endgame:
-    """A solved endgame decision: the move, each root move's mean value vector over the
-    worlds, in how many worlds each move was as good as that world's best, and the cost."""
-
-    best: int
-    values: dict[int, list[float]]
-    best_in: dict[int, int]
-    worlds: int
-    nodes: int
-
-
 def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadline: Optional[float],
-                  stop: threading.Event, moves: Optional[list[int]] = None) -> tuple[Optional[Endgame], int]:
-    """The endgame decision of ``seat`` under the ISMCTS options ``o``, or None (and the
-    solver nodes spent either way): not within reach, not solved in every world by
-    ``deadline`` or ``o["endgame_nodes"]``, or lost in every world."""
+                  stop: threading.Event, moves: Optional[list[int]] = None) -> tuple[Any, int]:
+    """The solved view (a :class:`search.solver.Solution`) that decides ``seat``'s move under
+    the ISMCTS options ``o``, or None -- not within reach, not solved in every world by
+    ``deadline`` or ``o["endgame_nodes"]``, or lost in every world --, and the solver nodes
+    spent either way."""
     from search.solver.exact import SolverLimit
     from search.solver.view import solve_view
-    from engine.core import make_rng
 
     rng = make_rng(seed)
     if not within(view, seat, o["endgame"], rng):
@@ -90,7 +79,7 @@ def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadl
         return None, getattr(exc, "nodes", 0)
     if sol.worlds < worlds or sol.values[sol.best][seat] <= 0.0:
         return None, sol.nodes
-    return Endgame(sol.best, sol.values, sol.best_in, sol.worlds, sol.nodes), sol.nodes
+    return sol, sol.nodes
 
 
 def endgame_deadline(start: float, deadline: Optional[float], share: float) -> Optional[float]:
@@ -98,10 +87,10 @@ def endgame_deadline(start: float, deadline: Optional[float], share: float) -> O
     return None if deadline is None else start + (deadline - start) * share
 
 
-def endgame_info(eg: Endgame, seat: int, elapsed: float) -> SearchInfo:
+def endgame_info(sol: Any, seat: int, elapsed: float) -> SearchInfo:
     """The search report of a solved endgame: one iteration per world solved, solver nodes,
     and as each move's visits the worlds where it was as good as their best (what a skill
     level's draw weighs)."""
-    return SearchInfo(iterations=eg.worlds, nodes=eg.nodes, elapsed=elapsed,
-                      ips=eg.nodes / elapsed if elapsed > 0 else 0.0, best=eg.best, pv=[(seat, eg.best)],
-                      moves=[MoveStat(m, eg.best_in[m], v) for m, v in sorted(eg.values.items())])
+    return SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=elapsed,
+                      ips=sol.nodes / elapsed if elapsed > 0 else 0.0, best=sol.best, pv=[(seat, sol.best)],
+                      moves=[MoveStat(m, sol.best_in[m], v) for m, v in sorted(sol.values.items())])
