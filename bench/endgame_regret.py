@@ -3,11 +3,12 @@
 At positions ``--from`` to ``--to`` seat decisions before the end of self-play games of the
 default (``--deal-iterations`` a decision, so the positions are the same on any machine), the
 default searches the seat's view for ``--movetime`` ms and the solver values every legal move
-over ``--worlds`` worlds drawn from the same view (perfect-information Monte Carlo, win shares).
+over ``--worlds`` worlds drawn from the same view (perfect-information Monte Carlo, win shares); with ``--set``
+a second player (the default with those options) is valued at the same decisions.
 A decision's regret is the best move's mean value minus the searched move's: what an exact
 endgame (the ``endgame`` option, which solves fewer worlds) could win back at most, were the
-worlds the truth.  Printed per distance from the end: decisions, how many had a regret, the
-mean regret.
+worlds the truth.  Printed after each game: decisions valued, how many had a regret, the mean
+regret.
 
     python bench/endgame_regret.py walled_city --players 2 --games 10 --from 16 --to 4 \\
         --movetime 1000 --worlds 24 --seed 352600
@@ -44,6 +45,8 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=24)
     ap.add_argument("--max-nodes", type=int, default=20_000_000)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--set", dest="settings", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a second player, these options on the default, valued at the same decisions")
     ap.add_argument("--until", default=None)
     ap.add_argument("--log", default=None)
     a = ap.parse_args()
@@ -54,7 +57,9 @@ def main() -> None:
     deal = Limits(iterations=a.deal_iterations)
     search = Limits(movetime=a.movetime / 1000)
     solver = Solver("win", 256)
+    opts = dict(s.partition("=")[::2] for s in a.settings)
     by_dist: dict[int, list[float]] = defaultdict(list)
+    other: dict[int, list[float]] = defaultdict(list)
     for i in range(a.games):
         if until is not None and time.time() >= until:
             break
@@ -88,18 +93,22 @@ def main() -> None:
                 continue
             regret = sol.values[sol.best][seat] - sol.values[move][seat]
             by_dist[dist].append(regret)
+            second = None
+            if opts:
+                q = make_player("ismcts", seed=seed * 1000 + dist, **opts)
+                second = sol.values[sol.best][seat] - sol.values[q.choose(s, seat, search)][seat]
+                other[dist].append(second)
             if a.log:
                 with open(a.log, "a") as f:
                     f.write(json.dumps({"game": a.game, "players": a.players, "seed": a.seed, "index": i,
                                         "dist": dist, "movetime": a.movetime, "worlds": a.worlds,
-                                        "regret": regret, "best": sol.values[sol.best][seat]}) + "\n")
-        rows = [f"{d}:{len(r)}/{sum(x > 1e-9 for x in r)}/{sum(r) / len(r):.3f}"
-                for d, r in sorted(by_dist.items(), reverse=True) if r]
-        print(f"game {i}: " + " ".join(rows), flush=True)
-    allr = [x for r in by_dist.values() for x in r]
-    if allr:
-        print(f"all: {len(allr)} decisions, {sum(x > 1e-9 for x in allr)} with a regret, "
-              f"mean {sum(allr) / len(allr):.4f}")
+                                        "regret": regret, "best": sol.values[sol.best][seat],
+                                        **({"settings": opts, "second": second} if opts else {})}) + "\n")
+        for name, table in (("default", by_dist), ("second", other)):
+            allr = [x for r in table.values() for x in r]
+            if allr:
+                print(f"game {i} {name}: {len(allr)} decisions, {sum(x > 1e-9 for x in allr)} with a regret, "
+                      f"mean {sum(allr) / len(allr):.4f}", flush=True)
 
 
 if __name__ == "__main__":
