@@ -19,13 +19,14 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import engine  # noqa: E402
 from bench.plan import clock  # noqa: E402
-from engine.core import CHANCE, make_rng  # noqa: E402
+from bench.endgame_value import self_play  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 from search.solver.exact import SolverLimit  # noqa: E402
 from search.solver.solve import Solver  # noqa: E402
@@ -51,7 +52,6 @@ def main() -> None:
     ap.add_argument("--log", default=None)
     a = ap.parse_args()
     until = clock(a.until)
-    import time
 
     g = engine.make_game(a.game, a.players, tuple(a.variant))
     deal = Limits(iterations=a.deal_iterations)
@@ -64,17 +64,7 @@ def main() -> None:
         if until is not None and time.time() >= until:
             break
         seed = a.seed + i
-        state = g.new_initial_state(seed)
-        players = [make_player("ismcts", seed=seed * 100 + s) for s in range(a.players)]
-        rng = make_rng(seed)
-        history = []
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            if seat == CHANCE:
-                state.apply(CHANCE, state.sample_chance(rng))
-                continue
-            history.append(state.clone())
-            state.apply(seat, players[seat].choose(state, seat, deal))
+        history = self_play(g, deal, seed)
         for dist in range(a.far, a.near - 1, -1):
             if dist > len(history):
                 continue

@@ -31,8 +31,8 @@ from engine.core import CHANCE, Game, State, make_rng  # noqa: E402
 from search.api import Limits, Player, make_player  # noqa: E402
 
 
-def position(game: Game, before: int, limits: Limits, seed: int) -> State:
-    """A self-play game of the default at ``limits``, ``before`` seat decisions from its end."""
+def self_play(game: Game, limits: Limits, seed: int) -> list[State]:
+    """The states before each seat decision of a self-play game of the default at ``limits``."""
     state = game.new_initial_state(seed)
     players = [make_player("ismcts", seed=seed * 100 + s) for s in range(game.players)]
     history = []
@@ -44,6 +44,12 @@ def position(game: Game, before: int, limits: Limits, seed: int) -> State:
             continue
         history.append(state.clone())
         state.apply(seat, players[seat].choose(state, seat, limits))
+    return history
+
+
+def position(game: Game, before: int, limits: Limits, seed: int) -> State:
+    """A self-play game of the default at ``limits``, ``before`` seat decisions from its end."""
+    history = self_play(game, limits, seed)
     return history[max(0, len(history) - before)]
 
 
