@@ -4,7 +4,7 @@ from bench.endgame_value import ending, position, self_play
 from engine.core import CHANCE
 from search.api import Limits, make_player
 
-FAST = Limits(iterations=4)
+FAST = Limits(iterations=2)
 
 
 def test_self_play_keeps_every_decision_and_a_position_is_counted_from_the_end():
