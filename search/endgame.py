@@ -18,7 +18,7 @@ the best mean value over the worlds is played when
   a lost game).
 
 Otherwise the tree search runs as without the option, in the time and node
-visits left.  Not under ``infinite`` (an analysis runs until ``stop``).
+visits left (under a ``nodes`` limit the solver's nodes count against it).  Not under ``infinite`` (an analysis runs until ``stop``).
 
 The playout is the gate because a solve that does not finish costs its whole
 budget, and a playout is cheap (0.1-0.4 ms) and close: these games last nearly
@@ -60,11 +60,12 @@ def within(view: State, seat: int, decisions: int, rng: Any) -> bool:
 
 
 def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadline: Optional[float],
-                  stop: threading.Event, moves: Optional[list[int]] = None) -> tuple[Any, int]:
+                  stop: threading.Event, moves: Optional[list[int]] = None,
+                  nodes: Optional[int] = None) -> tuple[Any, int]:
     """The solved view (a :class:`search.solver.Solution`) that decides ``seat``'s move under
-    the ISMCTS options ``o``, or None -- not within reach, not solved in every world by
-    ``deadline`` or ``o["endgame_nodes"]``, or lost in every world --, and the solver nodes
-    spent either way."""
+    the ISMCTS options ``o``, or None (not within reach; not solved in every world by
+    ``deadline`` within ``o["endgame_nodes"]`` and the search's ``nodes`` limit, which the
+    solver's nodes count against; or lost in every world), and the solver nodes spent."""
     from search.solver.exact import SolverLimit
     from search.solver.view import solve_view
 
@@ -73,7 +74,8 @@ def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadl
         return None, 0
     worlds = o["endgame_worlds"]
     try:
-        sol = solve_view(view, seat, worlds, seed, max_nodes=o["endgame_nodes"], stop=stop, solver=solver,
+        cap = o["endgame_nodes"] if nodes is None else min(o["endgame_nodes"], nodes)
+        sol = solve_view(view, seat, worlds, seed, max_nodes=cap, stop=stop, solver=solver,
                          deadline=deadline, moves=moves)
     except SolverLimit as exc:
         return None, getattr(exc, "nodes", 0)

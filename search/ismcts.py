@@ -324,7 +324,7 @@ class IsmctsPlayer(Player):
                 self._solver = Solver("win", ENDGAME_MB)
             eg, spent = solve_endgame(view, seat, o, seed ^ ENDGAME_SALT, self._solver,
                                       endgame_deadline(start, deadline, o["endgame_share"]), stop,
-                                      limits.searchmoves)
+                                      limits.searchmoves, nodes)
             if eg is not None:
                 info = endgame_info(eg, seat, time.perf_counter() - start)
                 if on_info is not None:

@@ -118,3 +118,10 @@ def test_a_skill_level_draws_among_the_worlds_best_moves():
 def test_bad_endgame_options_are_refused(option, value):
     with pytest.raises(BadConfig, match=option):
         make_player("ismcts", **{option: value})
+
+
+def test_a_node_limit_bounds_the_solver_too():
+    near = endgame("cag-3p", 6, 7)  # solved within a few hundred nodes with no node limit
+    assert _search(near, endgame=10).tree_nodes == 0
+    tight = _search(near, limits=Limits(nodes=5), endgame=10)  # too few for the solver
+    assert tight.tree_nodes > 0 and tight.best in near.legal_moves(near.to_move()[0])
