@@ -73,8 +73,8 @@ def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadl
     if not within(view, seat, o["endgame"], rng):
         return None, 0
     worlds = o["endgame_worlds"]
+    cap = o["endgame_nodes"] if nodes is None else min(o["endgame_nodes"], nodes)
     try:
-        cap = o["endgame_nodes"] if nodes is None else min(o["endgame_nodes"], nodes)
         sol = solve_view(view, seat, worlds, seed, max_nodes=cap, stop=stop, solver=solver,
                          deadline=deadline, moves=moves)
     except SolverLimit as exc:
