@@ -29,7 +29,7 @@ from typing import Optional
 from engine.errors import BadConfig
 from search.api import MoveStat, OpenState, Player, SearchInfo, register_player, root_moves
 from search.solver.exact import SolverLimit
-from search.solver.solve import EQUILIBRIA, MAX_NODES, REWARDS, Solver
+from search.solver.solve import EQUILIBRIA, MAX_NODES, REWARDS, Solution, Solver
 from search.solver.table import MAX_MB, MIN_MB
 from search.solver.view import solve_view
 from search.solver.worlds import WorldsUnavailable
@@ -40,6 +40,14 @@ SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64,
                "best_reply": False, "equilibria": "first"}
 FLAGS = ("exact", "distinct", "paranoid", "best_reply")
 FIRST_WORLD_SHARE = 0.5
+
+
+def solved_info(sol: Solution, elapsed: float, visits: dict[int, int], pv: list[tuple[int, int]]) -> SearchInfo:
+    """A solved view's search report: one iteration per world, solver nodes, each root move's
+    mean value with the ``visits`` given (the solver player: the worlds each was solved in)."""
+    return SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=elapsed,
+                      ips=sol.nodes / elapsed if elapsed > 0 else 0.0, best=sol.best, pv=pv,
+                      moves=[MoveStat(m, visits[m], v) for m, v in sorted(sol.values.items())])
 
 
 class SolverPlayer(Player):
@@ -135,10 +143,7 @@ class SolverPlayer(Player):
                                  moves=limits.searchmoves)
         except SolverLimit as exc:
             return self._unsolved(view, seat, limits, on_info, stop, start, deadline, exc, max_nodes)
-        info = SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=time.perf_counter() - start,
-                          best=sol.best, pv=sol.pv,
-                          moves=[MoveStat(m, sol.worlds, v) for m, v in sol.values.items()])
-        info.ips = info.nodes / info.elapsed if info.elapsed > 0 else 0.0
+        info = solved_info(sol, time.perf_counter() - start, {m: sol.worlds for m in sol.values}, sol.pv)
         if on_info is not None:
             on_info(info)
         return info

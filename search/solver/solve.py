@@ -48,13 +48,17 @@ class Solution:
     movers: tuple[int, ...] = ()
     equilibria: list[tuple[int, ...]] = field(default_factory=list)
     worlds: int = 1
-    agree: int = 1
     spread: dict[int, tuple[float, float]] = field(default_factory=dict)
     best_in: dict[int, int] = field(default_factory=dict)
     complete: Optional[bool] = None  # a view with enumerate: every world found (saturated)?
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
     info_set: bool = False  # a view solved over every world of its information set, exact weights
     best_reply: bool = False  # value: seat's reward against one replying opponent at a time (others NaN)
+
+    @property
+    def agree(self) -> int:
+        """How many worlds had ``best`` as their best move (a full state: its one world)."""
+        return self.best_in.get(self.best, 1)
 
 
 class Solver:

@@ -157,7 +157,7 @@ def combine(sols: list[Solution], seat: int, players: int,
     spread = {m: (min(s.values[m][seat] for s in sols), max(s.values[m][seat] for s in sols)) for m in moves}
     best_in = {m: sum(1 for s in sols if s.values[s.best][seat] <= s.values[m][seat] + 1e-12) for m in moves}
     out = Solution(value, seat, values, best, fallback=any(s.fallback for s in sols),
-                   pv=sols[0].pv if n == 1 else [], movers=sols[0].movers, worlds=n, agree=best_in[best],
-                   spread=spread, best_in=best_in)
+                   pv=sols[0].pv if n == 1 else [], movers=sols[0].movers, worlds=n, spread=spread,
+                   best_in=best_in)
     out.paranoid, out.best_reply = sols[0].paranoid, sols[0].best_reply  # what each world's value is
     return out

@@ -448,3 +448,12 @@ def test_endgame_reaches_the_search_through_the_engine(fresh):
     last_info = [x for x in lines if x.startswith("info seat")][-1].split()
     assert last_info[last_info.index("iterations") + 1] == "8", lines
     assert lines[-1].split(" ", 1)[1] in winning, lines
+    # not under infinite: the tree searches until stop (more than the eight worlds' iterations)
+    fresh.send("go infinite")
+    first = fresh.readline()
+    while not first.startswith("info seat"):
+        first = fresh.readline()
+    fresh.send("stop")
+    lines = [first, *fresh.read_until("bestmove")]
+    last_info = [x for x in lines if x.startswith("info seat")][-1].split()
+    assert int(last_info[last_info.index("iterations") + 1]) > 8, lines
