@@ -7,6 +7,7 @@
 from libc.math cimport log
 from cython_ext.clock cimport now
 from cython_ext.kernel cimport Kernel, Rng, RANK_KEYS, pointer_steps_of, ptr, terminal_rewards
+from cython_ext.rollout_policy cimport RolloutPolicy
 from cython_ext.tree_hash cimport fold, mix64, words_hash
 from cython_ext.tree_memory cimport as_int, new_doubles, new_ints, prefetch, release, resize_ints, uptr
 from cython_ext.tree_nodes cimport MAXSEATS, MO, N_EDGE, N_GROUP, OMNI
@@ -26,6 +27,7 @@ cdef class Search(TreeSelection):
     cdef public int size, reward_mode
     cdef public double scale
     cdef public object reward_fn, rollout_fn
+    cdef public RolloutPolicy mast   # rollout=mast: the policy whose averages each iteration feeds (None: off)
     cdef public bint determinize
     cdef public bint reveal        # the kernel's revealed_move re-keys a step's hidden moves
     cdef public long long iterations, node_visits_total

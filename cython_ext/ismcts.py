@@ -146,6 +146,7 @@ class Search(TreeSelection):
         self.vmi = new_ints(max(self.mm, 1), 0)
         self.reward_fn = reward_fn
         self.rollout_fn = rollout_fn
+        self.mast = None
         self.ntrees = players if mode == MO else 1
         self.world_np = np.zeros(self.size, dtype=np.intc)
         self.tmp_np = np.zeros(self.size, dtype=np.intc)
@@ -455,12 +456,18 @@ class Search(TreeSelection):
             if grown:
                 break
             self._prefetch_next(T)
+        if self.mast is not None:
+            # MAST: the tree's moves are this iteration's moves too (the rollout adds its own)
+            for i in range(plen):
+                self.mast.add(self.path_s[i], self.ed[4 * (self.path_e[i])])
         if k.to_move(self.world, self.seats) > 0:
             if self.rollout_fn is not None:
                 self.rollout_fn(self.world_np, self.rng)  # calls Python: the optional Python rollout
             else:
                 k.rollout(self.world, self.rng)  # calls Python: the Rng object
         self._reward()
+        if self.mast is not None:
+            self.mast.learn(self.r)
         for i in range(plen):
             e = self.path_e[i]
             self.ed[4 * e + E_VIS] += 1

@@ -25,6 +25,17 @@ than run the rest of its chunk on cut rollouts.  A kernel without a heuristic (`
 0) is played at random.
 
 The ISMCTS loop takes a policy as its ``rollout_fn`` (``policy(buf, rng)``).
+With ``mast`` the policy plays epsilon-greedy over its own statistics instead of the
+heuristic (the Move-Average Sampling Technique of Finnsson and Bjornsson, as in
+Powley, Whitehouse and Cowling's ISMCTS enhancements): with probability ``1 - epsilon`` a
+legal move of highest average reward for the seat playing it, over every iteration so far
+(a move never played yet counts as best: the untried are tried first), ties drawn uniformly;
+else a uniformly random legal move.  A move id means the same thing in every state of a
+game (``kernel.max_moves`` bounds them: a card, a space, a pair), which is what the averages
+pool.  The search feeds them: each iteration's tree moves (``add``) and the rollout's own
+moves, then ``learn`` with the iteration's rewards, each pair once for each time it was
+played.  The statistics live as long as the policy (one search: a decision's).
+
 Compiled by Cython (declarations in the ``.pxd``) and run unchanged as plain
 Python; the random generator is called identically in both modes, so they play
 the same rollouts.
@@ -40,7 +51,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 import numpy as np
 
 if not cython.compiled:
-    from .kernel import dptr, pointer_steps_of, ptr
+    from .kernel import dptr, pointer_steps_of, ptr, rng_below, rng_random
 
     def as_int(x):
         """A numpy scalar read from a buffer as a Python int (the ``.pxd``'s C int)."""
@@ -49,10 +60,11 @@ if not cython.compiled:
 
 @cython.cclass
 class RolloutPolicy:
-    """Epsilon-greedy rollouts over ``kernel``'s heuristic, optionally cut off."""
+    """Epsilon-greedy rollouts over ``kernel``'s heuristic (or, with ``mast``, over the
+    moves' average rewards), optionally cut off."""
 
     def __init__(self, kernel, epsilon: cython.double = 0.1, cutoff: cython.int = 0,
-                 horizon: cython.int = 0, own: cython.int = -1) -> None:
+                 horizon: cython.int = 0, own: cython.int = -1, mast: cython.bint = False) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in [0, 1], not {epsilon}")
         if cutoff < 0:
@@ -79,6 +91,15 @@ class RolloutPolicy:
         self.picks = self.picks_np
         self.moves = self.moves_np
         self.vals = self.vals_np
+        self.mast = mast
+        self.ntrace = 0
+        cells = kernel.players * max(kernel.max_moves, 1) if mast else 1
+        self.msum_np = np.zeros(cells, dtype=np.float64)
+        self.mcnt_np = np.zeros(cells, dtype=np.float64)
+        self.trace_np = np.zeros(512 if mast else 2, dtype=np.intc)
+        self.msum = self.msum_np
+        self.mcnt = self.mcnt_np
+        self.trace = self.trace_np
 
     def __call__(self, buf, rng) -> None:
         """Play the rollout on ``buf`` in place (the ISMCTS loop's ``rollout_fn``)."""
@@ -120,7 +141,10 @@ class RolloutPolicy:
             # a simultaneous step: every acting seat picks on the same state, then all apply
             for j in range(na):
                 eps = self.epsilon if self.own < 0 or seats[j] == self.own else 1.0
-                if fast:
+                if self.mast:
+                    self.picks[j] = self.mast_pick(buf, as_int(seats[j]), rng, eps)
+                    self.add(as_int(seats[j]), as_int(self.picks[j]))
+                elif fast:
                     self.picks[j] = self.k.c_egreedy(b, as_int(seats[j]), rng, eps, ptr(self.moves),
                                                      dptr(self.vals))
                 else:
@@ -137,3 +161,85 @@ class RolloutPolicy:
         """``seat``'s rollout move: best by ``move_values`` with probability 1 - ``epsilon``
         (the kernel's ``egreedy_move``: a game may find it without listing every move)."""
         return self.k.egreedy_move(buf, seat, rng, epsilon, self.moves, self.vals)
+
+    def mast_pick(self, buf, seat, rng, epsilon):
+        """``seat``'s rollout move by its averages: with probability ``1 - epsilon`` a legal
+        move of highest average (unplayed ones first), ties drawn uniformly; else a uniformly
+        random legal move."""
+        n: cython.int
+        i: cython.int
+        m: cython.int
+        ties: cython.int = 0
+        best: cython.int = -1
+        base: cython.int = seat * self.k.max_moves
+        q: cython.double
+        top: cython.double = 0.0
+        c: cython.double
+        if self.fast:
+            n = self.k.c_legal(ptr(buf), seat, ptr(self.moves))
+        else:
+            n = self.k.legal(buf, seat, self.moves)
+        if n <= 0:
+            raise ValueError(f"seat {seat} has no legal move in a rollout")
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
+            return self.moves[rng_below(rng, n)]
+        for i in range(n):
+            m = self.moves[i]
+            c = self.mcnt[base + m]
+            q = self.msum[base + m] / c if c > 0.0 else 1e300  # never played: tried first
+            if ties == 0 or q > top:
+                top = q
+                best = m
+                ties = 1
+            elif q == top:
+                ties += 1
+                if rng_below(rng, ties) == 0:  # reservoir: each of the tied moves with probability 1/ties
+                    best = m
+        return best
+
+    def add(self, seat, move):
+        """Record that ``seat`` played ``move`` in this iteration (``learn`` credits it)."""
+        cap: cython.int = self.trace.shape[0]
+        if not self.mast:
+            return 0
+        if self.ntrace + 2 > cap:
+            grown = np.zeros(2 * cap, dtype=np.intc)
+            grown[:cap] = self.trace_np
+            self.trace_np = grown
+            self.trace = self.trace_np
+        self.trace[self.ntrace] = seat
+        self.trace[self.ntrace + 1] = move
+        self.ntrace += 2
+        return 0
+
+    def learn(self, r):
+        """Credit every pair recorded since the last call with its seat's reward ``r[seat]``
+        (a C array of the seats' rewards: the search's), then forget them."""
+        i: cython.int
+        idx: cython.int
+        s: cython.int
+        mm: cython.int = self.k.max_moves
+        for i in range(0, self.ntrace, 2):
+            s = self.trace[i]
+            idx = s * mm + self.trace[i + 1]
+            self.msum[idx] += r[s]
+            self.mcnt[idx] += 1.0
+        self.ntrace = 0
+        return 0
+
+    def learn_rewards(self, rewards) -> None:
+        """``learn`` from Python: ``rewards`` one number a seat."""
+        r = np.ascontiguousarray(rewards, dtype=np.float64)
+        if r.shape[0] < self.k.players:
+            raise ValueError(f"one reward a seat: {self.k.players} needed, {r.shape[0]} given")
+        rv: cython.double[::1] = r
+        self.learn(dptr(rv))
+
+    def average(self, seat: cython.int, move: cython.int):
+        """``seat``'s average reward for ``move`` so far, or None if never played."""
+        if not (0 <= seat < self.k.players and 0 <= move < self.k.max_moves) or not self.mast:
+            raise ValueError(f"no average for seat {seat}, move {move}")
+        idx: cython.int = seat * self.k.max_moves + move
+        if self.mcnt[idx] == 0.0:
+            return None
+        return self.msum[idx] / self.mcnt[idx]

@@ -81,12 +81,18 @@ def kernel_has_heuristic(kernel: Any) -> bool:
                if cls.__name__ != "Kernel")
 
 
-def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0, own: int = -1) -> Any:
+def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0, own: int = -1,
+                   mast: bool = False, loop: Any = None) -> Any:
     """The compiled rollout policy (``cython_ext.rollout_policy``) over ``kernel``'s
-    heuristic: compiled iff the kernel is (its typed calls need the compiled base)."""
+    heuristic (``mast``: over the moves' averages): compiled iff the kernel is (its typed
+    calls need the compiled base) and, given the ``loop`` module that will feed its averages,
+    iff that loop is (the loop calls the policy's C methods)."""
     compiled, interpreted = select.twins("rollout_policy")
-    mod = compiled if compiled is not None and kernel_is_compiled(kernel) else interpreted
-    return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon, own)
+    use = compiled is not None and kernel_is_compiled(kernel)
+    if loop is not None:
+        use = use and loop is select.twins("ismcts")[0]
+    mod = compiled if use else interpreted
+    return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon, own, mast)
 
 
 def egreedy_rollout(game: Game, epsilon: float, own: int = -1) -> Callable:
@@ -162,7 +168,12 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
 
     ``greedy_seats``: with ``rollout=egreedy``, ``all`` seats play the heuristic's
     epsilon-greedy moves in rollouts, or only the searching seat (``own``: the others play
-    uniformly at random, which costs what a random rollout does at their moves)."""
+    uniformly at random, which costs what a random rollout does at their moves).
+
+    ``rollout=mast``: every seat's rollout moves epsilon-greedy over the average reward of
+    each move id for that seat, learnt from this search's iterations, tree moves included
+    (the Move-Average Sampling Technique; ``cython_ext.rollout_policy``); ``greedy_seats=own``
+    leaves the other seats at random."""
     game = view.game
     k = game.kernel
     mod = loop_module(k, impl)
@@ -171,7 +182,11 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     if greedy_seats not in ("all", "own"):
         raise ValueError(f"greedy_seats must be all or own, not {greedy_seats!r}")
     own = seat if greedy_seats == "own" else -1
-    if rollout == "egreedy" and kernel_has_heuristic(k):
+    if rollout not in ("random", "egreedy", "mast"):
+        raise ValueError(f"rollout must be random, egreedy or mast, not {rollout!r}")
+    if rollout == "mast":
+        rfun = policy_rollout(k, epsilon, cutoff, horizon, own, mast=True, loop=mod)
+    elif rollout == "egreedy" and kernel_has_heuristic(k):
         rfun = policy_rollout(k, epsilon, cutoff, horizon, own)
     elif rollout == "egreedy":
         rfun = egreedy_rollout(game, epsilon, own)
@@ -184,6 +199,8 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     s.expand_after = expand_after
     s.fpu = fpu
     s.reveal = reveal and bool(k.reveals)
+    if rollout == "mast":
+        s.mast = rfun
     s.set_root(np.ascontiguousarray(view.buf, dtype=np.intc), determinize)
     return s
 

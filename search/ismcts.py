@@ -120,7 +120,7 @@ ISMCTS_SPEC = {
                     "a number in [0, 100]"),
     "tree": ("so", lambda v: v in ("so", "mo", "det"), "so, mo or det"),
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
-    "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
+    "rollout": ("random", lambda v: v in ("random", "egreedy", "mast"), "random, egreedy or mast"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
     "greedy_seats": ("all", lambda v: v in ("all", "own"), "all or own"),
     "cutoff": (0, _pos_int(0, 1000), "an integer in [0, 1000]"),
@@ -173,9 +173,11 @@ class IsmctsPlayer(Player):
     mo (one tree per seat) or det (one tree keyed by every move of each iteration's
     determinized world); ``reward`` win / rank / score (margin over the
     best other seat) / field (margin over the other seats' mean); ``rollout``
-    random (in the kernel) or egreedy (game heuristic, ``epsilon``; compiled
-    where the kernel has ``move_values``); ``greedy_seats`` all (every seat plays the
-    heuristic in rollouts) or own (the searching seat alone, the others at random);
+    random (in the kernel), egreedy (game heuristic, ``epsilon``; compiled
+    where the kernel has ``move_values``) or mast (epsilon-greedy over each move's average
+    reward for its seat in this search's iterations: the Move-Average Sampling Technique);
+    ``greedy_seats`` all (every seat plays the heuristic or the averages in rollouts) or own
+    (the searching seat alone, the others at random);
     ``cutoff`` > 0 stops each rollout
     after that many decisions and scores the state reached (points so far);
     ``horizon`` > 0 stops each rollout at the kernel's horizon (Guildes: the end of the
