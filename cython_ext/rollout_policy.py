@@ -227,6 +227,10 @@ class RolloutPolicy:
         self.ntrace = 0
         return 0
 
+    def recorded(self) -> list:
+        """The ``(seat, move)`` pairs recorded since the last ``learn``, in play order."""
+        return [(int(self.trace[i]), int(self.trace[i + 1])) for i in range(0, self.ntrace, 2)]
+
     def learn_rewards(self, rewards) -> None:
         """``learn`` from Python: ``rewards`` one number a seat."""
         r = np.ascontiguousarray(rewards, dtype=np.float64)

@@ -26,7 +26,8 @@ def _twin_states(name, players, seed, plies, variants=()):
 ISMCTS_AS = {"ismcts-mo": {"tree": "mo"}, "ismcts-det": {"tree": "det"},
              "ismcts-det-heuristic": {"tree": "det", "rollout": "egreedy", "bias": 1.0},
              "ismcts-det-worlds": {"tree": "det", "rollout": "random", "fixed_worlds": 4},
-             "ismcts-own": {"rollout": "egreedy", "greedy_seats": "own", "bias": 1.0}}
+             "ismcts-own": {"rollout": "egreedy", "greedy_seats": "own", "bias": 1.0},
+             "ismcts-mast": {"rollout": "mast", "epsilon": 0.4}}
 
 
 def _search(state, seat, player, seed, iters=ITERS):
@@ -56,7 +57,8 @@ def test_the_guildes_hidden_cards_really_differ():
     assert not np.array_equal(s.buf[2:], other.buf[2:])
 
 
-@pytest.mark.parametrize("player", ["ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-worlds", "flatmc", "pimc"])
+@pytest.mark.parametrize("player", ["ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-worlds", "ismcts-mast", "flatmc",
+                                    "pimc"])
 @pytest.mark.parametrize("plies", [0, 40, 100])
 def test_guildes_search_does_not_peek(player, plies):
     s, other, seat = _twin_states("guildes", 4, 4 + plies, plies)
@@ -74,7 +76,7 @@ def test_every_registered_game_search_does_not_peek():
                 # pure-Python kernels of some games take ~0.1 s per iteration
                 iters = 100 if COMPILED else 4
                 for player in ("ismcts", "ismcts-mo", "ismcts-det", "ismcts-det-heuristic", "ismcts-det-worlds",
-                               "ismcts-own"):
+                               "ismcts-own", "ismcts-mast"):
                     assert _search(s, seat, player, 3, iters) == _search(other, seat, player, 3, iters), (name, player)
         except NotImplementedError:
             pytest.skip(f"{name}: kernel incomplete")
