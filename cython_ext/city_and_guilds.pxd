@@ -1,5 +1,5 @@
 # Declarations of city_and_guilds.py for Cython (contracts there).
-from cython_ext.kernel cimport Rng, ptr, CHANCE, rng_below, rng_random
+from cython_ext.kernel cimport Rng, ptr, dptr, greedy_pick, CHANCE, rng_below, rng_random
 from cython_ext.city_and_guilds_layout cimport (CHOSEN, NK, MINSTREL, TAVERN, EMPTY, NFACE, DEAL_N,
                                                 DEAL, DISCARD, SETUP, PLACE, TAVERN_PH, DRAW, END)
 from cython_ext.city_and_guilds_scoring cimport CityAndGuildsScoring
@@ -25,6 +25,11 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cpdef void init(self, int[::1] buf)
     cdef bint is_chance(self, int* b) noexcept nogil
     cpdef int to_move(self, int[::1] buf, int[::1] out)
+    cdef int c_to_move(self, int* b, int* out) noexcept nogil
+    cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
+    cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
+    cdef int c_sample_chance(self, int* b, Rng rng)
+    cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef int sample_kind(self, int* b, Rng rng) noexcept

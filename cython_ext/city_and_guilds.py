@@ -30,7 +30,7 @@ if not cython.compiled:
     from .city_and_guilds_bounds import cag_bounds, cag_free_words
     from .city_and_guilds_layout import (CHOSEN, DEAL, DEAL_N, DISCARD, DRAW, EMPTY, END,  # noqa: F401
                                          MINSTREL, NFACE, NK, PLACE, SETUP, TAVERN, TAVERN_PH)
-    from .kernel import CHANCE, ptr, rng_below, rng_random
+    from .kernel import CHANCE, dptr, greedy_pick, ptr, rng_below, rng_random
 
 
 @cython.cclass
@@ -61,6 +61,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.fpos = ptr(self.table(np.zeros(spaces)))
         self.moves = ptr(self.table(np.zeros(self.max_moves)))
         self.policy = CityAndGuildsPolicy(players, blocks)
+        self.pointer_steps = True  # c_to_move, c_legal, c_apply, c_sample_chance, c_egreedy
 
     # ------------------------------------------------------------------ setup
     def init(self, buf):
@@ -89,7 +90,9 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         return ph == DEAL or ((ph == SETUP or ph == PLACE) and self.need_refill(b))
 
     def to_move(self, buf, out):
-        b: cython.p_int = ptr(buf)
+        return self.c_to_move(ptr(buf), ptr(out))
+
+    def c_to_move(self, b, out):
         ph: cython.int = b[self.o_phase]
         n: cython.int = 0
         p: cython.int
@@ -131,11 +134,13 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         return n
 
     def sample_chance(self, buf, rng):
+        return self.c_sample_chance(ptr(buf), rng)
+
+    def c_sample_chance(self, b, rng):
         """The base's draw (one ``rng.random()`` over the running sum of ``chance``'s
         probabilities, so the same outcome for the same generator) on the buffer's
         pointer: the base converts its scratch arrays to memoryviews at every call,
         three times the cost of the draw (8% of a search iteration at 3 players)."""
-        b: cython.p_int = ptr(buf)
         kinds: cython.int = MINSTREL if b[self.o_phase] == DEAL else NK  # no minstrel in the deal
         total: cython.int = 0
         k: cython.int
@@ -297,9 +302,15 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
     def legal(self, buf, seat, out):
         return self._legal(ptr(buf), seat, ptr(out))
 
+    def c_legal(self, b, seat, out):
+        return self._legal(b, seat, out)
+
     # ---------------------------------------------------------------- apply
     def apply(self, buf, seat, move):
         self._apply(ptr(buf), seat, move)
+
+    def c_apply(self, b, seat, move):
+        self._apply(b, seat, move)
 
     @cython.final
     def _apply(self, b, seat, move):
@@ -572,7 +583,21 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         return cag_free_words(self, ptr(buf), ptr(out))  # the solver's table key: city_and_guilds_bounds
 
     def move_values(self, buf, seat, moves, n, out):
-        return self.policy.values(self, ptr(buf), seat, moves, n, out)  # the heuristic: city_and_guilds_policy
+        return self.policy.values(self, ptr(buf), seat, ptr(moves), n, dptr(out))  # the heuristic: city_and_guilds_policy
+
+    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
+        """The base's epsilon-greedy move (``Kernel.egreedy_move``) with the same draws, its
+        legal moves and values found on pointers (no memoryview built a call)."""
+        nl: cython.int = self._legal(b, seat, moves)
+        if nl <= 1:
+            if nl == 0:
+                raise BrokenState(f"city_and_guilds rollout: seat {seat} has no legal move")  # calls Python: the error, never asked in play
+            return moves[0] if cython.compiled else int(moves[0])
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
+            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
+        if self.policy.values(self, b, seat, moves, nl, vals) == 0:
+            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
+        return greedy_pick(moves, vals, nl, rng)
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):

@@ -28,8 +28,8 @@ cdef class CityAndGuildsPolicy:
     cdef int[::1] kstamp    # the call that wrote them
     cdef int calls          # values calls so far (the stamp)
 
-    cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int[::1] moves, int n,
-                    double[::1] out) except -1
+    cdef int values(self, CityAndGuildsScoring k, int* b, int seat, int* moves, int n,
+                    double* out) except -1
     cdef int read_board(self, CityAndGuildsScoring k, int* b, int seat) noexcept
     cdef int count_guild_tiles(self, CityAndGuildsScoring k, int* b) noexcept
     cdef int read_tracks(self, CityAndGuildsScoring k, int* b, int seat, int total) noexcept

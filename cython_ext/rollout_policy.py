@@ -165,7 +165,7 @@ class RolloutPolicy:
     def mast_pick(self, buf, seat, rng, epsilon):
         """``seat``'s rollout move by its averages: with probability ``1 - epsilon`` a legal
         move of highest average (unplayed ones first), ties drawn uniformly; else a uniformly
-        random legal move."""
+        random legal move; a lone legal move with no draw."""
         n: cython.int
         i: cython.int
         m: cython.int
@@ -179,8 +179,10 @@ class RolloutPolicy:
             n = self.k.c_legal(ptr(buf), seat, ptr(self.moves))
         else:
             n = self.k.legal(buf, seat, self.moves)
-        if n <= 0:
-            raise ValueError(f"seat {seat} has no legal move in a rollout")
+        if n <= 1:
+            if n == 0:
+                raise ValueError(f"seat {seat} has no legal move in a rollout")
+            return self.moves[0]  # a lone move at once, no draw (as the kernels' egreedy)
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
             return self.moves[rng_below(rng, n)]
         for i in range(n):
