@@ -30,9 +30,10 @@ heuristic (the Move-Average Sampling Technique of Finnsson and Bjornsson, as in
 Powley, Whitehouse and Cowling's ISMCTS enhancements): with probability ``1 - epsilon`` a
 legal move of highest average reward for the seat playing it, over every iteration so far
 (a move never played yet counts as best: the untried are tried first), ties drawn uniformly;
-else a uniformly random legal move.  A move id means the same thing in every state of a
-game (``kernel.max_moves`` bounds them: a card, a space, a pair), which is what the averages
-pool.  The search feeds them: each iteration's tree moves (``add``) and the rollout's own
+else a uniformly random legal move.  A move id names one action in every state of a game
+(``kernel.max_moves`` bounds them: a card, a space, a pair), and the averages pool it over
+every state where it was played (measured in docs/strength.md, "Session 46": level with the
+games' defaults, whose moves are worth too different things from one state to the next).  The search feeds them: each iteration's tree moves (``add``) and the rollout's own
 moves, then ``learn`` with the iteration's rewards, each pair once for each time it was
 played.  The statistics live as long as the policy (one search: a decision's).
 
