@@ -149,7 +149,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         r: cython.double
         acc: cython.double = 0.0
         if not self.is_chance(b):
-            raise ValueError("sample_chance: not a chance step")
+            raise ValueError("sample_chance: not a chance step")  # calls Python: the error (the loops ask only at chance)
         for k in range(kinds):
             total += b[self.o_supply + k]
         r = rng_random(rng)

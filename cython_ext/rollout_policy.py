@@ -182,7 +182,7 @@ class RolloutPolicy:
             n = self.k.legal(buf, seat, self.moves)
         if n <= 1:
             if n == 0:
-                raise ValueError(f"seat {seat} has no legal move in a rollout")
+                raise ValueError(f"seat {seat} has no legal move in a rollout")  # calls Python: the error, never asked in play
             return self.moves[0]  # a lone move at once, no draw (as the kernels' egreedy)
         if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
             return self.moves[rng_below(rng, n)]
