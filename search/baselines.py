@@ -14,7 +14,8 @@
   determinizations, a UCT search on each (every move visible), root visits
   summed over the worlds; plays the most visited move.  Options ``bias``,
   ``rollout`` and ``epsilon`` (off by default: the baseline) give each world's
-  tree the kernel heuristic, as the ISMCTS options of the same names do.
+  tree the kernel heuristic (``rollout=mast``: each world's own move averages), as the ISMCTS
+  options of the same names do.
 
 >>> import engine
 >>> from engine.perft import play_to_decision
@@ -133,7 +134,7 @@ PIMC_SPEC = {
     "reward": ("win", lambda v: v in core.REWARD_MODES, "win, rank, score or field"),
     # off by default (the baseline of docs/strength.md): the kernel heuristic in each world's tree
     "bias": (0.0, lambda v: isinstance(v, float) and 0.0 <= v <= 100.0, "a number in [0, 100]"),
-    "rollout": ("random", lambda v: v in ("random", "egreedy"), "random or egreedy"),
+    "rollout": ("random", lambda v: v in ("random", "egreedy", "mast"), "random, egreedy or mast"),
     "epsilon": (0.1, lambda v: isinstance(v, float) and 0.0 <= v <= 1.0, "a number in [0, 1]"),
 }
 

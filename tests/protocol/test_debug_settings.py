@@ -457,3 +457,21 @@ def test_endgame_reaches_the_search_through_the_engine(fresh):
     lines = [first, *fresh.read_until("bestmove")]
     last_info = [x for x in lines if x.startswith("info seat")][-1].split()
     assert int(last_info[last_info.index("iterations") + 1]) > 8, lines
+
+
+def test_mast_rollouts_are_searched_through_the_engine(fresh):
+    """docs/protocol.md: ``rollout`` is a combo of random, egreedy and mast; ``mast`` set reaches
+    a City and Guilds search (its settings line says it) that plays a legal move within a time
+    limit; a word it does not know is refused and the old value stays."""
+    opt = fresh.options["rollout"]
+    assert (opt.type, tuple(opt.vars)) == ("combo", ("random", "egreedy", "mast")), opt
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "city_and_guilds")
+    assert expect(fresh, "setoption name rollout value mast") == []
+    assert expect(fresh, "setoption name epsilon value 0.4") == []
+    [err] = expect(fresh, "setoption name rollout value gibbs")
+    assert err.startswith("error bad-argument option rollout"), err
+    s = settings(fresh, "go iterations 60")
+    assert (s.options["rollout"], s.options["epsilon"]) == ("mast", 0.4), s.line
+    lines = go(fresh, "go movetime 100")
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none", lines

@@ -172,3 +172,6 @@ def test_mast_is_an_option_of_the_player_and_bad_rollouts_are_refused():
     with pytest.raises(ValueError):
         core.make_search(st.observe(seat), seat, rollout="gibbs")
     assert "mast" in make_player("ismcts").option_meta["rollout"]["choices"]
+    # pimc shares the option (the engine's setoption asks every owner): each world's tree learns
+    pimc = make_player("pimc", seed=3, rollout="mast", epsilon=0.4)
+    assert pimc.choose(st.observe(seat), seat, Limits(iterations=200 if COMPILED else 20)) in legal
