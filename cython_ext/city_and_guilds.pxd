@@ -29,7 +29,7 @@ cdef class CityAndGuildsKernel(CityAndGuildsScoring):
     cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
     cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
     cdef int c_sample_chance(self, int* b, Rng rng)
-    cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
+    cdef int c_move_values(self, int* b, int seat, int* moves, int n, double* out) except -1
     cpdef int chance(self, int[::1] buf, int[::1] outcomes, double[::1] probs)
     cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef int sample_kind(self, int* b, Rng rng) noexcept

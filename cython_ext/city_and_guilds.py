@@ -61,7 +61,7 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
         self.fpos = ptr(self.table(np.zeros(spaces)))
         self.moves = ptr(self.table(np.zeros(self.max_moves)))
         self.policy = CityAndGuildsPolicy(players, blocks)
-        self.pointer_steps = True  # c_to_move, c_legal, c_apply, c_sample_chance, c_egreedy
+        self.pointer_steps = True  # c_to_move, c_legal, c_apply, c_sample_chance, c_move_values
 
     # ------------------------------------------------------------------ setup
     def init(self, buf):
@@ -585,19 +585,8 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
     def move_values(self, buf, seat, moves, n, out):
         return self.policy.values(self, ptr(buf), seat, ptr(moves), n, dptr(out))  # the heuristic: city_and_guilds_policy
 
-    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
-        """The base's epsilon-greedy move (``Kernel.egreedy_move``) with the same draws, its
-        legal moves and values found on pointers (no memoryview built a call)."""
-        nl: cython.int = self._legal(b, seat, moves)
-        if nl <= 1:
-            if nl == 0:
-                raise BrokenState(f"city_and_guilds rollout: seat {seat} has no legal move")  # calls Python: the error, never asked in play
-            return moves[0] if cython.compiled else int(moves[0])
-        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
-            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
-        if self.policy.values(self, b, seat, moves, nl, vals) == 0:
-            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
-        return greedy_pick(moves, vals, nl, rng)
+    def c_move_values(self, b, seat, moves, n, out):
+        return self.policy.values(self, b, seat, moves, n, out)  # the heuristic: city_and_guilds_policy
 
     # ------------------------------------------------------------ playout
     def rollout(self, buf, rng):

@@ -39,4 +39,4 @@ cdef class GuildesKernel(GuildesHidden):
     cpdef int score_bounds(self, int[::1] buf, int[::1] lo, int[::1] hi)
     cpdef int move_values(self, int[::1] buf, int seat, int[::1] moves, int n, double[::1] out)
     cpdef int egreedy_move(self, int[::1] buf, int seat, Rng rng, double epsilon, int[::1] moves, double[::1] vals)
-    cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
+    cdef int c_move_values(self, int* b, int seat, int* moves, int n, double* out) except -1

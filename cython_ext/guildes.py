@@ -83,7 +83,7 @@ class GuildesKernel(GuildesHidden):
                           and monotone(self.values, self.places, self.G, self.militia, self.mvotes))
         self.s_bnd = self.scratch(SCRATCH)
         bounds_scratch(self.s_bnd)
-        self.pointer_steps = True  # c_to_move, c_legal, c_apply (guildes_rules), c_sample_chance, c_egreedy
+        self.pointer_steps = True  # c_to_move, c_legal, c_apply (guildes_rules), c_sample_chance, c_move_values
 
     # -- chance -------------------------------------------------------------
     @cython.final
@@ -409,16 +409,5 @@ class GuildesKernel(GuildesHidden):
             return -1  # no legal move, the base's answer (c_egreedy is asked only for a seat with one)
         return self.c_egreedy(ptr(buf), seat, rng, epsilon, ptr(moves), dptr(vals))
 
-    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
-        """The base's ε-greedy move with the same draws, its legal moves and values found on
-        pointers: each call of the base's ``legal`` and ``move_values`` builds and copies
-        memoryview arguments, about a tenth of a heuristic search's instructions here."""
-        nl: cython.int = self.c_legal(b, seat, moves)
-        if nl <= 1:
-            if nl == 0:
-                raise BrokenState(f"guildes rollout: seat {seat} has no legal move")  # calls Python: the error, never asked in play
-            return moves[0] if cython.compiled else int(moves[0])
-        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
-            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
-        self.policy.c_values(self, b, seat, moves, nl, vals)  # every move valued (never 0)
-        return greedy_pick(moves, vals, nl, rng)
+    def c_move_values(self, b, seat, moves, n, out):
+        return self.policy.c_values(self, b, seat, moves, n, out)  # the heuristic: guildes_policy

@@ -65,6 +65,7 @@ cdef class Kernel:
     cdef int c_legal(self, int* b, int seat, int* out) noexcept nogil
     cdef void c_apply(self, int* b, int seat, int move) noexcept nogil
     cdef int c_sample_chance(self, int* b, Rng rng)
+    cdef int c_move_values(self, int* b, int seat, int* moves, int n, double* out) except -1
     cdef int c_egreedy(self, int* b, int seat, Rng rng, double epsilon, int* moves, double* vals) except -1
     cpdef int to_move(self, int[::1] buf, int[::1] out)
     cpdef int legal(self, int[::1] buf, int seat, int[::1] out)

@@ -15,6 +15,8 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
+from cython_ext.errors import BrokenState
+
 if not cython.compiled:
     from cython_ext.shim import enum_constants
 
@@ -105,12 +107,13 @@ class Kernel:
 
         self._rank_scores = numpy.zeros(max(players, 1), dtype=numpy.intc)
         self.reveals = False  # revealed_move can show a move observed_move hid (see there)
-        self.pointer_steps = False  # a game with its own c_to_move, c_legal, c_apply, c_sample_chance, c_egreedy
+        self.pointer_steps = False  # a game with its own c_to_move, c_legal, c_apply, c_sample_chance, c_move_values
 
-    # Pointer twins of to_move, legal, apply, sample_chance and egreedy_move for the search's and
+    # Pointer twins of to_move, legal, apply, sample_chance and move_values for the search's and
     # the rollout's hot loops: each call of a cpdef method builds and copies its memoryview
     # arguments (about 30 instructions each).  A kernel that sets ``pointer_steps`` overrides
-    # all five; these bases are never called then, nor otherwise.
+    # all five (c_move_values may keep this base's answer, no values); the loops call none of
+    # them otherwise.  c_egreedy, egreedy_move on them, is this base's only.
     def c_to_move(self, b, out):
         return 0
 
@@ -123,8 +126,22 @@ class Kernel:
     def c_sample_chance(self, b, rng):
         return 0
 
-    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
+    def c_move_values(self, b, seat, moves, n, out):
         return 0
+
+    def c_egreedy(self, b, seat, rng, epsilon, moves, vals):
+        """:meth:`egreedy_move` with the same draws on the pointer steps (no memoryview
+        built a call), for a seat to move: one with no legal move is a broken state."""
+        nl: cython.int = self.c_legal(b, seat, moves)
+        if nl <= 1:
+            if nl == 0:
+                raise BrokenState(f"{type(self).__name__} rollout: seat {seat} has no legal move")  # calls Python: the error, never asked in play
+            return moves[0] if cython.compiled else int(moves[0])
+        if epsilon >= 1.0 or (epsilon > 0.0 and rng_random(rng) < epsilon):
+            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
+        if self.c_move_values(b, seat, moves, nl, vals) == 0:
+            return moves[rng_below(rng, nl)] if cython.compiled else int(moves[rng_below(rng, nl)])
+        return greedy_pick(moves, vals, nl, rng)
 
     def to_move(self, buf, out):
         """Write the seats to move into ``out``; return how many.

@@ -1,11 +1,12 @@
 """``Kernel.pointer_steps`` (kernel.pxd): a kernel that sets it must have its own five pointer
-twins, since the base's are stubs the loops would then call (returning 0: no seat to move)."""
+twins, since the base's are stubs the loops would then call (returning 0: no seat to move);
+the epsilon-greedy move on them (``c_egreedy``) is the base's, one body for every game."""
 import pytest
 
 import engine
 from cython_ext import select
 
-TWINS = ("c_to_move", "c_legal", "c_apply", "c_sample_chance", "c_egreedy")
+TWINS = ("c_to_move", "c_legal", "c_apply", "c_sample_chance", "c_move_values")
 GAMES = {"guildes": "GuildesKernel", "between_two_cities": "BetweenTwoCitiesKernel",
          "city_and_guilds": "CityAndGuildsKernel", "walled_city": "WalledCityKernel"}
 
@@ -18,6 +19,7 @@ def test_a_kernel_with_pointer_steps_overrides_every_twin(name):
     base = next(c for c in cls.__mro__ if c.__name__ == "Kernel")
     own = [t for t in TWINS if getattr(cls, t) is not getattr(base, t)]
     k = engine.make_game(name, 3).kernel
+    assert cls.c_egreedy is base.c_egreedy, name
     if k.pointer_steps:
         assert own == list(TWINS), (name, own)
     else:
