@@ -44,7 +44,8 @@ FIRST_WORLD_SHARE = 0.5
 
 def solved_info(sol: Solution, elapsed: float, visits: dict[int, int], pv: list[tuple[int, int]]) -> SearchInfo:
     """A solved view's search report: one iteration per world, solver nodes, each root move's
-    mean value with the ``visits`` given (the solver player: the worlds each was solved in)."""
+    mean value with the ``visits`` given (the solver player and the endgame: the worlds in
+    which each was as good as that world's best, ``Solution.best_in``)."""
     return SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=elapsed,
                       ips=sol.nodes / elapsed if elapsed > 0 else 0.0, best=sol.best, pv=pv,
                       moves=[MoveStat(m, visits[m], v) for m, v in sorted(sol.values.items())])
@@ -143,7 +144,9 @@ class SolverPlayer(Player):
                                  moves=limits.searchmoves)
         except SolverLimit as exc:
             return self._unsolved(view, seat, limits, on_info, stop, start, deadline, exc, max_nodes)
-        info = solved_info(sol, time.perf_counter() - start, {m: sol.worlds for m in sol.values}, sol.pv)
+        # visits: the worlds each move was best in, which a Skill level draws from (every move
+        # was solved in every world, so the world count would make its draw uniform)
+        info = solved_info(sol, time.perf_counter() - start, sol.best_in, sol.pv)
         if on_info is not None:
             on_info(info)
         return info

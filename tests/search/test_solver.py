@@ -165,3 +165,21 @@ def test_the_solver_player_falls_back_to_search_when_the_position_is_too_large()
     s = play_to_decision(engine.make("guildes", players=4, seed=1), 1)
     p = make_player("solver", seed=1, max_nodes=50)
     assert p.choose(s, 0, Limits(iterations=50)) in s.legal_moves(0)
+
+
+def test_a_skill_level_over_the_solver_draws_among_the_worlds_best_moves():
+    # its visits are the worlds each move was best in (as the endgame's): were they the world
+    # count, every move would tie and a level's draw would be uniform over the legal moves
+    from search.skill import with_skill
+    from tests.search.solver_positions import endgame
+
+    s = endgame("cag-3p", 6, 7)  # eight moves, some win in every world and some do not
+    seat = s.to_move()[0]
+    p = make_player("solver", seed=1)
+    p.choose(s, seat, Limits())
+    visits = {m.move: m.visits for m in p.last_info.moves}
+    best = {m for m, v in visits.items() if v > 0}
+    assert visits[p.last_info.best] == p.last_info.iterations == 8
+    assert 0 < len(best) < len(s.legal_moves(seat))
+    drawn = {with_skill(make_player("solver", seed=k), 2).choose(s, seat, Limits()) for k in range(12)}
+    assert drawn <= best
