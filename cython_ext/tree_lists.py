@@ -410,7 +410,7 @@ class TreeLists(TreeSegments):
                 if r == 0:
                     return i
                 r -= 1
-        return -1
+        raise AssertionError(f"tree: {cnt} untried moves counted, none found")  # calls Python: unreachable (the callers count them in the same listing)
 
     def _urgent(self, nl, av):
         """First-play urgency's choice among ``eids``' ``nl`` edges: a tried edge, or -1 (an
