@@ -33,7 +33,7 @@ def replay(row: dict, i: int) -> tuple[int, list[int], dict, list[int]]:
     players, seed = row["players"], row["seed"]
     g = engine.make_game(row["game"], players, tuple(row.get("variant", ())))
     me = i % players
-    seats = [make_player(lone_e if s == me else field_e, seed=(seed + i) * 1000 + s,
+    seats = [make_player((lone_e if s == me else field_e).partition("@")[0], seed=(seed + i) * 1000 + s,
                          **(opts.get(lone_e if s == me else field_e) or {})) for s in range(players)]
     rec = play_game(g, seats, Limits(iterations=row["iterations"]), seed + i)
     return me, list(rec.scores), dict(rec.round_scores), list(rec.winners)
@@ -52,9 +52,14 @@ def main() -> None:
     ap.add_argument("row")
     ap.add_argument("--games", type=int, default=None, help="the first N logged games (default: all)")
     a = ap.parse_args()
-    row = next(r for r in json.load(open(a.plan))["rows"] if r["id"] == a.row)
+    row = next((r for r in json.load(open(a.plan))["rows"] if r["id"] == a.row), None)
+    if row is None:
+        sys.exit(f"plan_ranks: no row {a.row} in {a.plan}")
+    if "iterations" not in row:
+        # a game under a time limit depends on the machine's speed: no replay is that game
+        sys.exit(f"plan_ranks: row {a.row} is played under a time limit; only iteration budgets replay")
     logged = read_log(a.plan[:-len(".json")] + ".jsonl").get(a.row, [])
-    ranks, gaps = [0, 0, 0, 0], []
+    ranks, gaps = [0] * (row["players"] + 1), []
     for rec in logged[:a.games]:
         i = rec["game"]
         me, scores, rounds, winners = replay(row, i)
@@ -68,8 +73,8 @@ def main() -> None:
         print(f"game {i}: lone seat {me} rank {r} votes {scores} after the first round {first} winners {winners}",
               flush=True)
     n = sum(ranks)
-    print(f"{a.row}: {n} games, lone seat first / second / third: "
-          + " / ".join(f"{ranks[k]} ({ranks[k] / n:.3f})" for k in (1, 2, 3)))
+    print(f"{a.row}: {n} games, the lone seat's games at rank 1 / 2 / ...: "
+          + " / ".join(f"{ranks[k]} ({ranks[k] / n:.3f})" for k in range(1, row["players"] + 1)))
     print(f"mean gap between the field seats {sum(g[0] for g in gaps) / n:.1f} votes; "
           f"mean lead of the best field seat over the lone seat {sum(g[1] for g in gaps) / n:.1f}")
 
