@@ -30,7 +30,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     den = 1 + z * z / n
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+    # at p = 0 or 1 one root is exactly 0 or 1; floating point left it 1e-16 off
+    return (0.0 if p == 0.0 else max(0.0, mid - half)), (1.0 if p == 1.0 else min(1.0, mid + half))
 
 
 def elo_score(elo: float) -> float:
