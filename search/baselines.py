@@ -73,7 +73,7 @@ class FlatMCPlayer(Player):
 
     def search(self, view, seat, limits, on_info, stop):
         start = time.perf_counter()
-        iters, deadline, nodes = plan(limits, seat, view.players, start)
+        iters, deadline, nodes = plan(limits, seat, view.players, start, view)
         if nodes is not None:
             iters = nodes if iters is None else min(iters, nodes)
         k = view.game.kernel
@@ -152,7 +152,7 @@ class PimcPlayer(Player):
 
     def search(self, view, seat, limits, on_info, stop):
         start = time.perf_counter()
-        iters, deadline, nodes = plan(limits, seat, view.players, start)
+        iters, deadline, nodes = plan(limits, seat, view.players, start, view)
         K = self.opts["worlds"]
         k = view.game.kernel
         rng = core.rng_for(k, self.rng.next64())

@@ -21,7 +21,7 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   seat's own, chosen from what it sees.  ``keys`` and ``reveal`` do not apply.
 * Limits: ``iterations``; ``nodes`` = node visits (tree nodes traversed,
   summed over iterations); ``movetime``; ``clock``/``increment`` through
-  :func:`search.timeman.move_budget`; ``infinite`` until ``stop``.  With no
+  :func:`search.timeman.clock_budget`; ``infinite`` until ``stop``.  With no
   limit at all, 1000 iterations.  The stop flag is looked at every
   millisecond (compiled; the pure-Python loop between iterations).
 * ``limits.searchmoves``: the root seat's moves at the root are only those
@@ -75,7 +75,7 @@ from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
                         ascii_number, register_player)
 from search.endgame import endgame_deadline, endgame_info, solve_endgame
-from search.timeman import move_budget
+from search.timeman import clock_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
 ENDGAME_MB = 64  # the endgame solver's table, as the solver player's default
@@ -316,7 +316,7 @@ class IsmctsPlayer(Player):
         if view.is_terminal():
             raise SearchError("the game is over")
         start = time.perf_counter()
-        iters, deadline, nodes = plan(limits, seat, view.players, start)
+        iters, deadline, nodes = plan(limits, seat, view.players, start, view)
         o = self.opts = self.options_for(view.game.name, iters, view.players)
         seed = self.rng.next64()
         if o["endgame"] and not limits.infinite:
@@ -444,8 +444,9 @@ def iteration_budget(limits: Limits) -> Optional[int]:
     return limits.iterations
 
 
-def plan(limits: Limits, seat: int, players: int, start: float):
-    """``(iterations, deadline, node visits)`` for this move; the first reached stops."""
+def plan(limits: Limits, seat: int, players: int, start: float, view: Optional[State] = None):
+    """``(iterations, deadline, node visits)`` for this move; the first reached stops.  Under a
+    clock, ``view`` (the seat's) lets the budget count the seat's decisions to come."""
     iters, nodes = iteration_budget(limits), limits.nodes
     deadline = None
     budget = limits.movetime
@@ -453,7 +454,7 @@ def plan(limits: Limits, seat: int, players: int, start: float):
         if len(limits.clock) != players or (limits.increment is not None and len(limits.increment) != players):
             raise BadConfig(f"clock and increment need one value per seat ({players})")
         inc = limits.increment[seat] if limits.increment is not None else 0.0
-        t = move_budget(limits.clock[seat], inc)
+        t = clock_budget(limits.clock[seat], inc, view, seat)
         budget = t if budget is None else min(budget, t)
     if budget is not None:
         deadline = start + budget

@@ -5,7 +5,7 @@ Options (``setoption``): ``worlds``, ``max_nodes``, ``reward``, ``memory``,
 ``equilibria`` (see :class:`SolverPlayer`).
 
 Limits: ``movetime`` and ``clock``/``increment`` (through
-:func:`search.timeman.move_budget`) give a deadline; ``nodes`` caps the
+:func:`search.timeman.clock_budget`) give a deadline; ``nodes`` caps the
 solver's nodes (with ``max_nodes``); ``iterations`` caps the worlds (one
 iteration = one solved world); ``infinite`` runs until ``stop``.  The first
 world may use half the time: if it is not solved by then (or within the
@@ -33,7 +33,7 @@ from search.solver.solve import EQUILIBRIA, MAX_NODES, REWARDS, Solution, Solver
 from search.solver.table import MAX_MB, MIN_MB
 from search.solver.view import solve_view
 from search.solver.worlds import WorldsUnavailable
-from search.timeman import move_budget
+from search.timeman import clock_budget
 
 SOLVER_SPEC = {"worlds": 8, "max_nodes": 200_000, "reward": "win", "memory": 64,
                "exact": False, "exact_limit": 256, "distinct": False, "paranoid": False,
@@ -121,7 +121,7 @@ class SolverPlayer(Player):
             budget = limits.movetime
         if limits.clock is not None:
             inc = limits.increment[seat] if limits.increment else 0.0
-            t = move_budget(limits.clock[seat], inc)
+            t = clock_budget(limits.clock[seat], inc, view, seat)
             budget = t if budget is None else min(budget, t)
         if limits.infinite:
             budget = None
