@@ -156,6 +156,9 @@ def parse_space(items: tuple[str, ...]) -> dict[str, list]:
             space.pop(name, None)
             continue
         typed = [check_options("ismcts", {name: v}, {name: ISMCTS_SPEC[name]})[name] for v in vals.split(",")]
+        twice = [v for i, v in enumerate(typed) if v in typed[:i]]
+        if twice:  # two arms of one setting would split its statistics and double its draws
+            raise BadConfig(f"--param {name} names the value {twice[0]!r} twice")
         space[name] = typed
     if not space:
         raise BadConfig("nothing left to tune")
@@ -186,13 +189,15 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     ``default_players``: as its default at that many seats); returns (setting, model
     estimate, file).  ``backend`` (:class:`guildhall.distributed.RayBackend`) plays
     each step's ``batch`` games elsewhere, with the same result as locally."""
+    from search.ismcts import iteration_budget
     from search.presets import check_save, options_for, save
 
     check_save(game.name, name, folder, default_players)  # before the games, whose result it holds
     for note in name_taken(game.name, name, folder):
         echo(note)
-    # the default the other seats search with at this table, and the base of the setting saved
-    reference = options_for(game.name, players=game.players)
+    # the default the other seats search with at this table, and the base of the setting saved:
+    # at the tune's iteration budget, with the by_budget entries the candidate searched with
+    reference = options_for(game.name, players=game.players, budget=iteration_budget(limits))
     t0 = time.perf_counter()
 
     def step(i: int, setting: dict, value: float) -> None:
