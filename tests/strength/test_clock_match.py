@@ -1,0 +1,27 @@
+"""bench/clock_match.py: games under clocks, the clock policy against the fixed twentieth."""
+import pytest
+
+import engine
+from bench.clock_match import clocked_game, fixed_share
+from search.api import Limits, make_player
+
+
+def test_the_field_gets_a_twentieth_of_its_clock_as_a_movetime():
+    lim = fixed_share(Limits(clock=[40.0, 10.0], increment=[0.0, 2.0]), 1)
+    assert lim.clock is None and lim.movetime == pytest.approx(10.0 / 20 + 1.5)
+
+
+@pytest.mark.parametrize("lone", [0, 2])
+def test_a_clocked_game_charges_each_seat_its_own_decisions(lone):
+    game = engine.make_game("city_and_guilds", 3)
+    seats = [make_player("greedy", seed=s) for s in range(3)]
+    r = clocked_game(game, seats, lone, 100.0, 0.0, 7)
+    assert r["flagged"] == [] and all(u > 0 for u in r["used"])
+    assert r["share"] in (0.0, 1.0, 0.5, 1 / 3)
+
+
+def test_a_seat_out_of_time_loses():
+    game = engine.make_game("city_and_guilds", 3)
+    seats = [make_player("greedy", seed=s) for s in range(3)]
+    r = clocked_game(game, seats, 1, 1e-9, 0.0, 7)
+    assert r["flagged"] == [0] and r["share"] == 0.5  # seat 0 flags first; the two others share
