@@ -81,10 +81,12 @@ def test_a_seats_last_decision_counts_one(game, players):
 
 
 def test_the_count_reads_the_seats_view_only():
-    # two deals that seat 0 cannot tell apart: the same count (the worlds are drawn from its view)
+    # two full deals that seat 0 cannot tell apart, handed over whole: the same count (the
+    # worlds are drawn from the seat's view of each, never from the deal itself)
     a = play_to_decision(engine.make("city_and_guilds", 4, seed=5), 1)
     b = a.observe(0).determinize(0, make_rng(9))
-    assert seat_moves_left(a.observe(0), 0) == seat_moves_left(b.observe(0), 0)
+    assert (a.buf[2:] != b.buf[2:]).any()  # other hands, not only the dealer word
+    assert seat_moves_left(a, 0) == seat_moves_left(b, 0) == seat_moves_left(a.observe(0), 0)
 
 
 def test_under_a_clock_the_deadline_spreads_the_clock_over_the_decisions_to_come():
