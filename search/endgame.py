@@ -38,26 +38,15 @@ from __future__ import annotations
 import threading
 from typing import Any, Optional
 
-from engine.core import CHANCE, State, make_rng
+from engine.core import State, make_rng
 from search.api import SearchInfo
+from search.playout import random_playout
 
 
 def within(view: State, seat: int, decisions: int, rng: Any) -> bool:
     """Whether a random playout of one world drawn from ``seat``'s view ends within
     ``decisions`` seat decisions (each seat's move at a simultaneous step counts one)."""
-    w = view.determinize(seat, rng)
-    made = 0
-    while not w.is_terminal():
-        mover = w.to_move()[0]
-        if mover == CHANCE:
-            w.apply(CHANCE, w.sample_chance(rng))
-            continue
-        made += 1
-        if made > decisions:
-            return False
-        moves = w.legal_moves(mover)
-        w.apply_trusted(mover, moves[rng.below(len(moves))])
-    return True
+    return random_playout(view, seat, rng, cap=decisions)[0] is not None
 
 
 def solve_endgame(view: State, seat: int, o: dict, seed: int, solver: Any, deadline: Optional[float],

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from engine.core import CHANCE, State, make_rng
+from engine.core import State, make_rng
+from search.playout import random_playout
 
 MOVES_AHEAD = 20  # the decisions assumed to come when they are not counted
 SPARE = 2  # decisions added to the count: the playouts' count may fall short
@@ -63,17 +64,5 @@ def seat_moves_left(view: State, seat: int, playouts: int = PLAYOUTS, seed: int 
     92
     """
     rng = make_rng(seed)
-    counts = []
-    for _ in range(playouts):
-        w = view.determinize(seat, rng)
-        made = 0
-        while not w.is_terminal():
-            mover = w.to_move()[0]
-            if mover == CHANCE:
-                w.apply(CHANCE, w.sample_chance(rng))
-                continue
-            made += mover == seat
-            moves = w.legal_moves(mover)
-            w.apply_trusted(mover, moves[rng.below(len(moves))])
-        counts.append(made)
+    counts = [random_playout(view, seat, rng)[1] for _ in range(playouts)]
     return sorted(counts)[len(counts) // 2]
