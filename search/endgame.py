@@ -85,4 +85,4 @@ def endgame_info(sol: Any, seat: int, elapsed: float) -> SearchInfo:
     skill level's draw weighs), not the worlds it was solved in (all of them)."""
     from search.solver.player import solved_info
 
-    return solved_info(sol, elapsed, sol.best_in, sol.pv or [(seat, sol.best)])
+    return solved_info(sol, elapsed, sol.pv or [(seat, sol.best)])

@@ -42,13 +42,14 @@ FLAGS = ("exact", "distinct", "paranoid", "best_reply")
 FIRST_WORLD_SHARE = 0.5
 
 
-def solved_info(sol: Solution, elapsed: float, visits: dict[int, int], pv: list[tuple[int, int]]) -> SearchInfo:
+def solved_info(sol: Solution, elapsed: float, pv: list[tuple[int, int]]) -> SearchInfo:
     """A solved view's search report: one iteration per world, solver nodes, each root move's
-    mean value with the ``visits`` given (the solver player and the endgame: the worlds in
-    which each was as good as that world's best, ``Solution.best_in``)."""
+    mean value, and as its visits the worlds in which it was as good as that world's best
+    (``Solution.best_in``: a Skill level draws from them; every move was solved in every
+    world, so the world count would make its draw uniform)."""
     return SearchInfo(iterations=sol.worlds, nodes=sol.nodes, elapsed=elapsed,
                       ips=sol.nodes / elapsed if elapsed > 0 else 0.0, best=sol.best, pv=pv,
-                      moves=[MoveStat(m, visits[m], v) for m, v in sorted(sol.values.items())])
+                      moves=[MoveStat(m, sol.best_in[m], v) for m, v in sorted(sol.values.items())])
 
 
 class SolverPlayer(Player):
@@ -144,9 +145,7 @@ class SolverPlayer(Player):
                                  moves=limits.searchmoves)
         except SolverLimit as exc:
             return self._unsolved(view, seat, limits, on_info, stop, start, deadline, exc, max_nodes)
-        # visits: the worlds each move was best in, which a Skill level draws from (every move
-        # was solved in every world, so the world count would make its draw uniform)
-        info = solved_info(sol, time.perf_counter() - start, sol.best_in, sol.pv)
+        info = solved_info(sol, time.perf_counter() - start, sol.pv)
         if on_info is not None:
             on_info(info)
         return info
