@@ -60,7 +60,7 @@ def seat_moves_left(view: State, seat: int, playouts: int = PLAYOUTS, seed: int 
     >>> import engine
     >>> from engine.perft import play_to_decision
     >>> s = play_to_decision(engine.make("walled_city", 2, seed=3), 1)
-    >>> seat_moves_left(s.observe(0), 0)  # of 90 in a game of the 2-player game
+    >>> seat_moves_left(s.observe(0), 0)  # a seat makes 90 decisions in a 2-player game
     92
     """
     rng = make_rng(seed)
