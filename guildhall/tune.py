@@ -62,17 +62,19 @@ class NTupleModel:
             s[1] += value
 
     def estimate(self, x: tuple, k: float = 0.0) -> float:
-        """Mean over the tuples seen of (mean + k * sqrt(log N / n)); an unseen tuple
-        counts as an exploration bonus only (k > 0) and is skipped for the plain estimate."""
-        vals = []
+        """The mean over the tuples seen of their cells' means, plus ``k`` times the mean
+        over all tuples of sqrt(ln(1 + N) / (n + 0.5)) (n = 0 for a cell never seen): Lucas's
+        upper bound.  A cell never seen adds exploration only; its mean is not taken as 0,
+        which would pull a point with new cells below the results it shares with the seen."""
+        means, bonus = [], 0.0
         for t, table in zip(self.tuples, self.stats):
             s = table.get(tuple(x[i] for i in t))
-            if s is None:
-                if k > 0:
-                    vals.append(k * math.sqrt(math.log(self.total + 1) / 0.5))
-                continue
-            vals.append(s[1] / s[0] + k * math.sqrt(math.log(self.total + 1) / (s[0] + 0.5)))
-        return sum(vals) / len(vals) if vals else 0.0
+            n = 0 if s is None else s[0]
+            if s is not None:
+                means.append(s[1] / s[0])
+            bonus += math.sqrt(math.log(self.total + 1) / (n + 0.5))
+        mean = sum(means) / len(means) if means else 0.0
+        return mean + k * bonus / len(self.tuples) if k > 0 else mean
 
 
 def ntbea(space: dict[str, list], play: Callable[[dict, int], float], evaluations: int, seed: int = 0,

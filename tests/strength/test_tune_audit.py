@@ -64,17 +64,9 @@ def ref_bonus(history, x):
     return sum(math.sqrt(math.log(1 + len(history)) / (c + EPS)) for c in n) / len(n)
 
 
-def doc_ucb(history, x, k):
-    """guildhall's upper bound as its docstring states it: per tuple mean + bonus for a
-    cell seen, the bonus alone for a cell never seen, averaged over all tuples."""
-    cells = ref_cells(history, len(x))
-    terms = []
-    for t in cells:
-        c = cells[t].get(tuple(x[i] for i in t))
-        n = 0 if c is None else c[0]
-        bonus = k * math.sqrt(math.log(1 + len(history)) / (n + EPS))
-        terms.append(bonus if c is None else c[1] / c[0] + bonus)
-    return sum(terms) / len(terms)
+def lucas_ucb(history, x, k):
+    """Lucas's upper bound: the mean estimate (over the tuples seen) + k * exploration."""
+    return ref_mean(history, x) + k * ref_bonus(history, x)
 
 
 def index_of(space, point):
@@ -134,15 +126,19 @@ def test_the_upper_bound_of_a_sampled_point_is_lucas_mean_plus_k_times_explorati
     assert m.estimate((0, 1, 2), 1.0) - m.estimate((0, 1, 2)) == pytest.approx(bonus)
 
 
-def test_the_upper_bound_of_a_point_with_unseen_cells_is_the_documented_one():
-    # guildhall's choice (see the report): a cell never seen adds its bonus and no mean to an
-    # average over all tuples, where Lucas averages the means over the seen tuples only
+def test_the_upper_bound_of_a_point_with_unseen_cells_is_lucas_one():
+    # a cell never seen adds its exploration term and no mean: the means are averaged over
+    # the tuples seen only (guildhall counted a never-seen cell's mean as 0 until session 48)
     history = [((0, 0, 0), 1.0), ((1, 1, 1), 0.0), ((0, 1, 0), 1.0)]
     m = tune.NTupleModel(3)
     for x, v in history:
         m.add(x, v)
     for x in itertools.product(range(3), repeat=3):
-        assert m.estimate(x, 1.0) == pytest.approx(doc_ucb(history, x, 1.0)), x
+        assert m.estimate(x, 1.0) == pytest.approx(lucas_ucb(history, x, 1.0)), x
+    # (0, 0, 1): a = 0 seen twice (mean 1), b = 0 once (1), c = 1 once (0), (a, b) = (0, 0)
+    # once (1), (a, c) = (0, 1) and (b, c) = (0, 1) and the full tuple never: mean 3/4
+    bonus = (sum(math.sqrt(math.log(4) / (n + 0.5)) for n in (2, 1, 1, 1)) + 3 * math.sqrt(math.log(4) / 0.5)) / 7
+    assert m.estimate((0, 0, 1), 1.0) == pytest.approx(0.75 + bonus)
     # a point of cells never seen at all: the bonus sqrt(ln(1 + N) / eps) alone
     assert m.estimate((2, 2, 2), 1.0) == pytest.approx(math.sqrt(math.log(4) / 0.5))
 
@@ -189,7 +185,7 @@ def test_each_step_evaluates_the_mutated_neighbour_of_best_upper_bound(monkeypat
             assert c != x  # at least one option changed: never the current point again
             assert all(0 <= c[d] < len(space[n]) for d, n in enumerate(space))
             assert c[4] == 0  # a one-value option stays
-        ucb = {c: doc_ucb(history, c, 1.0) for c in cands}
+        ucb = {c: lucas_ucb(history, c, 1.0) for c in cands}
         nxt = points[step + 1]
         assert nxt in cands and ucb[nxt] >= max(ucb.values()) - 1e-9, step
 
