@@ -95,13 +95,22 @@ def bootstrap(games: Sequence, anchor: Optional[Hashable] = None, rounds: int = 
             continue
         for k, v in fit(pick, anchor, iterations=300).items():
             samples.setdefault(k, []).append(v)
-    out = {}
-    for k, vals in samples.items():
-        vals.sort()
-        lo = vals[int((1 - level) / 2 * (len(vals) - 1))]
-        hi = vals[int((1 + level) / 2 * (len(vals) - 1))]
-        out[k] = (lo, hi)
-    return out
+    return {k: (quantile(vals, (1 - level) / 2), quantile(vals, (1 + level) / 2)) for k, vals in samples.items()}
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile, interpolated between the order statistics (numpy's default, type 7):
+    truncating the index instead would move both ends of an interval inward by up to one
+    sample (the upper end always).
+
+    >>> quantile([4, 1, 3, 2], 0.5), quantile([1, 2, 3, 4], 0.975), quantile([5], 0.1)
+    (2.5, 3.925, 5.0)
+    """
+    v = sorted(values)
+    h = q * (len(v) - 1)
+    i = min(int(h), len(v) - 1)
+    j = min(i + 1, len(v) - 1)
+    return float(v[i] + (h - i) * (v[j] - v[i]))
 
 
 def slope(points: Sequence[tuple[float, float]]) -> float:

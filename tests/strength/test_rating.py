@@ -2,6 +2,8 @@
 import math
 import random
 
+import pytest
+
 from guildhall.rating import bootstrap, fit, slope
 
 
@@ -53,3 +55,20 @@ def test_bootstrap_skips_resamples_without_the_anchor():
     ci = bootstrap(games, anchor="random", rounds=50, seed=1)
     assert ci["random"] == (0.0, 0.0)
     assert ci["a"][0] <= fit(games, anchor="random")["a"] <= ci["a"][1]
+
+
+def test_quantiles_interpolate_as_numpy_and_the_interval_uses_them(monkeypatch):
+    import numpy as np
+
+    import guildhall.rating as rating
+
+    rng = random.Random(4)
+    for n in (1, 2, 7, 40, 300):
+        vals = [rng.gauss(0, 100) for _ in range(n)]
+        for q in (0.0, 0.025, 0.5, 0.975, 1.0):
+            assert math.isclose(rating.quantile(vals, q), float(np.quantile(vals, q)), abs_tol=1e-9)
+    # 300 rounds: the ends sit between the 8th and 9th values (and the 292nd and 293rd)
+    draws = iter(range(300))
+    monkeypatch.setattr(rating, "fit", lambda pick, anchor, iterations: {"x": float(next(draws))})
+    ci = rating.bootstrap([[("x", 1), ("y", 2)]], rounds=300, seed=0)
+    assert ci["x"] == pytest.approx((7.475, 291.525))
