@@ -228,6 +228,11 @@ def main() -> None:
     if len(set(ids)) != len(ids):
         raise SystemExit("plan row ids must be unique")
     until = clock(a.until)  # a bad clock is refused before any game
+    for row in plan["rows"]:  # the SPRTs and the report judge a lone seat against 1/players
+        g = engine.make_game(row["game"], row["players"], tuple(row.get("variant", ())))
+        if g.fair_share() != 1 / row["players"]:
+            raise SystemExit(f"row {row['id']!r}: {g.describe()} has no fair share (a competitor that is "
+                             "no seat can win), so a lone seat's share cannot be judged")
     only = set(filter(None, a.only.split(",")))
     if not a.report:
         rows = [row for row in plan["rows"] if not only or row["id"] in only]

@@ -80,7 +80,10 @@ def main() -> None:
     limits = Limits(iterations=a.iterations, movetime=None if a.movetime is None else a.movetime / 1000)
     budget = f"{a.iterations} it" if a.movetime is None else f"{a.movetime} ms"
     opts = parse_opts(a.settings)
-    fair = 1 / a.players
+    fair = engine.make_game(a.game, a.players, tuple(a.variant)).fair_share()
+    if fair is None:
+        raise SystemExit(f"{a.game} {a.players}p {' '.join(a.variant)}: no fair share (a competitor that is "
+                         "no seat can win), so a lone seat's share cannot be judged")
     table = f"{a.game} {a.players}p" + "".join(f" {v}" for v in a.variant)
     kernels = "compiled" if select.all_compiled() else "interpreted"
     if a.movetime is not None and kernels != "compiled":  # as bench/plan.py: another engine's speed

@@ -330,6 +330,12 @@ class Game:
             return []
         return kernel_keys(self, state)[self.players:]
 
+    def fair_share(self) -> float | None:
+        """A seat's expected win share when every seat plays alike (a k-way shared win counts
+        1/k): 1/players, or None where a competitor that is no seat can win -- its part of the
+        wins depends on how well the seats play, so no share is fair by symmetry alone."""
+        return 1.0 / self.players
+
     def max_game_length(self) -> int:
         """The most moves a game can last, chance outcomes included (a bound
         for frameworks that size buffers by it, e.g. OpenSpiel).  Each game

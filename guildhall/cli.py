@@ -246,8 +246,9 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
         with click.progressbar(length=count, label="playing", file=sys.stderr) as bar:
             table = tournament(g, list(engines), count, limits, seed, options,
                                lambda i, rec, names: bar.update(1), backend=backend)
-    fair = 1.0 / g.players
-    click.echo(f"| engine | seats played | win share | 95% CI (Wilson) | mean score |  (fair share {fair:.3f})")
+    fair = g.fair_share()
+    fair_text = f"fair share {fair:.3f}" if fair is not None else "no fair share: a rival that is no seat can win"
+    click.echo(f"| engine | seats played | win share | 95% CI (Wilson) | mean score |  ({fair_text})")
     click.echo("|---|---|---|---|---|")
     for st in table.values():
         if not st.games:  # more engines than games: one that never sat has no result to show

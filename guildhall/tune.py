@@ -144,6 +144,12 @@ def game_evaluator(game: Any, limits: Any, seed: int, reference: Optional[dict] 
     return play
 
 
+def fair_note(game: Any) -> str:
+    """``fair 0.250``, or what stands in for it where a competitor that is no seat can win."""
+    fair = game.fair_share()
+    return f"fair {fair:.3f}" if fair is not None else "no fair share: a rival that is no seat can win"
+
+
 def parse_space(items: tuple[str, ...]) -> dict[str, list]:
     """``NAME=v1,v2,...`` items over the default space (``NAME=`` drops a dimension)."""
     from engine.errors import BadConfig
@@ -219,7 +225,7 @@ def run(game: Any, space: dict, evaluations: int, limits: Any, seed: int, name: 
     about = {"how": (f"guildhall tune (NTBEA, 1-, 2- and full tuples, k=1, 50 neighbours{steps}): {evaluations} "
                      f"games of {game.describe()}{edition} at {budget} per decision, one candidate seat against "
                      f"{field}, seeds from {seed}; model estimate of the "
-                     f"win share {est:.3f} (fair {1 / game.players:.3f}); {time.perf_counter() - t0:.0f} s"),
+                     f"win share {est:.3f} ({fair_note(game)}); {time.perf_counter() - t0:.0f} s"),
              "space": space}
     path = save(game.name, name, {**reference, **best}, about, make_default, folder, default_players)
     return best, est, path

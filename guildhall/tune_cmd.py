@@ -38,7 +38,7 @@ def tune(game, players, variants, edition, evaluations, iterations, movetime, se
     import engine as eng
     from engine.errors import BadConfig
     from guildhall.cli import make_limits
-    from guildhall.tune import parse_space, run
+    from guildhall.tune import fair_note, parse_space, run
 
     g = eng.make_game(game, players, variants, edition)
     if evaluations < 1:
@@ -65,6 +65,6 @@ def tune(game, players, variants, edition, evaluations, iterations, movetime, se
     best, est, path = run(g, space, evaluations, limits, seed, name, make_default, folder, click.echo,
                           against, batch, backend, g.players if make_default_here else None)
     click.echo(f"best: {' '.join(f'{k}={v}' for k, v in best.items())} (estimated win share {est:.3f}, "
-               f"fair {1 / g.players:.3f})")
+               f"{fair_note(g)})")
     made = ["the default"] * make_default + [f"the default at {g.players} players"] * make_default_here
     click.echo(f"preset {name!r} written to {path}" + (f" as {' and '.join(made)}" if made else ""))

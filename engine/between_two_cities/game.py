@@ -179,6 +179,10 @@ class BetweenTwoCities(Game):
         """Final score, higher city, then factories, shops, parks, taverns, offices, houses, civic."""
         return self._keys(state)[:self.players]
 
+    def fair_share(self) -> float | None:
+        """None in the advanced two-player game (Jamey wins some games), else 1/players."""
+        return None if self.jamey else super().fair_share()
+
     def rival_keys(self, state: State) -> list[tuple]:
         """Two-player advanced: Jamey (seat 2 of the seating) competes and can win."""
         return self._keys(state)[self.players:]

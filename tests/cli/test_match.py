@@ -134,3 +134,17 @@ def test_ray_without_its_extra_is_one_error_line():
             "--games", "1", "--ray")
     assert r.exit_code == 1 and r.output.startswith("error: --ray needs the [distributed] extra"), r.output
     assert r.output.count("\n") == 1
+
+
+def test_a_fair_share_is_one_over_the_seats_unless_a_rival_that_is_no_seat_can_win():
+    for name, players, variants in (("guildes", 6, ()), ("city_and_guilds", 3, ()), ("walled_city", 2, ()),
+                                    ("between_two_cities", 7, ()), ("between_two_cities", 2, ("two-player",))):
+        assert engine.make_game(name, players, variants).fair_share() == pytest.approx(1 / players)
+    g = engine.make_game("between_two_cities", 2, ("two-player-advanced",))
+    assert g.fair_share() is None
+    # Jamey's wins are no seat's: the two seats' shares add up to less than 1
+    table = tournament(g, ["random", "greedy"], 30, Limits(iterations=1), seed=5)
+    assert sum(sum(st.shares) for st in table.values()) < 30
+    r = run("match", "between_two_cities", "--players", "2", "--variant", "two-player-advanced",
+            "--engine", "random", "--engine", "greedy", "--games", "2")
+    assert r.exit_code == 0 and "no fair share" in r.output and "fair share 0.5" not in r.output, r.output

@@ -182,3 +182,22 @@ def test_the_log_says_how_the_kernels_ran(tmp_path):
     log = str(tmp_path / "log.jsonl")
     run_row(ROW, log, "interpreted")
     assert {r["kernels"] for r in read_log(log)["r"]} == {"interpreted"}
+
+
+def test_a_game_without_a_fair_share_is_refused_before_any_game(tmp_path, monkeypatch, capsys):
+    # Between Two Cities' advanced two-player game: Jamey wins some games, so two equal seats
+    # average below 1/2 and neither 1/players nor any constant is the SPRT's H0
+    row = {**ROW, "id": "jamey", "game": "between_two_cities", "players": 2, "variant": ["two-player-advanced"]}
+    plan, log = tmp_path / "plan.json", tmp_path / "log.jsonl"
+    plan.write_text(json.dumps({"rows": [row]}))
+    for extra in ([], ["--report"]):
+        monkeypatch.setattr("sys.argv", ["plan.py", str(plan), "--log", str(log), *extra])
+        with pytest.raises(SystemExit, match="'jamey'.*no fair share"):
+            main()
+    assert not log.exists()
+    monkeypatch.setattr("sys.argv", ["strength.py", "between_two_cities", "--players", "2", "--variant",
+                                     "two-player-advanced", "--games", "1", "--iterations", "5"])
+    import bench.strength
+    with pytest.raises(SystemExit, match="no fair share"):
+        bench.strength.main()
+    assert "|" not in capsys.readouterr().out  # refused before its table
