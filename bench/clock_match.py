@@ -1,6 +1,6 @@
 """Games under clocks: the clock policy (search/timeman.py) against the fixed twentieth it replaced.
 
-    python bench/clock_match.py GAME PLAYERS CLOCK_S GAMES [SEED] [--inc S]
+    python bench/clock_match.py GAME PLAYERS CLOCK_S GAMES [SEED] [--inc S] [--until HH:MM]
 
 One seat (rotated: game i puts it at seat i % players, dealt from SEED + i, players seeded
 (SEED + i) * 1000 + seat, as bench/plan.py) searches under its clock with the policy of
@@ -10,6 +10,8 @@ policy, a twentieth of what is left a move (``move_budget`` without a count), gi
 step's seats each decide in turn, each on its own clock) and gains the increment after each;
 a seat whose clock runs out loses the game (counted apart). Prints the lone seat's win share (a
 k-way tie 1/k) with its 95% Wilson interval, the time it and the field used, and any flags.
+With ``--until`` (UTC, a session's clock) no game starts at or after that time, and the summary
+counts the games played.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import engine  # noqa: E402
 from engine.core import CHANCE  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
+from bench.plan import clock  # noqa: E402
 from search.timeman import move_budget  # noqa: E402
 
 
@@ -76,10 +79,14 @@ def main() -> None:
     ap.add_argument("seed", type=int, nargs="?", default=0)
     ap.add_argument("--inc", type=float, default=0.0, help="seconds added after each decision")
     ap.add_argument("--engine", default="ismcts")
+    ap.add_argument("--until", default="", help="HH:MM UTC today: no game starts at or after it")
     a = ap.parse_args()
+    until = clock(a.until)
     game = engine.make_game(a.game, a.players)
-    total, lone_used, field_used, flags = 0.0, [], [], 0
+    total, lone_used, field_used, flags, played = 0.0, [], [], 0, 0
     for i in range(a.games):
+        if until is not None and time.time() >= until:
+            break
         me = i % a.players
         seats = [make_player(a.engine, seed=(a.seed + i) * 1000 + s) for s in range(a.players)]
         r = clocked_game(game, seats, me, a.clock, a.inc, a.seed + i)
@@ -87,12 +94,16 @@ def main() -> None:
         flags += len(r["flagged"])
         lone_used.append(r["used"][me])
         field_used.extend(u for s, u in enumerate(r["used"]) if s != me)
-        lo, hi = wilson(total, i + 1)
+        played = i + 1
+        lo, hi = wilson(total, played)
         print(f"game {i}: lone seat {me} share {r['share']:.3f} used {r['used'][me]:.1f} s "
               f"(field {sum(r['used']) - r['used'][me]:.1f} s) flags {r['flagged']}; "
               f"so far {total / (i + 1):.3f} [{lo:.3f}, {hi:.3f}] in {i + 1}", flush=True)
-    print(f"lone clock policy: {total / a.games:.3f} [{wilson(total, a.games)[0]:.3f}, "
-          f"{wilson(total, a.games)[1]:.3f}] in {a.games} (fair {1 / a.players:.3f}); median time used "
+    if not played:
+        raise SystemExit("no game played before the clock")
+    lo, hi = wilson(total, played)
+    print(f"lone clock policy: {total / played:.3f} [{lo:.3f}, {hi:.3f}] in {played} of {a.games} "
+          f"(fair {1 / a.players:.3f}); median time used "
           f"{sorted(lone_used)[len(lone_used) // 2]:.1f} s lone, {sorted(field_used)[len(field_used) // 2]:.1f} s "
           f"field, of {a.clock:.1f} s; flags {flags}")
 

@@ -25,3 +25,21 @@ def test_a_seat_out_of_time_loses():
     seats = [make_player("greedy", seed=s) for s in range(3)]
     r = clocked_game(game, seats, 1, 1e-9, 0.0, 7)
     assert r["flagged"] == [0] and r["share"] == 0.5  # seat 0 flags first; the two others share
+
+
+def test_no_game_starts_after_the_clock(monkeypatch, capsys):
+    import time
+
+    import bench.clock_match as cm
+
+    now = time.gmtime()
+    past = f"{now.tm_hour:02d}:{now.tm_min:02d}"  # this minute has begun: no game may start
+    monkeypatch.setattr("sys.argv", ["clock_match.py", "city_and_guilds", "3", "5", "3", "1", "--engine",
+                                     "greedy", "--until", past])
+    with pytest.raises(SystemExit, match="no game played before the clock"):
+        cm.main()
+    assert "game 0" not in capsys.readouterr().out
+    monkeypatch.setattr("sys.argv", ["clock_match.py", "city_and_guilds", "3", "5", "2", "1", "--engine", "greedy"])
+    cm.main()
+    out = capsys.readouterr().out
+    assert "game 1:" in out and "in 2 of 2 (fair 0.333)" in out
