@@ -15,6 +15,7 @@ cpdef enum:
     L_LIST = 1      # words of a listed segment's header entry (word 0: its room)
     L_LEN = 2
     L_COUNT = 3
+    COUNT_MAX = 65000  # node visits from which a listed segment is made exact (_unlist)
 
 
 cdef int mv_size(int c) noexcept
@@ -23,6 +24,7 @@ cdef int mv_size(int c) noexcept
 cdef class TreeLists(TreeSegments):
     # move lists of listed segments (untried moves: see _listed)
     cdef public bint lists  # False: no new listed segments (every edge a record, as before)
+    cdef public int count_max  # node visits from which a listed segment is made exact (16-bit counts)
     cdef int nmv, mvcap
     cdef long long mvdead
     cdef unsigned short* mv
@@ -55,3 +57,4 @@ cdef class TreeLists(TreeSegments):
     cdef int _urgent(self, int nl, int av) noexcept
     cdef int _new_stamp(self) noexcept
     cdef int _materialize(self, int g) except -1
+    cdef int _unlist(self, int g) except -1

@@ -49,8 +49,11 @@ class TreeLists(TreeSegments):
         """No move list (``Search.clear``)."""
         t: cython.int
         # the untried moves of listed segments, 16 bits a move and a count (every game's
-        # move ids fit; an untried move's count is under max_moves, see _count)
+        # move ids fit; an untried move's count is under max_moves without first-play
+        # urgency, see _count, and under the node's visits, which count_max bounds)
         self.lists = self.mm < 1 << 16
+        self.count_max = COUNT_MAX
+        self.count_max = COUNT_MAX
         self.nmv = 0
         self.mvdead = 0
         self.mvcap = 4096
@@ -250,9 +253,11 @@ class TreeLists(TreeSegments):
     # A *counted* listed segment (a list that a selection found different: City and
     # Guilds' placements, which vary with the determinized tiles) keeps each untried move
     # with its own availability, two 16-bit words (an untried move's availability is at
-    # most the moves tried there since: a selection with an untried legal move tries
-    # one), in no order, with room; its records are in the order they were made, their
-    # E_AVAIL words their availabilities.  Header: room, list offset, entries, list room.
+    # most the moves tried there since -- a selection with an untried legal move tries
+    # one -- or, with first-play urgency, which may take a tried edge instead, the node's
+    # visits: ``_unlist`` makes the segment exact before they reach 65,535), in no order,
+    # with room; its records are in the order they were made, their E_AVAIL words their
+    # availabilities.  Header: room, list offset, entries, list room.
 
     def _count(self, g):
         """Listed segment ``g`` made counted: each untried move of its list with the count of
@@ -430,6 +435,34 @@ class TreeLists(TreeSegments):
         return 0
 
     @cython.final
+    def _unlist(self, g):
+        """Listed segment ``g`` made the exact segment it stands for, counted or not, before
+        a count outgrows its 16 bits: with first-play urgency a selection may take a tried
+        edge while untried moves stay legal, so an untried move's count is bounded only by
+        the node's visits (``count_max``, below 65,535).  The same choices from here: only
+        the storage changes."""
+        f: cython.int = self.gs[3 * g]
+        k: cython.int = self.gs[3 * g + INFO] & LENGTH
+        off: cython.int = self.ed[4 * (f - 1) + L_LIST]
+        nu: cython.int = self.ed[4 * (f - 1) + L_LEN]
+        d: cython.int
+        i: cython.int
+        if not self.gs[3 * g + INFO] & COUNTED:
+            return self._materialize(g)
+        d = self._run(k + nu)
+        for i in range(k):  # the records, their availabilities already counts
+            self._copy_edge(f + i, d + i)
+        for i in range(nu):  # each untried entry a record with its count
+            self.ed[4 * (d + k + i)] = self.mv[off + 2 * i]
+            self.ed[4 * (d + k + i) + E_VIS] = 0
+            self.ed[4 * (d + k + i) + E_AVAIL] = self.mv[off + 2 * i + 1]
+            self.ef[4 * (d + k + i) + E_VAL] = 0.0
+        self._mv_free(off, 2 * self.ed[4 * (f - 1) + L_COUNT])
+        self._recycle(g)
+        self.gs[3 * g] = d
+        self.gs[3 * g + INFO] = (self.gs[3 * g + INFO] >> 24 << 24) | (k + nu)
+        return 0
+
     def _materialize(self, g):
         """Listed segment ``g`` made the exact segment it stands for: an edge for each move
         of its list in order, every availability the count of its selections."""

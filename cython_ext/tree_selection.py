@@ -103,6 +103,8 @@ class TreeSelection(TreeValues):
             nseg = 1
         if nseg == 0 or self.gs[3 * prim + INFO] & LISTED:
             self.mknode[seat] = -1  # a list may be made, or edges materialized and moved
+        if nseg == 1 and self.gs[3 * prim + INFO] & LISTED and self.nd[8 * node] >= self.count_max:
+            self._unlist(prim)  # before an untried move's 16-bit count could wrap
         if nseg == 1 and self.gs[3 * prim + INFO] & LISTED:
             e = self._listed_select(prim, nl)
             if e >= 0:

@@ -4,12 +4,15 @@
 * ``flatmc``: flat Monte Carlo -- each iteration samples a determinization of
   the seat's view, a root move uniformly at random, and a random rollout;
   plays the move of best mean reward.  No tree.
-* ``textbook``: the textbook SO-ISMCTS (Cowling, Powley & Whitehouse 2012) as
-  OpenSpiel's ``ISMCTSBot`` plays it by default: one tree for the searching
-  seat whose nodes are its information sets (``keys=view``), UCB with
-  availability counts and c = 2, uniformly random rollouts, the most visited
-  move, a fresh tree every move; the win share as reward.  No options: it is
-  the fixed yardstick of docs/strength.md.
+* ``textbook``: the textbook SO-ISMCTS (Cowling, Powley & Whitehouse 2012)
+  with the settings issue 18 names for OpenSpiel's ``ISMCTSBot``: one tree for
+  the searching seat whose nodes are its information sets (``keys=view``), UCB
+  with availability counts and c = 2, uniformly random rollouts, the most
+  visited move, a fresh tree every move; the win share as reward.  No options:
+  it is the fixed yardstick of docs/strength.md.  (OpenSpiel's bot itself
+  keys a node by the acting player's information state, explores with the
+  node's total visits rather than availability counts and breaks near ties at
+  random; this one follows the paper.)
 * ``pimc``: determinized UCT (perfect-information Monte Carlo) -- ``worlds``
   determinizations, a UCT search on each (every move visible), root visits
   summed over the worlds; plays the most visited move.  Options ``bias``,

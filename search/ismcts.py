@@ -478,8 +478,9 @@ def pick_best(stats: dict, legal: list[int], final: str = "visits", share: float
     ``visits`` most visits, ties by mean own value; ``value`` best mean own value
     among moves with at least ``share`` times the top visit count (and one visit);
     ``secure`` best mean own value minus 1 / sqrt(visits) (rewards are in [0, 1]).
-    Remaining ties go to more visits, then the lowest move; a legal move is
-    returned even when none was visited."""
+    Remaining ties go to more visits, then the earliest move in ``legal`` (the
+    lowest, as kernels list them); a legal move is returned even when none was
+    visited."""
     seen = [(m, stats[m][0], stats[m][1] / stats[m][0]) for m in legal if m in stats and stats[m][0] > 0]
     if not seen:
         return legal[0]

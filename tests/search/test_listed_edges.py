@@ -58,3 +58,26 @@ def test_an_untried_move_costs_a_list_word_or_two_instead_of_a_record():
     assert untried > 10 * tried
     assert parts["move_lists"] - parts["move_lists_dead"] <= 8 * untried
     assert listed.used_bytes() < 0.4 * recorded.used_bytes()
+
+
+@pytest.mark.parametrize("fpu,bias", [(0.0, 0.0), (0.6, 0.5), (float("inf"), 0.0)])
+def test_a_listed_segment_made_exact_at_count_max_grows_the_same_tree(fpu, bias):
+    """With first-play urgency an untried move's 16-bit count is bounded only by the node's
+    visits, so a listed segment (counted or not) is made exact at ``count_max`` of them
+    (65,000; here 12, so that many nodes cross it): the tree stays the one of records."""
+    iters = 1500 if compiled("city_and_guilds") else 150
+    trees = []
+    for lists, cmax in ((True, 12), (False, None), (True, None)):
+        st = random_decision(play_to_decision(engine.make("city_and_guilds", players=4, seed=4), 4), 8, 8)
+        seat = st.to_move()[0]
+        s = core.make_search(st.observe(seat), seat, tree="so", bias=bias, fpu=fpu)
+        s.lists = lists
+        if cmax is not None:
+            s.count_max = cmax
+        s.run(core.rng_for(st.game.kernel, 9), iters, 0.0, 0)
+        trees.append((s, tree_of(s)))
+    (cut, cut_tree), (_recorded, recorded_tree), (listed, _listed_tree) = trees
+    assert cut_tree == recorded_tree
+    # the cut happened: fewer list words than the search that kept its lists
+    assert cut.memory_parts()["move_lists"] - cut.memory_parts()["move_lists_dead"] < \
+        listed.memory_parts()["move_lists"] - listed.memory_parts()["move_lists_dead"]
