@@ -37,8 +37,10 @@ the tree (information-set keys, decoupled simultaneous steps) are in
 * ``preset=default`` is resolved with the number of seats of the game searched
   (a file's ``default_by_players`` entry for it, else its ``default``).
 * Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
-  view hash among the nodes of the old tree; if found (and the tree is under
-  half of ``max_nodes``) it becomes the root.  MO starts afresh each move.
+  view hash among the nodes of the old tree down to 16 levels below its root (the old root
+  itself excluded: the same position searched again starts afresh); if found (and the tree
+  is under half of ``max_nodes``) it becomes the root.  MO and moves-keyed trees start afresh
+  each move (a moves-keyed node mixes many views), so no shipped default reuses a tree.
 * ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
   at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations
@@ -179,13 +181,15 @@ class IsmctsPlayer(Player):
     ``greedy_seats`` all (every seat plays the heuristic or the averages in rollouts) or own
     (the searching seat alone, the others at random);
     ``cutoff`` > 0 stops each rollout
-    after that many decisions and scores the state reached (points so far);
+    after that many decisions and scores the state reached (points so far; the
+    chance steps right after the last decision are drawn first);
     ``horizon`` > 0 stops each rollout at the kernel's horizon (Guildes: the end of the
     round it started in) and scores the rest with the kernel's estimate, weighted that
     many percent (0: off);
     ``bias`` progressive bias from the kernel's ``move_values``: untried moves
     in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
-    ``reuse`` keep the subtree between decisions (so only); ``workers``
+    ``reuse`` keep the subtree between decisions (SO trees keyed by ``view``
+    only: elsewhere it changes nothing); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
     added; ``expand_after`` visits a node needs before it grows a child (the
     expansion threshold; 1: at once); ``fpu`` first-play urgency, off (untried

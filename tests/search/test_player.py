@@ -182,13 +182,28 @@ def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
 
 
 def test_tree_is_not_reused_when_the_new_root_is_missing():
+    # an SO tree keyed by views (reuse needs both: the defaults' trees are never reused), well
+    # under half of max_nodes, and a joint play whose view the tree never reached
+    import itertools
+
+    from cython_ext.select import load
+
+    view_hash = load("ismcts").view_hash
     s = _late_play_step()
-    p = make_player("ismcts", seed=3, max_nodes=16)
+    p = make_player("ismcts", seed=3, keys="view", tree="so", max_nodes=100_000)
     m = p.choose(s, 0, Limits(iterations=ITERS))
     old = p._search
-    for seat in s.to_move():
-        s.apply(seat, m if seat == 0 else s.legal_moves(seat)[-1])
-    p.choose(s, 0, Limits(iterations=ITERS))
+    assert old.node_count() * 2 < 100_000
+    missing = None
+    for combo in itertools.product(*(s.legal_moves(i) for i in (1, 2, 3))):
+        t = s.clone()
+        for seat, mv in zip((0, 1, 2, 3), (m,) + combo):
+            t.apply(seat, mv)
+        if old.find_node(view_hash(t.observe(0).buf, old.size)) < 0:
+            missing = t
+            break
+    assert missing is not None
+    p.choose(missing, 0, Limits(iterations=ITERS))
     assert sum(x.visits for x in p.last_info.moves) == ITERS
     assert p._search is not old
 
