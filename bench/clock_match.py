@@ -1,6 +1,7 @@
 """Games under clocks: the clock policy (search/timeman.py) against the fixed twentieth it replaced.
 
     python bench/clock_match.py GAME PLAYERS CLOCK_S GAMES [SEED] [--inc S] [--until HH:MM]
+        [--lone POLICY] [--field POLICY]
 
 One seat (rotated: game i puts it at seat i % players, dealt from SEED + i, players seeded
 (SEED + i) * 1000 + seat, as bench/plan.py) searches under its clock with the policy of
@@ -12,6 +13,12 @@ a seat whose clock runs out loses the game (counted apart). Prints the lone seat
 k-way tie 1/k) with its 95% Wilson interval, the time it and the field used, and any flags.
 With ``--until`` (UTC, a session's clock) no game starts at or after that time, and the summary
 counts the games played.
+
+``--lone`` and ``--field`` name other policies to compare (:data:`POLICIES`): ``engine`` (the
+clock handed to the engine, which applies ``clock_budget``: the lone seat's default),
+``twentieth`` (the field's default), ``spread`` (``clock_budget`` computed here and given as a
+movetime: the engine's policy from outside) and ``taper`` (twice the even spread's share of what
+is left, so a move's time falls linearly with the decisions to come: more early, less late).
 """
 from __future__ import annotations
 
@@ -27,7 +34,8 @@ from engine.core import CHANCE  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 from bench.plan import clock  # noqa: E402
-from search.timeman import move_budget  # noqa: E402
+from search.timeman import (COUNT_FROM, MIN_BUDGET, RESERVE, SPARE, clock_budget, move_budget,  # noqa: E402
+                             seat_moves_left)
 
 
 def fixed_share(limits: Limits, seat: int) -> Limits:
@@ -36,7 +44,40 @@ def fixed_share(limits: Limits, seat: int) -> Limits:
     return Limits(movetime=move_budget(limits.clock[seat], inc))
 
 
-def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int) -> dict:
+def taper_budget(remaining: float, increment: float, moves_left: int) -> float:
+    """Twice the even spread's share: with ``m`` decisions left a move gets about ``2 R m / n**2``
+    of the clock ``R`` a game of ``n`` decisions started with (linear in ``m``).
+
+    >>> round(taper_budget(30.0, 0.0, 33), 3), round(taper_budget(1.0, 0.0, 1), 3)
+    (1.714, 0.475)
+    """
+    usable = max(0.0, remaining - RESERVE)
+    t = 2 * remaining / (max(1, moves_left) + SPARE) + 0.75 * increment
+    return max(MIN_BUDGET, min(t, usable / 2))
+
+
+def policy_limits(policy: str, limits: Limits, seat: int, view) -> Limits:
+    """The limits a seat searches under by ``policy`` (see the module)."""
+    if policy == "engine":
+        return limits
+    if policy == "twentieth":
+        return fixed_share(limits, seat)
+    inc = limits.increment[seat] if limits.increment else 0.0
+    if policy == "spread":
+        return Limits(movetime=clock_budget(limits.clock[seat], inc, view, seat))
+    if policy == "taper":
+        left = seat_moves_left(view, seat) if limits.clock[seat] >= COUNT_FROM else None
+        if left is None:
+            return fixed_share(limits, seat)
+        return Limits(movetime=taper_budget(limits.clock[seat], inc, left))
+    raise ValueError(f"no clock policy {policy!r} (one of {', '.join(POLICIES)})")
+
+
+POLICIES = ("engine", "twentieth", "spread", "taper")
+
+
+def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, lone_policy: str = "engine",
+                 field_policy: str = "twentieth") -> dict:
     """One game; returns the lone seat's share, each seat's time used and the seats that flagged."""
     state = game.new_initial_state(seed)
     for p in players:
@@ -49,10 +90,9 @@ def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int) 
         if seat == CHANCE:
             state.apply(CHANCE, state.sample_chance())
             continue
+        t0 = time.perf_counter()  # a policy's own count (a playout) is charged to the seat's clock
         limits = Limits(clock=list(left), increment=[inc] * game.players)
-        if seat != lone:
-            limits = fixed_share(limits, seat)
-        t0 = time.perf_counter()
+        limits = policy_limits(lone_policy if seat == lone else field_policy, limits, seat, state.observe(seat))
         move = players[seat].choose(state, seat, limits)
         took = time.perf_counter() - t0
         used[seat] += took
@@ -80,6 +120,8 @@ def main() -> None:
     ap.add_argument("--inc", type=float, default=0.0, help="seconds added after each decision")
     ap.add_argument("--engine", default="ismcts")
     ap.add_argument("--until", default="", help="HH:MM UTC today: no game starts at or after it")
+    ap.add_argument("--lone", default="engine", choices=POLICIES, help="the lone seat's clock policy")
+    ap.add_argument("--field", default="twentieth", choices=POLICIES, help="the other seats' clock policy")
     a = ap.parse_args()
     until = clock(a.until)
     game = engine.make_game(a.game, a.players)
@@ -89,7 +131,7 @@ def main() -> None:
             break
         me = i % a.players
         seats = [make_player(a.engine, seed=(a.seed + i) * 1000 + s) for s in range(a.players)]
-        r = clocked_game(game, seats, me, a.clock, a.inc, a.seed + i)
+        r = clocked_game(game, seats, me, a.clock, a.inc, a.seed + i, a.lone, a.field)
         total += r["share"]
         flags += len(r["flagged"])
         lone_used.append(r["used"][me])
@@ -102,7 +144,7 @@ def main() -> None:
     if not played:
         raise SystemExit("no game played before the clock")
     lo, hi = wilson(total, played)
-    print(f"lone clock policy: {total / played:.3f} [{lo:.3f}, {hi:.3f}] in {played} of {a.games} "
+    print(f"lone {a.lone} against {a.field}: {total / played:.3f} [{lo:.3f}, {hi:.3f}] in {played} of {a.games} "
           f"(fair {1 / a.players:.3f}); median time used "
           f"{sorted(lone_used)[len(lone_used) // 2]:.1f} s lone, {sorted(field_used)[len(field_used) // 2]:.1f} s "
           f"field, of {a.clock:.1f} s; flags {flags}")

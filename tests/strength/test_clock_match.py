@@ -43,3 +43,39 @@ def test_no_game_starts_after_the_clock(monkeypatch, capsys):
     cm.main()
     out = capsys.readouterr().out
     assert "game 1:" in out and "in 2 of 2 (fair 0.333)" in out
+
+
+def test_the_policies_compared_give_their_documented_movetimes():
+    from bench.clock_match import POLICIES, policy_limits, taper_budget
+    from search.timeman import clock_budget
+
+    game = engine.make_game("city_and_guilds", 4)
+    state = game.new_initial_state(3)
+    while state.to_move()[0] < 0:
+        state.apply(state.to_move()[0], state.sample_chance())
+    seat = state.to_move()[0]
+    view = state.observe(seat)
+    lim = Limits(clock=[30.0] * 4, increment=[0.0] * 4)
+    got = {p: policy_limits(p, lim, seat, view) for p in POLICIES}
+    assert got["engine"] is lim
+    assert got["twentieth"].movetime == pytest.approx(1.5)
+    spread = clock_budget(30.0, 0.0, view, seat)
+    assert got["spread"].movetime == pytest.approx(spread) and 0.6 < spread < 1.2  # ~33 decisions
+    assert got["taper"].movetime == pytest.approx(2 * spread)  # twice the even share at the start
+    # with m decisions left of n, taper's share falls linearly: about 2 R m / n**2 of the start's R
+    left, n, times = 30.0, 33, []
+    for m in range(n, 0, -1):
+        t = taper_budget(left, 0.0, m)
+        times.append(t)
+        left -= t
+    assert times[0] > times[n // 2] > times[-3] and left > 0 and sum(times) > 25
+    with pytest.raises(ValueError, match="no clock policy"):
+        policy_limits("even", lim, seat, view)
+
+
+@pytest.mark.parametrize("lone,field", [("taper", "spread"), ("twentieth", "engine")])
+def test_a_clocked_game_under_other_policies(lone, field):
+    game = engine.make_game("city_and_guilds", 3)
+    seats = [make_player("greedy", seed=s) for s in range(3)]
+    r = clocked_game(game, seats, 1, 20.0, 0.0, 7, lone, field)
+    assert r["flagged"] == [] and all(u > 0 for u in r["used"])
