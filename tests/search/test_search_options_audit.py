@@ -91,16 +91,12 @@ def built(monkeypatch):
 
 
 # -- the documented rollout rules ---------------------------------------------------------------
-def rule_rollout(k, buf, rng, eps, own=-1, cutoff=0, seen=None):
-    """The epsilon-greedy rollout as documented (cython_ext/rollout_policy.py, kernel.py
-    ``egreedy_move``), from the kernel's rules and ``move_values`` only: at each decision every
-    acting seat picks on the same state (``own`` >= 0: that seat at ``eps``, the others at 1), a
-    lone legal move with no draw, else ``random() < eps`` (no draw at 0 or 1) for
-    ``below(n)`` over the legal list, else a move of highest value, ties by ``below(ties)`` in
-    list order; chance drawn with ``sample_chance``; with ``cutoff`` > 0 it stops before
-    decision ``cutoff + 1``.  Returns the decisions played; ``seen`` counts the branches."""
+def play_out(k, buf, rng, eps, own, cutoff, pick):
+    """A rollout: at each decision every acting seat picks on the same state, ``pick(s, e)``
+    at ``eps`` for ``own`` (every seat when ``own`` < 0) and at 1 for the others; chance drawn
+    with ``sample_chance``; with ``cutoff`` > 0 it stops before decision ``cutoff + 1``.
+    Returns the decisions played."""
     seats = np.zeros(k.players + 1, np.intc)
-    moves, vals = np.zeros(max(k.max_moves, 1), np.intc), np.zeros(max(k.max_moves, 1))
     done = 0
     while True:
         n = k.to_move(buf, seats)
@@ -112,10 +108,20 @@ def rule_rollout(k, buf, rng, eps, own=-1, cutoff=0, seen=None):
         if 0 < cutoff <= done:
             return done
         acting = [int(x) for x in seats[:n]]
-        picks = [rule_pick(k, buf, s, rng, eps if own < 0 or s == own else 1.0, moves, vals, seen) for s in acting]
+        picks = [pick(s, eps if own < 0 or s == own else 1.0) for s in acting]
         for s, m in zip(acting, picks):
             k.apply(buf, s, m)
         done += 1
+
+
+def rule_rollout(k, buf, rng, eps, own=-1, cutoff=0, seen=None):
+    """The epsilon-greedy rollout as documented (cython_ext/rollout_policy.py, kernel.py
+    ``egreedy_move``), from the kernel's rules and ``move_values`` only (:func:`play_out`): a
+    lone legal move with no draw, else ``random() < eps`` (no draw at 0 or 1) for
+    ``below(n)`` over the legal list, else a move of highest value, ties by ``below(ties)`` in
+    list order.  ``seen`` counts the branches."""
+    moves, vals = np.zeros(max(k.max_moves, 1), np.intc), np.zeros(max(k.max_moves, 1))
+    return play_out(k, buf, rng, eps, own, cutoff, lambda s, e: rule_pick(k, buf, s, rng, e, moves, vals, seen))
 
 
 def rule_pick(k, buf, s, rng, e, moves, vals, seen=None):
@@ -141,25 +147,9 @@ def rule_pick(k, buf, s, rng, e, moves, vals, seen=None):
 
 def kernel_rollout(k, buf, rng, eps, own=-1, cutoff=0):
     """The rollout as the policy asks a kernel without pointer steps for it (Between Two
-    Cities): ``egreedy_move`` for each acting seat, at ``eps`` or 1."""
-    seats = np.zeros(k.players + 1, np.intc)
+    Cities): ``egreedy_move`` for each acting seat (:func:`play_out`)."""
     moves, vals = np.zeros(max(k.max_moves, 1), np.intc), np.zeros(max(k.max_moves, 1))
-    done = 0
-    while True:
-        n = k.to_move(buf, seats)
-        if n == 0:
-            return done
-        if seats[0] < 0:
-            k.apply(buf, CHANCE, k.sample_chance(buf, rng))
-            continue
-        if 0 < cutoff <= done:
-            return done
-        acting = [int(x) for x in seats[:n]]
-        picks = [int(k.egreedy_move(buf, s, rng, eps if own < 0 or s == own else 1.0, moves, vals))
-                 for s in acting]
-        for s, m in zip(acting, picks):
-            k.apply(buf, s, m)
-        done += 1
+    return play_out(k, buf, rng, eps, own, cutoff, lambda s, e: int(k.egreedy_move(buf, s, rng, e, moves, vals)))
 
 
 def replays(log, k, rollout, *args):
