@@ -53,7 +53,6 @@ class TreeLists(TreeSegments):
         # urgency, see _count, and under the node's visits, which count_max bounds)
         self.lists = self.mm < 1 << 16
         self.count_max = COUNT_MAX
-        self.count_max = COUNT_MAX
         self.nmv = 0
         self.mvdead = 0
         self.mvcap = 4096
@@ -463,6 +462,7 @@ class TreeLists(TreeSegments):
         self.gs[3 * g + INFO] = (self.gs[3 * g + INFO] >> 24 << 24) | (k + nu)
         return 0
 
+    @cython.final
     def _materialize(self, g):
         """Listed segment ``g`` made the exact segment it stands for: an edge for each move
         of its list in order, every availability the count of its selections."""
