@@ -34,8 +34,7 @@ from engine.core import CHANCE  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 from bench.plan import clock  # noqa: E402
-from search.timeman import (COUNT_FROM, MIN_BUDGET, RESERVE, SPARE, clock_budget, move_budget,  # noqa: E402
-                             seat_moves_left)
+from search.timeman import clock_budget, move_budget  # noqa: E402
 
 
 def fixed_share(limits: Limits, seat: int) -> Limits:
@@ -44,32 +43,16 @@ def fixed_share(limits: Limits, seat: int) -> Limits:
     return Limits(movetime=move_budget(limits.clock[seat], inc))
 
 
-def taper_budget(remaining: float, increment: float, moves_left: int) -> float:
-    """Twice the even spread's share: with ``m`` decisions left a move gets about ``2 R m / n**2``
-    of the clock ``R`` a game of ``n`` decisions started with (linear in ``m``).
-
-    >>> round(taper_budget(30.0, 0.0, 33), 3), round(taper_budget(1.0, 0.0, 1), 3)
-    (1.714, 0.475)
-    """
-    usable = max(0.0, remaining - RESERVE)
-    t = 2 * remaining / (max(1, moves_left) + SPARE) + 0.75 * increment
-    return max(MIN_BUDGET, min(t, usable / 2))
-
-
 def policy_limits(policy: str, limits: Limits, seat: int, view) -> Limits:
     """The limits a seat searches under by ``policy`` (see the module)."""
     if policy == "engine":
         return limits
     if policy == "twentieth":
         return fixed_share(limits, seat)
-    inc = limits.increment[seat] if limits.increment else 0.0
-    if policy == "spread":
-        return Limits(movetime=clock_budget(limits.clock[seat], inc, view, seat))
-    if policy == "taper":
-        left = seat_moves_left(view, seat) if limits.clock[seat] >= COUNT_FROM else None
-        if left is None:
-            return fixed_share(limits, seat)
-        return Limits(movetime=taper_budget(limits.clock[seat], inc, left))
+    if policy in ("spread", "taper"):
+        inc = limits.increment[seat] if limits.increment else 0.0
+        weight = 2.0 if policy == "taper" else 1.0
+        return Limits(movetime=clock_budget(limits.clock[seat], inc, view, seat, weight))
     raise ValueError(f"no clock policy {policy!r} (one of {', '.join(POLICIES)})")
 
 

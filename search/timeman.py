@@ -36,20 +36,24 @@ PLAYOUTS = 1  # the counts of one view's playouts differ by 1-4 decisions in 50-
 COUNT_FROM = 2.0  # seconds left from which the decisions to come are counted
 
 
-def move_budget(remaining: float, increment: float = 0.0, moves_left: Optional[int] = None) -> float:
+def move_budget(remaining: float, increment: float = 0.0, moves_left: Optional[int] = None,
+                weight: float = 1.0) -> float:
     """Seconds this move may use with ``remaining`` on the clock, ``increment`` per move and
-    ``moves_left`` decisions of the seat to come, this one included (unknown: ``MOVES_AHEAD``)."""
+    ``moves_left`` decisions of the seat to come, this one included (unknown: ``MOVES_AHEAD``).
+    ``weight`` scales a counted share (2: a move's time falling linearly with the decisions
+    to come, ``bench/clock_match.py``'s ``taper``; the policy is 1)."""
     usable = max(0.0, remaining - RESERVE)
-    ahead = MOVES_AHEAD if moves_left is None else max(1, moves_left) + SPARE
+    ahead = MOVES_AHEAD if moves_left is None else (max(1, moves_left) + SPARE) / weight
     t = remaining / ahead + 0.75 * increment
     return max(MIN_BUDGET, min(t, usable / 2))
 
 
-def clock_budget(remaining: float, increment: float = 0.0, view: Optional[State] = None, seat: int = 0) -> float:
+def clock_budget(remaining: float, increment: float = 0.0, view: Optional[State] = None, seat: int = 0,
+                 weight: float = 1.0) -> float:
     """:func:`move_budget` for ``seat`` with its decisions to come counted on ``view`` (see
     the module)."""
     left = seat_moves_left(view, seat) if view is not None and remaining >= COUNT_FROM else None
-    return move_budget(remaining, increment, left)
+    return move_budget(remaining, increment, left, weight)
 
 
 def seat_moves_left(view: State, seat: int, playouts: int = PLAYOUTS, seed: int = 0) -> int:

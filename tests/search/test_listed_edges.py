@@ -81,3 +81,16 @@ def test_a_listed_segment_made_exact_at_count_max_grows_the_same_tree(fpu, bias)
     # the cut happened: fewer list words than the search that kept its lists
     assert cut.memory_parts()["move_lists"] - cut.memory_parts()["move_lists_dead"] < \
         listed.memory_parts()["move_lists"] - listed.memory_parts()["move_lists_dead"]
+
+
+@pytest.mark.skipif(not compiled("city_and_guilds"), reason="compares the compiled loop with the interpreted one")
+def test_the_cut_at_count_max_grows_the_same_tree_compiled_and_interpreted():
+    st = random_decision(play_to_decision(engine.make("city_and_guilds", players=4, seed=4), 4), 8, 8)
+    seat = st.to_move()[0]
+    trees = []
+    for impl in ("compiled", "python"):
+        s = core.make_search(st.observe(seat), seat, tree="so", fpu=0.6, impl=impl)
+        s.count_max = 12
+        s.run(core.rng_for(st.game.kernel, 9), 150, 0.0, 0)
+        trees.append(tree_of(s))
+    assert trees[0] == trees[1]

@@ -46,8 +46,8 @@ def test_no_game_starts_after_the_clock(monkeypatch, capsys):
 
 
 def test_the_policies_compared_give_their_documented_movetimes():
-    from bench.clock_match import POLICIES, policy_limits, taper_budget
-    from search.timeman import clock_budget
+    from bench.clock_match import POLICIES, policy_limits
+    from search.timeman import clock_budget, move_budget
 
     game = engine.make_game("city_and_guilds", 4)
     state = game.new_initial_state(3)
@@ -65,7 +65,7 @@ def test_the_policies_compared_give_their_documented_movetimes():
     # with m decisions left of n, taper's share falls linearly: about 2 R m / n**2 of the start's R
     left, n, times = 30.0, 33, []
     for m in range(n, 0, -1):
-        t = taper_budget(left, 0.0, m)
+        t = move_budget(left, 0.0, m, weight=2.0)
         times.append(t)
         left -= t
     assert times[0] > times[n // 2] > times[-3] and left > 0 and sum(times) > 25
