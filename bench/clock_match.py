@@ -59,6 +59,13 @@ def policy_limits(policy: str, limits: Limits, seat: int, view) -> Limits:
 POLICIES = ("engine", "twentieth", "spread", "taper")
 
 
+def tell(players, state, seat: int, move: int) -> None:
+    """Every player is told the move (its tree kept between decisions, as in the arena), then it is played."""
+    for p in players:
+        p.observe_move(state, seat, move)
+    state.apply(seat, move)
+
+
 def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, lone_policy: str = "engine",
                  field_policy: str = "twentieth") -> dict:
     """One game; returns the lone seat's share, each seat's time used and the seats that flagged."""
@@ -71,7 +78,7 @@ def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, 
     while not state.is_terminal():
         seat = state.to_move()[0]
         if seat == CHANCE:
-            state.apply(CHANCE, state.sample_chance())
+            tell(players, state, CHANCE, state.sample_chance())
             continue
         t0 = time.perf_counter()  # a policy's own count (a playout) is charged to the seat's clock
         limits = Limits(clock=list(left), increment=[inc] * game.players)
@@ -84,7 +91,7 @@ def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, 
             flagged.append(seat)
             break
         left[seat] += inc
-        state.apply(seat, move)
+        tell(players, state, seat, move)
     if flagged:
         share = 0.0 if lone in flagged else 1.0 / (game.players - 1)  # a flag loses; the others share
     else:

@@ -49,6 +49,9 @@ class Capped(Player):
     def new_game(self) -> None:
         self.inner.new_game()
 
+    def observe_move(self, state, seat, move):
+        self.inner.observe_move(state, seat, move)
+
     def choose(self, state, seat, limits=Limits(), on_info=None, stop=None, omniscient=False):
         best = self.inner.choose(state, seat, replace(limits, iterations=self.n), on_info, stop, omniscient)
         self.last_info = self.inner.last_info

@@ -286,8 +286,18 @@ class Search(TreeSelection):
 
     def reroot(self, node: cython.int):
         """Make ``node`` the root of the (single) tree, keeping its subtree."""
-        self.roots[0] = node
-        self.root_depth = self.depth(node)
+        self.reroot_trees([node])
+
+    def reroot_trees(self, nodes):
+        """Make ``nodes[t]`` the root of tree ``t`` (one per seat in MO mode), keeping its
+        subtree; a negative entry starts that tree afresh at a new root node (the seat's path
+        could not be followed).  The old nodes stay in the arena, unreachable."""
+        t: cython.int
+        if len(nodes) != self.ntrees:
+            raise ValueError(f"reroot_trees needs one node per tree ({self.ntrees})")
+        for t in range(self.ntrees):
+            self.roots[t] = nodes[t] if nodes[t] >= 0 else self._new_node(-1, 0)
+        self.root_depth = self.depth(self.roots[self.root_seat if self.mode == MO else 0])
         self.drop_marks()
         self.reset_root_stats()
 

@@ -55,7 +55,8 @@ def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(ite
               seed: int = 0, on_ply: Optional[Callable[[State, Ply], None]] = None) -> GameRecord:
     """Play one game; ``players[i]`` plays seat i.  ``on_ply`` sees each move as it happens."""
     state = game.new_initial_state(seed)
-    for p in players:
+    told = list({id(p): p for p in players}.values())  # a player on two seats is told once
+    for p in told:
         p.new_game()
     rec = GameRecord(seed)
     while True:
@@ -65,6 +66,8 @@ def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(ite
         seat = movers[0]
         move = state.sample_chance() if seat == CHANCE else players[seat].choose(state, seat, limits)
         ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state), field_of(state, "phase"))
+        for p in told:
+            p.observe_move(state, seat, move)  # each keeps what its seat sees (tree reuse)
         state.apply(seat, move)
         after = round_of(state)
         # a round ends when the round field moves on, or with the game (The Walled City's

@@ -117,6 +117,8 @@ class HumanGame:
                 self.news("secret", str(actor))
         if len(movers) > 1 and self.step_start is None:
             self.step_start = before
+        for p in self.ai.values():
+            p.observe_move(before, actor, move)  # each keeps what its seat sees (tree reuse)
         self.state.apply(actor, move)
         self.record.append((actor, move))
         after = set(self.state.to_move())

@@ -260,7 +260,7 @@ class Session:
         history: list[State] = []
         for item in split_items(moves) if moves else []:
             history.append(state.clone())
-            self._play_item(state, item)
+            self._tell(history[-1], *self._play_item(state, item))
         for held in [*self.history[-HELD:], self.state]:
             self.trials.keep(held)
         self.state, self.history = state, history
@@ -286,12 +286,20 @@ class Session:
         state = self.need_game().clone()
         if not rest:
             raise ProtocolError("usage: play [seat N] MOVE | play random")
-        self._play_item(state, rest)
+        self._tell(self.state, *self._play_item(state, rest))
         self.history.append(self.state)
         self.state = state
 
-    def _play_item(self, state: State, item: str) -> None:
-        """Apply one ``[seat N] MOVE`` item (``random`` draws) to ``state`` in place."""
+    def _tell(self, before: State, seat: int, move: int) -> None:
+        """The engine's player hears of a move played (a line sent again from its start
+        included: the player finds its last search's position in it), so it may keep its
+        tree; a player not made yet has nothing to keep."""
+        if self._player is not None:
+            self._player.observe_move(before, seat, move)
+
+    def _play_item(self, state: State, item: str) -> tuple[int, int]:
+        """Apply one ``[seat N] MOVE`` item (``random`` draws) to ``state`` in place; the seat
+        and the move played."""
         seat, text = parse_item(item)
         movers = state.to_move()
         if not movers:
@@ -317,6 +325,7 @@ class Session:
                 raise IllegalMove(f"seat {state.observer}'s view cannot follow "
                                   f"{state.move_to_string(seat, move)}: {exc}") from None
         state.apply(seat, move)
+        return seat, move
 
     def cmd_undo(self, rest: str) -> None:
         n = parse_int(rest, "undo count", 1) if rest else 1

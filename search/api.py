@@ -234,6 +234,13 @@ class Player:
     def new_game(self) -> None:
         """Forget anything kept between moves (e.g. a reused tree)."""
 
+    def observe_move(self, state: State, seat: int, move: int) -> None:
+        """Be told that ``seat`` (``CHANCE``: the dealer) plays ``move`` in ``state`` (the state
+        before it: a full state, or this player's seat's view).  A caller that tells a player
+        every move of the game, chance included, lets it keep its search tree between its
+        decisions (ISMCTS ``reuse``, search/reuse.py); the player keeps only what its own seat
+        observes of each move.  A gap, or a move told of another game, only costs the reuse."""
+
     def close(self) -> None:
         """Release what the player holds outside this process's memory (e.g. worker
         processes); it may still search afterwards, starting them again."""

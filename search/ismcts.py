@@ -36,11 +36,16 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   by the ``iterations`` limit of each search (none: the plain preset).
 * ``preset=default`` is resolved with the number of seats of the game searched
   (a file's ``default_by_players`` entry for it, else its ``default``).
-* Tree reuse (``reuse``, SO with ``keys=view`` only): the next decision's view is looked up by
-  view hash among the nodes of the old tree down to 16 levels below its root (the old root
-  itself excluded: the same position searched again starts afresh); if found (and the tree
-  is under half of ``max_nodes``) it becomes the root.  MO and moves-keyed trees start afresh
-  each move (a moves-keyed node mixes many views), so no shipped default reuses a tree.
+* Tree reuse (``reuse``; the tree must be under half of ``max_nodes``): SO trees keyed by
+  ``view`` look the next decision's view up by view hash among the old tree's nodes down to 16
+  levels below its root (the old root itself excluded: the same position searched again
+  starts afresh).  Trees keyed by ``moves`` (SO or MO: every shipped default but ``det``)
+  follow the moves the player was told since its last search (``Player.observe_move``: the
+  arena, the protocol's ``position``/``play`` and ``guildhall play`` tell every move) down to
+  the node of the line played, each tree as its owner observed the moves; another seat's tree
+  is kept only where the searching seat saw every move of the line, else it starts afresh
+  (search/reuse.py).  A player told nothing, a ``det`` tree, or a decision inside a
+  simultaneous step (a seat deciding after others of its step) starts afresh.
 * ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
   at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations
@@ -77,6 +82,7 @@ from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
                         ascii_number, register_player)
 from search.endgame import endgame_deadline, endgame_info, solve_endgame
+from search.reuse import MoveLog, new_roots
 from search.timeman import clock_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -188,8 +194,8 @@ class IsmctsPlayer(Player):
     many percent (0: off);
     ``bias`` progressive bias from the kernel's ``move_values``: untried moves
     in heuristic order, plus ``bias * value / (visits + 1)`` in UCB1;
-    ``reuse`` keep the subtree between decisions (SO trees keyed by ``view``
-    only: elsewhere it changes nothing); ``workers``
+    ``reuse`` keep the subtree between decisions (SO or MO trees; keyed by moves, only
+    for a player told the moves played, ``observe_move``); ``workers``
     root-parallel processes; ``max_nodes`` tree size past which no node is
     added; ``expand_after`` visits a node needs before it grows a child (the
     expansion threshold; 1: at once); ``fpu`` first-play urgency, off (untried
@@ -228,6 +234,7 @@ class IsmctsPlayer(Player):
         self._origin: dict[tuple[str, Optional[int], Optional[int]], tuple[str, list[int], Optional[int]]] = {}
         self._search: Any = None
         self._key: Any = None
+        self._log = MoveLog()  # the moves told since the last search (tree reuse, search/reuse.py)
         self._pool: Any = getattr(self, "_pool", None)  # search.pool.Pool once workers > 1
         self._solver: Any = None  # search.solver.Solver once an endgame is tried (its table kept)
 
@@ -288,6 +295,12 @@ class IsmctsPlayer(Player):
     def new_game(self) -> None:
         self._search = None
         self._key = None
+        self._log.clear()
+
+    def observe_move(self, state: State, seat: int, move: int) -> None:
+        # kept only while a tree is kept: the line from its root is what reuse needs
+        if self._search is not None:
+            self._log.add(state, seat, move)
 
     def _pool_for(self, game: Any, helpers: int) -> Any:
         """The worker pool, forked at the first parallel search, kept across moves and
@@ -383,17 +396,27 @@ class IsmctsPlayer(Player):
         # every option in the key: a budget entry may change c between decisions
         key = (id(view.game), seat, tuple(sorted(o.items())))
         s = self._search
-        # a node found by view hash is the new root only where nodes are whole
-        # information sets (keys=view); a moves-keyed node mixes many views
-        if (reusable and o["reuse"] and o["tree"] == "so" and o["keys"] == "view" and s is not None and self._key == key
-                and not isinstance(view, OpenState)):
-            node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
-            if node >= 0 and s.node_count() * 2 < o["max_nodes"]:
-                s.reroot(node)
+        keep = o["reuse"] and not isinstance(view, OpenState)
+        if keep and reusable and s is not None and self._key == key and s.node_count() * 2 < o["max_nodes"]:
+            roots = None
+            if o["tree"] == "so" and o["keys"] == "view":
+                # a node found by view hash is the new root only where nodes are whole
+                # information sets (keys=view); a moves-keyed node mixes many views
+                node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
+                roots = [node] if node >= 0 else None
+            elif o["tree"] in ("so", "mo") and o["keys"] == "moves":
+                roots = new_roots(s, seat, self._log, view)  # along the moves told since
+            if roots is not None:
+                s.reroot_trees(roots)
                 s.set_root(view.buf, True)
+                self._log.start(view, seat)
                 return s
         s = build_search(view, seat, o)
-        self._search, self._key = (s, key) if o["reuse"] and not isinstance(view, OpenState) else (None, None)
+        self._search, self._key = (s, key) if keep else (None, None)
+        if keep:
+            self._log.start(view, seat)
+        else:
+            self._log.clear()
         return s
 
     def _info(self, s: Any, seat: int, view: State, done: int, elapsed: float, nodes: int,

@@ -154,6 +154,9 @@ class SkillPlayer(Player):
     def new_game(self) -> None:
         self.inner.new_game()
 
+    def observe_move(self, state: State, seat: int, move: int) -> None:
+        self.inner.observe_move(state, seat, move)
+
     def close(self) -> None:
         self.inner.close()
 

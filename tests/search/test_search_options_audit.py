@@ -15,7 +15,8 @@ public) and the kernels' own rules:
   branches never touched again and the root report this search's own; a fresh tree when that
   node is missing, for a new game, when the options change (a ``by_budget`` entry) or when the
   old tree holds half of ``max_nodes``; every shipped default (``keys=moves``, MO or ``det``)
-  builds a fresh tree at every decision although it sets ``reuse: true``;
+  builds a fresh tree at every decision when the player is not told the moves played (trees
+  keyed by moves follow the moves told: tests/search/test_tree_reuse_moves.py);
 * epsilon-greedy rollouts: each rollout of the search, replayed draw for draw from its
   generator's state, is the documented rule (lone move without a draw; ``random() < epsilon``
   then ``below(n)`` over the legal list; else a best ``move_values`` move, ties by
@@ -172,10 +173,11 @@ DEFAULT_TABLES = [("guildes", 4), ("guildes", 6), ("between_two_cities", 3),
 
 @pytest.mark.parametrize("limits", [Limits(iterations=8 if COMPILED else 3), Limits(nodes=40 if COMPILED else 12)],
                          ids=["iterations", "nodes"])
-def test_every_shipped_default_sets_reuse_but_builds_a_fresh_tree_at_every_decision(built, limits):
-    """search/ismcts.py: reuse is effective with ``tree=so`` and ``keys=view`` only.  Every
-    default sets ``reuse: true`` and none has both (keys by moves, MO trees, or ``det``), so
-    each decision of a seat searches a new tree: nothing is kept between decisions."""
+def test_every_shipped_default_untold_the_moves_builds_a_fresh_tree_at_every_decision(built, limits):
+    """search/ismcts.py: a tree keyed by moves is followed along the moves the player is told
+    (``observe_move``); a view-keyed SO tree by view hash.  Every default sets ``reuse: true``
+    and none is view-keyed SO (keys by moves, MO trees, or ``det``), so a player told nothing
+    searches a new tree at each decision of its seat."""
     for game, players in DEFAULT_TABLES:
         p = make_player("ismcts", seed=1)
         o = p.options_for(game, limits.iterations, players)
