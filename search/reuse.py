@@ -21,6 +21,10 @@ root searched, and the last lead to the new view), a new root inside a simultane
 (the tree's steps fold every acting seat at once: a seat deciding after others of its step
 has no node), trees keyed by views (``keys=view``: the SO view-keyed tree is looked up by
 view hash instead, ``search/ismcts.py``) or by the determinized world's moves (``tree=det``).
+
+Memory: the arena is not compacted; the dropped branches' nodes stay until the kept tree holds
+half of ``max_nodes``, when the next decision starts afresh -- a game's tree is bounded by
+``max_nodes`` as one long search is.
 """
 from __future__ import annotations
 
@@ -83,15 +87,17 @@ class MoveLog:
 
 def steps_of(log: MoveLog, new_view: State) -> Optional[list[tuple[list[tuple[int, int, State]], State]]]:
     """The decision steps from the log's root to ``new_view``: each the acting seats' ``(seat,
-    move, state before it)`` in the order the step's seats were to move, with the state after
-    the step's last move; None where the log does not lead there (see the module)."""
+    move, state before it)`` with the state after the step, its moves replayed from the step's
+    start in the order its seats were to move (the loop's order, whatever order a frontend sent
+    them in); None where the log does not lead there (see the module)."""
     if log.root is None or not log.events:
         return None
     seat = log.seat
     steps: list[tuple[list[tuple[int, int, State]], State]] = []
     expected = log.root  # the searching seat's view where the next move must start
+    start: Optional[State] = None  # the open step's state before its first move
     open_seats: list[int] = []
-    moved: dict[int, tuple[int, State]] = {}
+    moved: dict[int, int] = {}
     try:
         for state, actor, move in log.events:
             if not same_view(view_of(state, seat), expected):
@@ -101,15 +107,19 @@ def steps_of(log: MoveLog, new_view: State) -> Optional[list[tuple[list[tuple[in
                     return None
             else:
                 if not open_seats:
-                    open_seats = list(state.to_move())
+                    start, open_seats = state, list(state.to_move())
                 if actor not in open_seats or actor in moved:
                     return None
-                moved[actor] = (move, state)
+                moved[actor] = move
             after = state.clone()
             after.apply(actor, move)
             expected = view_of(after, seat)
             if open_seats and len(moved) == len(open_seats):
-                steps.append(([(s, moved[s][0], moved[s][1]) for s in open_seats], after))
+                acts, cur = [], start.clone()
+                for s in open_seats:
+                    acts.append((s, moved[s], cur.clone()))
+                    cur.apply(s, moved[s])
+                steps.append((acts, cur))
                 open_seats, moved = [], {}
         if open_seats or not same_view(expected, new_view):
             return None

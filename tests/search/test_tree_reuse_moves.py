@@ -359,3 +359,31 @@ def test_the_protocol_engine_keeps_its_tree_across_a_resent_game():
     run(f"go iterations {ITERS}")
     assert sess._player is player and player._search is tree
     assert tree.node_info(tree.get_roots()[0])[0] > ITERS  # the first search's visits kept
+
+
+def test_a_simultaneous_step_told_in_any_order_leads_to_the_same_roots():
+    """At a simultaneous step a frontend may send the seats' choices in any order (``play seat
+    N``): the line is replayed from the step's start in the order its seats were to move, as
+    the loop folds them, so the kept roots are the same."""
+    st = engine.make("guildes", players=4, seed=4)
+    rng = make_rng(4)
+    while not (st.to_move() == (0, 1, 2, 3) and len(st.legal_moves(0)) > 1):
+        seat = st.to_move()[0]
+        st.apply(seat, st.sample_chance(rng) if seat == CHANCE else st.legal_moves(seat)[0])
+    found = []
+    for order in ((0, 1, 2, 3), (0, 3, 1, 2)):
+        p = make_player("ismcts", seed=3)
+        mine = p.choose(st, 0, Limits(iterations=8 * ITERS))
+        t = st.clone()
+        picks = {0: mine, **{x: t.legal_moves(x)[-1] for x in (1, 2, 3)}}
+        for x in order:
+            p.observe_move(t, x, picks[x])
+            t.apply(x, picks[x])
+        while not t.is_terminal() and t.to_move()[0] != 0:
+            x = t.to_move()[0]
+            m = t.sample_chance(make_rng(9)) if x == CHANCE else t.legal_moves(x)[0]
+            p.observe_move(t, x, m)
+            t.apply(x, m)
+        found.append((ismcts_module.new_roots(p._search, 0, p._log, t.observe(0)), t.observe(0).buf.tolist()))
+    assert found[0][1] == found[1][1]  # the same position either way
+    assert found[0][0] is not None and found[0][0] == found[1][0]
