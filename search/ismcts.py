@@ -44,8 +44,10 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   arena, the protocol's ``position``/``play`` and ``guildhall play`` tell every move) down to
   the node of the line played, each tree as its owner observed the moves; another seat's tree
   is kept only where the searching seat saw every move of the line, else it starts afresh
-  (search/reuse.py).  A player told nothing, a ``det`` tree, or a decision inside a
-  simultaneous step (a seat deciding after others of its step) starts afresh.
+  (search/reuse.py).  A seat deciding inside a simultaneous step after others' unseen choices
+  keeps the node of the step's start where the kernel's determinization clears those choices
+  (Guildes: the tree's root step is the whole step), else starts afresh; so does a player told
+  nothing, and a ``det`` tree.
 * ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
   at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations
@@ -82,7 +84,7 @@ from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
                         ascii_number, register_player)
 from search.endgame import endgame_deadline, endgame_info, solve_endgame
-from search.reuse import MoveLog, new_roots
+from search.reuse import MoveLog, log_root, new_roots
 from search.timeman import clock_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -298,9 +300,8 @@ class IsmctsPlayer(Player):
         self._log.clear()
 
     def observe_move(self, state: State, seat: int, move: int) -> None:
-        # kept only while a tree is kept: the line from its root is what reuse needs
-        if self._search is not None:
-            self._log.add(state, seat, move)
+        # kept from a search on while its tree is kept: the line from its root is what reuse needs
+        self._log.add(state, seat, move)
 
     def _pool_for(self, game: Any, helpers: int) -> Any:
         """The worker pool, forked at the first parallel search, kept across moves and
@@ -409,12 +410,12 @@ class IsmctsPlayer(Player):
             if roots is not None:
                 s.reroot_trees(roots)
                 s.set_root(view.buf, True)
-                self._log.start(view, seat)
+                self._log.start(*log_root(self._log, view, seat))
                 return s
         s = build_search(view, seat, o)
         self._search, self._key = (s, key) if keep else (None, None)
         if keep:
-            self._log.start(view, seat)
+            self._log.start(*log_root(self._log, view, seat))
         else:
             self._log.clear()
         return s

@@ -19,7 +19,8 @@ Where the line cannot be rebuilt the whole tree starts afresh, as before: a gap 
 the moves told (each move's state must be the one the previous move led to, the first the
 root searched, and the last lead to the new view), a new root inside a simultaneous step
 (the tree's steps fold every acting seat at once: a seat deciding after others of its step
-has no node), trees keyed by views (``keys=view``: the SO view-keyed tree is looked up by
+has no node -- unless the kernel's worlds clear the others' choices, Guildes', whose root step
+is the whole step: the node of the step's start is kept), trees keyed by views (``keys=view``: the SO view-keyed tree is looked up by
 view hash instead, ``search/ismcts.py``) or by the determinized world's moves (``tree=det``).
 
 Memory: the arena is not compacted; the dropped branches' nodes stay until the kept tree holds
@@ -62,13 +63,16 @@ class MoveLog:
         self.root: Optional[State] = None  # the view the last search searched
         self.seat = -1
         self.events: list[tuple[State, int, int]] = []
+        self.blind = False
 
-    def start(self, view: State, seat: int) -> None:
-        """A search of ``seat`` from ``view`` begins: the record starts from it."""
-        self.root, self.seat, self.events = view, seat, []
+    def start(self, view: State, seat: int, events: Optional[list] = None, blind: bool = False) -> None:
+        """A search of ``seat`` begins, rooted (as its tree keys it) at ``view``: the record
+        starts from it (with ``events``, the moves told since: a root at the step's start;
+        ``blind``: no line from this root can be keyed, :func:`log_root`)."""
+        self.root, self.seat, self.events, self.blind = view, seat, list(events or []), blind
 
     def clear(self) -> None:
-        self.root, self.seat, self.events = None, -1, []
+        self.root, self.seat, self.events, self.blind = None, -1, [], False
 
     def add(self, state: State, seat: int, move: int) -> None:
         """Record a move; a move from the root's very view starts the line again (a frontend
@@ -85,21 +89,26 @@ class MoveLog:
         self.events.append((state.clone(), seat, move))
 
 
-def steps_of(log: MoveLog, new_view: State) -> Optional[list[tuple[list[tuple[int, int, State]], State]]]:
-    """The decision steps from the log's root to ``new_view``: each the acting seats' ``(seat,
-    move, state before it)`` with the state after the step, its moves replayed from the step's
-    start in the order its seats were to move (the loop's order, whatever order a frontend sent
-    them in); None where the log does not lead there (see the module)."""
-    if log.root is None or not log.events:
-        return None
+Step = tuple  # ([(seat, move, state before it)], state after the step)
+
+
+def _walk(log: MoveLog, upto: Optional[int] = None):
+    """The log's first ``upto`` events (all: None) as decision steps: ``(closed steps, open
+    step, the seat's view after the last event)`` -- each closed step its seats' ``(seat, move,
+    state before it)`` with the state after it, its moves replayed from the step's start in the
+    order its seats were to move (the loop's order, whatever order a frontend sent them in);
+    the open step (None if none) ``(its start state, the index of its first event, its seats,
+    {seat: (move, state before it)})``.  None where the moves do not follow on from each other
+    and from the log's root (see the module)."""
     seat = log.seat
-    steps: list[tuple[list[tuple[int, int, State]], State]] = []
+    steps: list[Step] = []
     expected = log.root  # the searching seat's view where the next move must start
     start: Optional[State] = None  # the open step's state before its first move
+    first = 0
     open_seats: list[int] = []
-    moved: dict[int, int] = {}
+    moved: dict[int, tuple[int, State]] = {}
     try:
-        for state, actor, move in log.events:
+        for i, (state, actor, move) in enumerate(log.events[:upto]):
             if not same_view(view_of(state, seat), expected):
                 return None
             if actor == CHANCE:
@@ -107,25 +116,59 @@ def steps_of(log: MoveLog, new_view: State) -> Optional[list[tuple[list[tuple[in
                     return None
             else:
                 if not open_seats:
-                    start, open_seats = state, list(state.to_move())
+                    start, first, open_seats = state, i, list(state.to_move())
                 if actor not in open_seats or actor in moved:
                     return None
-                moved[actor] = move
+                moved[actor] = (move, state)
             after = state.clone()
             after.apply(actor, move)
             expected = view_of(after, seat)
             if open_seats and len(moved) == len(open_seats):
                 acts, cur = [], start.clone()
                 for s in open_seats:
-                    acts.append((s, moved[s], cur.clone()))
-                    cur.apply(s, moved[s])
+                    acts.append((s, moved[s][0], cur.clone()))
+                    cur.apply(s, moved[s][0])
                 steps.append((acts, cur))
                 open_seats, moved = [], {}
-        if open_seats or not same_view(expected, new_view):
-            return None
     except Exception:  # noqa: BLE001 - a move a view cannot follow: no line, a fresh tree
         return None
-    return steps
+    return steps, ((start, first, open_seats, moved) if open_seats else None), expected
+
+
+def steps_of(log: MoveLog, new_view: State, upto: Optional[int] = None) -> Optional[list[Step]]:
+    """The decision steps from the log's root to ``new_view`` (through the first ``upto``
+    events), which must be a step's start; None where the log does not lead there."""
+    if log.root is None or log.blind or not log.events[:upto]:
+        return None
+    walked = _walk(log, upto)
+    if walked is None or walked[1] is not None or not same_view(walked[2], new_view):
+        return None
+    return walked[0]
+
+
+def kernel_of(state: State) -> Any:
+    return state.game.kernel
+
+
+def open_step(log: MoveLog, view: State) -> Optional[tuple[State, int]]:
+    """Where the step ``view`` is inside began, for a seat deciding after others of its step
+    whose every choice so far it did not see: ``(the seat's view at the step's start, the
+    index in the log of the step's first move)``; None otherwise (``view`` not inside a step,
+    not reached by the log, a choice of the step seen, or the seat already moved)."""
+    if log.root is None or not log.events:
+        return None
+    walked = _walk(log)
+    if walked is None or walked[1] is None or not same_view(walked[2], view):
+        return None
+    start, first, seats, moved = walked[1]
+    seat = log.seat
+    if seat not in seats or seat in moved:
+        return None
+    kernel = kernel_of(view)
+    for actor, (move, before) in moved.items():
+        if int(kernel.observed_move(before.buf, actor, move, seat)) == move:
+            return None  # a choice the seat saw: the step's start would forget it
+    return view_of(start, seat), first
 
 
 def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Optional[list[int]]]:
@@ -164,10 +207,52 @@ def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Op
     return keys
 
 
+def clears_choices(view: State) -> bool:
+    """Whether the search's worlds drawn from ``view`` clear the choices other seats already
+    made at this step, so that they choose again in the world and the tree's root step is the
+    whole step (the kernels with a ``determinize_keep`` beside it: Guildes; engine/core.py,
+    ``State.determinize``)."""
+    return hasattr(kernel_of(view), "determinize_keep")
+
+
+def tree_start(log: MoveLog, view: State) -> tuple[State, Optional[int]]:
+    """Where a search of ``view`` is rooted as the tree keys it: ``(view, None)``, or for a
+    seat inside a simultaneous step whose worlds clear the others' choices (and which saw none
+    of them) ``(its view at the step's start, the index of the step's first move in the log)``."""
+    if clears_choices(view):
+        got = open_step(log, view)
+        if got is not None:
+            return got
+    return view, None
+
+
+def log_root(log: MoveLog, view: State, seat: int) -> tuple[State, int, list, bool]:
+    """``MoveLog.start``'s arguments for a search of ``seat`` from ``view``: where its tree is
+    rooted (:func:`tree_start`), the seat, the moves told since (the step's choices made
+    before the seat's), and whether the line from there cannot be keyed: a root step whose
+    worlds clear choices made before the log knew of them (the tree folds codes of moves the
+    seat never saw and the log cannot rebuild: the next search starts afresh)."""
+    root, upto = tree_start(log, view) if log.seat == seat else (view, None)
+    if upto is not None:
+        return root, seat, log.events[upto:], False
+    return view, seat, [], clears_choices(view) and inside_step(view, seat)
+
+
+def inside_step(view: State, seat: int) -> bool:
+    """Whether others already chose at ``view``'s step (its worlds, the choices cleared, have
+    more seats to move than the view)."""
+    try:
+        return set(view.determinize(seat, 0, keep_chosen=False).to_move()) != set(view.to_move())
+    except Exception:  # noqa: BLE001 - a view no world fits: nothing to key either
+        return True
+
+
 def new_roots(search: Any, seat: int, log: MoveLog, new_view: State) -> Optional[list[int]]:
-    """The node of each tree of ``search`` at ``new_view`` along the logged line (-1: that tree
-    starts afresh), or None if the searching seat's own tree cannot be followed there."""
-    steps = steps_of(log, new_view)
+    """The node of each tree of ``search`` where a search of ``new_view`` is rooted
+    (:func:`tree_start`) along the logged line, -1 where that tree starts afresh; None if the
+    searching seat's own tree cannot be followed there."""
+    start, upto = tree_start(log, new_view)
+    steps = steps_of(log, start, upto)
     if not steps:
         return None
     mo = search.ntrees > 1

@@ -28,7 +28,7 @@ MAXSEATS = select.twins("tree_nodes")[1].MAXSEATS
 TABLES = [("city_and_guilds", 4, {}), ("walled_city", 2, {}), ("walled_city", 3, {}), ("guildes", 4, {}),
           ("between_two_cities", 3, {}),
           # no default sets reveal: the choices turned up at the step's end re-key the trees
-          ("between_two_cities", 3, {"reveal": True, "tree": "mo"})]
+          ("between_two_cities", 3, {"reveal": True, "tree": "mo"}), ("guildes", 4, {"tree": "so"})]
 ITERS = 60 if COMPILED else 25
 
 
@@ -65,7 +65,8 @@ class Table:
         self.players = [make_player("ismcts", seed=seed * 10 + i, impl=impl, **options) for i in range(players)]
         self.steps = []  # (seats, acts, after)
         self.open = None
-        self.searched_at = {}  # seat -> index in steps of its last search's step start
+        # id(search) -> (index in steps of the step its root is in, that step's seats outside it)
+        self.searched_at = {}
         self.rng = make_rng(seed)
 
     def play(self, limits):
@@ -77,7 +78,16 @@ class Table:
         else:
             if self.open is None:
                 self.open = (list(tm), [])
-            move = self.players[seat].choose(st, seat, limits)
+            p = self.players[seat]
+            move = p.choose(st, seat, limits)
+            if p._search is not None:
+                # the seats that chose at the tree's root (the loop's own root step): the open
+                # step's seats that moved before and are not among them are outside the tree
+                s = p._search
+                roots = s.get_roots()
+                at_root = {x for x in self.open[0] if s.seat_edges(roots[x] if s.ntrees > 1 else roots[0], x)}
+                # blind: the player's log knew nothing of the choices its root step cleared
+                self.searched_at[id(s)] = (len(self.steps), {a[0] for a in self.open[1]} - at_root, p._log.blind)
         before = st.clone()
         for p in self.players:
             p.observe_move(before, seat, move)
@@ -105,19 +115,28 @@ def saw_every_move(steps, seat, kernel, reveal):
 
 @pytest.mark.parametrize("game,players,options", TABLES)
 def test_the_reused_roots_are_the_nodes_the_loop_reaches_on_the_line_played(game, players, options, monkeypatch):
-    checked = {"root": 0, "others": 0, "fresh_others": 0, "no_line": 0, "revealed": 0}
+    """Every reuse in a game whose players are told every move: the roots kept are the nodes the
+    loop's own keys lead to along the steps played, from where the last search's tree was
+    rooted (a seat inside a simultaneous step: Guildes' worlds clear the choices made before
+    it, so its tree is rooted at the step's start, as the loop's root step shows)."""
+    checked = {"root": 0, "others": 0, "fresh_others": 0, "no_line": 0, "revealed": 0, "mid_step": 0}
     table = Table(game, players, seed=7, impl="python", options=options)
     real = ismcts_module.new_roots
-    starts = {}  # id(search) -> where its root is in the steps played
+    k = table.state.game.kernel
+    clears = hasattr(k, "determinize_keep")
 
     def spy(s, seat, log, view):
         got = real(s, seat, log, view)
-        start = starts.get(id(s))
-        mid_step = table.open is not None and table.open[1]
-        if start is None or mid_step:
+        start = table.searched_at.get(id(s))
+        made = table.open[1] if table.open is not None else []
+        # inside a step: the tree is rooted at the step's start if the worlds clear the choices
+        # made before the seat's and it saw none of them; else nothing is kept
+        unseen = all(int(k.observed_move(b.buf, x, m, seat)) != m for x, m, b in made)
+        if start is None or start[2] or (made and not (clears and unseen)):
             assert got is None
             checked["no_line"] += 1
             return got
+        checked["mid_step"] += bool(made)
         steps = table.steps[start[0]:]
         if start[1] and steps:  # the old root was inside a step: its tree folds the rest of it
             seats, acts, after = steps[0]
@@ -130,8 +149,8 @@ def test_the_reused_roots_are_the_nodes_the_loop_reaches_on_the_line_played(game
             return got
         assert got is not None and got[t0] == want[t0], (game, seat, len(steps))
         checked["root"] += 1
-        saw = saw_every_move(steps, seat, view.game.kernel, s.reveal)
-        checked["revealed"] += saw and not saw_every_move(steps, seat, view.game.kernel, False)
+        saw = saw_every_move(steps, seat, k, s.reveal)
+        checked["revealed"] += saw and not saw_every_move(steps, seat, k, False)
         for t in range(s.ntrees):
             if t != t0:
                 assert got[t] == (want[t] if saw else -1), (game, seat, t, saw)
@@ -139,16 +158,7 @@ def test_the_reused_roots_are_the_nodes_the_loop_reaches_on_the_line_played(game
         return got
 
     monkeypatch.setattr(ismcts_module, "new_roots", spy)
-    real_tree_for = ismcts_module.IsmctsPlayer._tree_for
-
-    def tree_for(self, view, seat, reusable=True):
-        s = real_tree_for(self, view, seat, reusable)
-        # the step the root starts, and the seats that already moved in it
-        starts[id(s)] = (len(table.steps), {a[0] for a in table.open[1]} if table.open else set())
-        return s
-
-    monkeypatch.setattr(ismcts_module.IsmctsPlayer, "_tree_for", tree_for)
-    for _ in range(400):
+    for _ in range(600):
         if table.state.is_terminal() or checked["root"] >= (30 if options.get("reveal") else 12):
             break
         table.play(Limits(iterations=ITERS))
@@ -157,6 +167,8 @@ def test_the_reused_roots_are_the_nodes_the_loop_reaches_on_the_line_played(game
         assert checked["others"] >= 3 * 6, checked
     if options.get("reveal"):  # lines through choices hidden when made, seen at the step's end
         assert checked["revealed"] >= 1, checked
+    if game == "guildes":  # seats deciding after others' face-down choices kept their trees
+        assert checked["mid_step"] >= 3, checked
 
 
 def play_to_seat0(t, told, seed):
@@ -387,3 +399,133 @@ def test_a_simultaneous_step_told_in_any_order_leads_to_the_same_roots():
         found.append((ismcts_module.new_roots(p._search, 0, p._log, t.observe(0)), t.observe(0).buf.tolist()))
     assert found[0][1] == found[1][1]  # the same position either way
     assert found[0][0] is not None and found[0][0] == found[1][0]
+
+
+def guildes_mid_step(seed, seat0_pick=0):
+    """A Guildes 4p game of first legal moves, seat 2 played by an ISMCTS player told every
+    move, up to a decision of seat 2 after seats 0 and 1 chose face down at a simultaneous step
+    (seat 0 its ``seat0_pick``-th legal move there) while the player's last tree can be
+    followed (its log not blind): ``(player, the state, the state at the step's start)``."""
+    st = engine.make("guildes", players=4, seed=seed)
+    rng = make_rng(seed)
+    p = make_player("ismcts", seed=2)
+    while True:
+        tm = st.to_move()
+        if tm == (0, 1, 2, 3) and p._search is not None and not p._log.blind \
+                and len(st.legal_moves(2)) > 1 and len(st.legal_moves(0)) > 1:
+            start = st.clone()
+            for x in (0, 1):
+                m = st.legal_moves(x)[seat0_pick if x == 0 else 0]
+                p.observe_move(st, x, m)
+                st.apply(x, m)
+            return p, st, start
+        seat = tm[0]
+        if seat == 2 and len(st.legal_moves(2)) > 1:
+            m = p.choose(st, 2, Limits(iterations=ITERS))
+        else:
+            m = st.sample_chance(rng) if seat == CHANCE else st.legal_moves(seat)[0]
+        p.observe_move(st, seat, m)
+        st.apply(seat, m)
+
+
+def test_a_seat_inside_a_guildes_step_keeps_the_node_of_the_steps_start():
+    """Guildes' worlds clear the choices seats 0 and 1 made before seat 2's (they choose again
+    in the tree: the root step is the whole step), so seat 2's tree, rooted at the step's start,
+    is the old tree's node there; its move is legal where it stands.  Between Two Cities' worlds
+    keep such choices: a seat deciding inside a step there starts afresh."""
+    p, st, start = guildes_mid_step(5)
+    old = p._search
+    best = p.choose(st, 2, Limits(iterations=4 * ITERS))
+    assert best in st.legal_moves(2)
+    assert p._search is old  # kept
+    assert np.array_equal(p._log.root.buf, start.observe(2).buf)  # rooted at the step's start
+    roots = old.get_roots()
+    assert old.seat_edges(roots[0], 0)  # seat 0 chose at the root (its own tree if MO)
+    # Between Two Cities: to a seat deciding after another's hidden choice, no node
+    st = engine.make("between_two_cities", players=4, seed=3)
+    rng = make_rng(3)
+    q = make_player("ismcts", seed=2)
+    inside = kept = 0
+    while not st.is_terminal() and inside < 3:
+        tm = st.to_move()
+        seat = tm[0]
+        if seat == 1 and len(st.legal_moves(1)) > 1:
+            before = q._search
+            m = q.choose(st, 1, Limits(iterations=ITERS))
+            if 0 in st.observe(1).to_move() or len(tm) == 1:
+                pass
+            elif before is not None:
+                inside += 1
+                kept += q._search is before
+        else:
+            m = st.sample_chance(rng) if seat == CHANCE else st.legal_moves(seat)[0]
+        q.observe_move(st, seat, m)
+        st.apply(seat, m)
+    assert inside >= 1 and kept == 0
+
+
+def test_a_step_start_needs_every_choice_of_the_step_unseen(monkeypatch):
+    """A step's choice the seat saw would be forgotten at the step's start: no step start then
+    (a kernel made to show every move to every seat), and so no tree kept inside the step."""
+    import search.reuse as reuse_module
+
+    p, st, start = guildes_mid_step(5)
+    assert reuse_module.open_step(p._log, st.observe(2)) is not None
+    assert reuse_module.new_roots(p._search, 2, p._log, st.observe(2)) is not None
+
+    class Open:
+        def __init__(self, k):
+            self.k = k
+            self.determinize_keep = k.determinize_keep
+
+        def observed_move(self, buf, actor, move, observer):
+            return move
+
+    monkeypatch.setattr(reuse_module, "kernel_of", lambda state: Open(state.game.kernel))
+    assert reuse_module.open_step(p._log, st.observe(2)) is None
+    assert reuse_module.new_roots(p._search, 2, p._log, st.observe(2)) is None
+
+
+def test_a_seat_inside_a_step_keeps_nothing_of_the_choices_it_did_not_see():
+    """Two games that differ only in seat 0's face-down choice before seat 2's: seat 2 keeps the
+    same nodes, searches the same tree and plays the same move with the same statistics."""
+    got = []
+    for pick in (0, 1):
+        p, st, start = guildes_mid_step(5, seat0_pick=pick)
+        roots = ismcts_module.new_roots(p._search, 2, p._log, st.observe(2))
+        best = p.choose(st, 2, Limits(iterations=4 * ITERS))
+        got.append((roots, st.observe(2).buf.tolist(), best,
+                    [(m.move, m.visits, m.value) for m in p.last_info.moves]))
+    assert got[0][0] is not None and got[0][0][2] >= 0  # seat 2's own tree (MO) kept
+    assert got[0] == got[1]
+
+
+def test_a_first_search_inside_a_step_leaves_no_line_to_follow():
+    """A seat first searched inside a Guildes step (nothing told before): its tree folded the
+    codes of the choices cleared at its root, which no log holds -- the log is blind and the
+    next decision starts afresh; the one after follows again."""
+    st = engine.make("guildes", players=4, seed=6)
+    rng = make_rng(6)
+    while not (st.to_move() == (0, 1, 2, 3) and len(st.legal_moves(2)) > 1):
+        seat = st.to_move()[0]
+        st.apply(seat, st.sample_chance(rng) if seat == CHANCE else st.legal_moves(seat)[0])
+    for x in (0, 1):
+        st.apply(x, st.legal_moves(x)[0])
+    p = make_player("ismcts", seed=1)
+    m = p.choose(st, 2, Limits(iterations=ITERS))
+    assert p._log.blind
+    p.observe_move(st, 2, m)
+    st.apply(2, m)
+    kept = []
+    while not st.is_terminal() and len(kept) < 3:
+        seat = st.to_move()[0]
+        if seat == 2 and len(st.legal_moves(2)) > 1 and p._search is not None:
+            old = p._search
+            m = p.choose(st, 2, Limits(iterations=ITERS))
+            kept.append((p._search is old, p._log.blind))
+        else:
+            m = st.sample_chance(rng) if seat == CHANCE else st.legal_moves(seat)[0]
+        p.observe_move(st, seat, m)
+        st.apply(seat, m)
+    assert kept[0] == (False, False)  # afresh, then the log knows the step's start
+    assert any(k for k, _ in kept[1:])
