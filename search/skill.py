@@ -6,8 +6,9 @@ visited root move, draws a move with probability proportional to
 temperature ``T`` (AlphaZero's move temperature); ``T = 0`` is the most visited
 move.  Level 20 changes nothing.
 
-A level below 20 also searches with the preset its game's levels were
-calibrated with (``skill.preset`` in the preset file, the ``skill`` preset of
+A level below 20 is not told the moves played (``observe_move``), so it keeps no
+tree between its decisions, as when its Elo was measured.  It also searches with
+the preset its game's levels were calibrated with (``skill.preset`` in the preset file, the ``skill`` preset of
 :func:`search.presets.options_for`) unless the player was given a preset: a
 default that plays much better per iteration (the kernel heuristics) would
 otherwise put every level far above its measured Elo.  The calibration is per
@@ -155,7 +156,10 @@ class SkillPlayer(Player):
         self.inner.new_game()
 
     def observe_move(self, state: State, seat: int, move: int) -> None:
-        self.inner.observe_move(state, seat, move)
+        # a level below 20 plays as it was calibrated: a fresh tree at each decision (no level's
+        # Elo was measured with a tree kept between decisions, which plays more per iteration)
+        if self.cap is None:
+            self.inner.observe_move(state, seat, move)
 
     def close(self) -> None:
         self.inner.close()

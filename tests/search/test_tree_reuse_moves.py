@@ -529,3 +529,25 @@ def test_a_first_search_inside_a_step_leaves_no_line_to_follow():
         st.apply(seat, m)
     assert kept[0] == (False, False)  # afresh, then the log knows the step's start
     assert any(k for k, _ in kept[1:])
+
+
+@pytest.mark.parametrize("level,kept", [(20, True), (10, False)])
+def test_a_skill_level_below_full_strength_keeps_no_tree(level, kept):
+    """A Skill level below 20 plays as its Elo was measured, a fresh tree at each decision (it
+    is not told the moves); level 20 is the player itself, which keeps its tree."""
+    from search.skill import with_skill
+
+    g = engine.make("walled_city", players=2, seed=1).game
+    inner = make_player("ismcts", seed=4)
+    seen = []
+    real = inner.search
+
+    def search(view, seat, limits, on_info, stop):
+        old = inner._search
+        info = real(view, seat, limits, on_info, stop)
+        seen.append(old is not None and inner._search is old)
+        return info
+
+    inner.search = search
+    play_game(g, [with_skill(inner, level), make_player("random", seed=1)], Limits(iterations=ITERS), seed=2)
+    assert len(seen) > 10 and any(seen) == kept
