@@ -39,7 +39,8 @@ the tree (information-set keys, decoupled simultaneous steps) are in
 * Tree reuse (``reuse``; the tree must be under half of ``max_nodes``): SO trees keyed by
   ``view`` look the next decision's view up by view hash among the old tree's nodes down to 16
   levels below its root (the old root itself excluded: the same position searched again
-  starts afresh).  Trees keyed by ``moves`` (SO or MO: every shipped default but ``det``)
+  starts afresh).  Trees keyed by ``moves`` (SO or MO: every shipped default but ``det``),
+  and MO trees keyed by ``view`` (the searching seat's own tree; the others' start afresh),
   follow the moves the player was told since its last search (``Player.observe_move``: the
   arena, the protocol's ``position``/``play`` and ``guildhall play`` tell every move) down to
   the node of the line played, each tree as its owner observed the moves; another seat's tree
@@ -405,8 +406,9 @@ class IsmctsPlayer(Player):
                 # information sets (keys=view); a moves-keyed node mixes many views
                 node = s.find_node(select.load("ismcts").view_hash(view.buf, s.size))
                 roots = [node] if node >= 0 else None
-            elif o["tree"] in ("so", "mo") and o["keys"] == "moves":
-                roots = new_roots(s, seat, self._log, view)  # along the moves told since
+            elif o["tree"] in ("so", "mo"):
+                # along the moves told since (MO keyed by views: the seat's own tree only)
+                roots = new_roots(s, seat, self._log, view)
             if roots is not None:
                 s.reroot_trees(roots)
                 s.set_root(view.buf, True)

@@ -1,4 +1,5 @@
-"""Tree reuse by the moves seen since the last search (trees keyed by moves, SO or MO).
+"""Tree reuse by the moves seen since the last search (trees keyed by moves, SO or MO; MO
+trees keyed by views).
 
 A tree keyed by moves (``keys=moves``) has no view hash to look a new root up by: a node is
 the sequence of what its owner observed at each step since the root (``cython_ext/ismcts.py``,
@@ -15,13 +16,17 @@ seat's code is a function of the move and of public fields); once a move was hid
 searching seat, that tree starts afresh at a new root -- its owner's own hidden choice, or the
 code it saw of a move the searching seat did not see, is not the searching seat's to know.
 
+MO trees keyed by views (``keys=view``) add what each owner sees at each decision point: the
+searching seat's own tree is followed, the others start afresh (their views are not its to see).
+
 Where the line cannot be rebuilt the whole tree starts afresh, as before: a gap or a jump in
 the moves told (each move's state must be the one the previous move led to, the first the
 root searched, and the last lead to the new view), a new root inside a simultaneous step
 (the tree's steps fold every acting seat at once: a seat deciding after others of its step
 has no node -- unless the kernel's worlds clear the others' choices, Guildes', whose root step
-is the whole step: the node of the step's start is kept), trees keyed by views (``keys=view``: the SO view-keyed tree is looked up by
-view hash instead, ``search/ismcts.py``) or by the determinized world's moves (``tree=det``).
+is the whole step: the node of the step's start is kept), or a tree keyed by the determinized
+world's moves (``tree=det``: its nodes hold the hidden choices of each world).  The SO tree
+keyed by views is looked up by view hash instead (``search/ismcts.py``).
 
 Memory: the arena is not compacted; the dropped branches' nodes stay until the kept tree holds
 half of ``max_nodes``, when the next decision starts afresh -- a game's tree is bounded by
@@ -36,15 +41,14 @@ import numpy as np
 from cython_ext import select
 from engine.core import CHANCE, State
 
-_fold = None
-
-
 def fold(key: int, actor: int, code: int) -> int:
     """The tree's key fold (``cython_ext/tree_hash.py``): the interpreted twin, same arithmetic."""
-    global _fold
-    if _fold is None:
-        _fold = select.twins("ismcts")[1].fold
-    return _fold(key, actor, code)
+    return select.twins("tree_hash")[1].fold(key, actor, code)
+
+
+def mix64(key: int) -> int:
+    """The tree's key mixer (``cython_ext/tree_hash.py``): the interpreted twin."""
+    return select.twins("tree_hash")[1].mix64(key)
 
 
 def view_of(state: State, seat: int) -> State:
@@ -89,13 +93,14 @@ class MoveLog:
         self.events.append((state.clone(), seat, move))
 
 
-Step = tuple  # ([(seat, move, state before it)], state after the step)
+Step = list  # [[(seat, move, state before it)], state after the step, seat's view at the next decision]
 
 
 def _walk(log: MoveLog, upto: Optional[int] = None):
     """The log's first ``upto`` events (all: None) as decision steps: ``(closed steps, open
     step, the seat's view after the last event)`` -- each closed step its seats' ``(seat, move,
-    state before it)`` with the state after it, its moves replayed from the step's start in the
+    state before it)``, the state after it and the seat's view at the decision point it leads to
+    (the chance after it drawn), its moves replayed from the step's start in the
     order its seats were to move (the loop's order, whatever order a frontend sent them in);
     the open step (None if none) ``(its start state, the index of its first event, its seats,
     {seat: (move, state before it)})``.  None where the moves do not follow on from each other
@@ -116,6 +121,8 @@ def _walk(log: MoveLog, upto: Optional[int] = None):
                     return None
             else:
                 if not open_seats:
+                    if steps and steps[-1][2] is None:
+                        steps[-1][2] = expected  # the decision point the last step led to
                     start, first, open_seats = state, i, list(state.to_move())
                 if actor not in open_seats or actor in moved:
                     return None
@@ -128,8 +135,10 @@ def _walk(log: MoveLog, upto: Optional[int] = None):
                 for s in open_seats:
                     acts.append((s, moved[s][0], cur.clone()))
                     cur.apply(s, moved[s][0])
-                steps.append((acts, cur))
+                steps.append([acts, cur, None])
                 open_seats, moved = [], {}
+        if steps and steps[-1][2] is None and not open_seats:
+            steps[-1][2] = expected
     except Exception:  # noqa: BLE001 - a move a view cannot follow: no line, a fresh tree
         return None
     return steps, ((start, first, open_seats, moved) if open_seats else None), expected
@@ -177,7 +186,7 @@ def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Op
     kernel = steps[0][1].game.kernel
     reveal = bool(search.reveal)
     keys: list[Optional[list[int]]] = [[] for _ in owners]
-    for acts, after in steps:
+    for acts, after, decision in steps:
         ev = [0] * len(owners)
         for actor, move, before in acts:
             mine = move if actor == seat else int(kernel.observed_move(before.buf, actor, move, seat))
@@ -201,7 +210,14 @@ def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Op
                     keys[i] = None
                     continue
                 ev[i] = fold(ev[i], actor, code)
-        for i in range(len(owners)):
+        for i, owner in enumerate(owners):
+            if keys[i] is not None and search.view_keys:
+                # then what the owner sees at the decision point (keys=view): the searching seat's
+                # own view only, another's is not its to see
+                if owner != seat:
+                    keys[i] = None
+                    continue
+                ev[i] = mix64(ev[i] ^ select.load("ismcts").view_hash(decision.buf, search.size))
             if keys[i] is not None:
                 keys[i].append(ev[i])
     return keys
