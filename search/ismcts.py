@@ -48,7 +48,10 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   (search/reuse.py).  A seat deciding inside a simultaneous step after others' unseen choices
   keeps the node of the step's start where the kernel's determinization clears those choices
   (Guildes: the tree's root step is the whole step), else starts afresh; so does a player told
-  nothing, and a ``det`` tree.
+  nothing, a ``det`` tree, and a moves-keyed tree whose line may have told the seat more than
+  its keys hold (a chance outcome it saw, another seat's choice it did not see: the kept node
+  would mix worlds it may know are not the case; in Guildes, with face-down plays at every
+  step, that is every line).
 * ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
   at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations

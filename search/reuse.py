@@ -93,17 +93,19 @@ class MoveLog:
         self.events.append((state.clone(), seat, move))
 
 
-Step = list  # [[(seat, move, state before it)], state after the step, seat's view at the next decision]
+# [[(seat, move, state before it, its index in the log)], state after the step, the seat's
+# view at the decision point it leads to]
+Step = list
 
 
 def _walk(log: MoveLog, upto: Optional[int] = None):
     """The log's first ``upto`` events (all: None) as decision steps: ``(closed steps, open
     step, the seat's view after the last event)`` -- each closed step its seats' ``(seat, move,
-    state before it)``, the state after it and the seat's view at the decision point it leads to
+    state before it, index of its event)``, the state after it and the seat's view at the decision point it leads to
     (the chance after it drawn), its moves replayed from the step's start in the
     order its seats were to move (the loop's order, whatever order a frontend sent them in);
     the open step (None if none) ``(its start state, the index of its first event, its seats,
-    {seat: (move, state before it)})``.  None where the moves do not follow on from each other
+    {seat: (move, state before it, index)})``.  None where the moves do not follow on from each other
     and from the log's root (see the module)."""
     seat = log.seat
     steps: list[Step] = []
@@ -126,14 +128,14 @@ def _walk(log: MoveLog, upto: Optional[int] = None):
                     start, first, open_seats = state, i, list(state.to_move())
                 if actor not in open_seats or actor in moved:
                     return None
-                moved[actor] = (move, state)
+                moved[actor] = (move, state, i)
             after = state.clone()
             after.apply(actor, move)
             expected = view_of(after, seat)
             if open_seats and len(moved) == len(open_seats):
                 acts, cur = [], start.clone()
                 for s in open_seats:
-                    acts.append((s, moved[s][0], cur.clone()))
+                    acts.append((s, moved[s][0], cur.clone(), moved[s][2]))
                     cur.apply(s, moved[s][0])
                 steps.append([acts, cur, None])
                 open_seats, moved = [], {}
@@ -174,7 +176,7 @@ def open_step(log: MoveLog, view: State) -> Optional[tuple[State, int]]:
     if seat not in seats or seat in moved:
         return None
     kernel = kernel_of(view)
-    for actor, (move, before) in moved.items():
+    for actor, (move, before, _i) in moved.items():
         if int(kernel.observed_move(before.buf, actor, move, seat)) == move:
             return None  # a choice the seat saw: the step's start would forget it
     return view_of(start, seat), first
@@ -188,7 +190,7 @@ def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Op
     keys: list[Optional[list[int]]] = [[] for _ in owners]
     for acts, after, decision in steps:
         ev = [0] * len(owners)
-        for actor, move, before in acts:
+        for actor, move, before, _i in acts:
             mine = move if actor == seat else int(kernel.observed_move(before.buf, actor, move, seat))
             if mine != move and reveal:
                 shown = int(kernel.revealed_move(after.buf, actor, move, seat))
@@ -263,14 +265,40 @@ def inside_step(view: State, seat: int) -> bool:
         return True
 
 
+def learned_more(log: MoveLog, steps: list, upto: Optional[int], new_view: State, reveal: bool) -> bool:
+    """Whether the line may have told the seat something its tree's keys do not hold, so that
+    the node the keys lead to is coarser than what it knows: statistics gathered in worlds it
+    may now know are not the case.  The keys hold the seat's own moves and what it saw of the
+    others' (with ``reveal``, what a step's end turned up), never a chance outcome: so a chance
+    outcome the seat saw, or another seat's choice it did not see (it may see it later, as
+    Guildes' face-down plays turned up when the step resolves), ends the reuse.  Told by what
+    the seat observed alone (``observed_move`` gives a hidden move or outcome a code that is no
+    move), so the choice to keep a tree never depends on what it cannot see."""
+    seat = log.seat
+    kernel = kernel_of(new_view)
+    for state, actor, move in log.events[:upto]:
+        if actor == CHANCE and int(kernel.observed_move(state.buf, CHANCE, move, seat)) == move:
+            return True
+    for acts, after, _decision in steps:
+        for actor, move, before, _i in acts:
+            if actor == seat:
+                continue
+            code = int(kernel.observed_move(before.buf, actor, move, seat))
+            if code != move and reveal and int(kernel.revealed_move(after.buf, actor, move, seat)) >= 0:
+                code = move  # keyed as turned up
+            if code != move:
+                return True
+    return False
+
+
 def new_roots(search: Any, seat: int, log: MoveLog, new_view: State) -> Optional[list[int]]:
     """The node of each tree of ``search`` where a search of ``new_view`` is rooted
     (:func:`tree_start`) along the logged line, -1 where that tree starts afresh; None if the
     searching seat's own tree cannot be followed there."""
     start, upto = tree_start(log, new_view)
     steps = steps_of(log, start, upto)
-    if not steps:
-        return None
+    if not steps or (not search.view_keys and learned_more(log, steps, upto, start, bool(search.reveal))):
+        return None  # (keys by views hold what the seat saw at each decision point)
     mo = search.ntrees > 1
     owners = list(range(search.ntrees)) if mo else [seat]
     roots = search.get_roots()
