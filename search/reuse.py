@@ -19,6 +19,12 @@ code it saw of a move the searching seat did not see, is not the searching seat'
 MO trees keyed by views (``keys=view``) add what each owner sees at each decision point: the
 searching seat's own tree is followed, the others start afresh (their views are not its to see).
 
+A node keyed by moves holds no chance outcome, and only codes for the choices its owner did
+not see; so a line that may have told the searching seat more than that -- a chance outcome
+it saw, another seat's choice it did not see (which it may see later: Guildes' face-down plays
+are turned up as each step resolves) -- starts afresh (:func:`learned_more`): the node would
+mix worlds the seat may know are not the case.  Trees keyed by views hold what the seat saw.
+
 Where the line cannot be rebuilt the whole tree starts afresh, as before: a gap or a jump in
 the moves told (each move's state must be the one the previous move led to, the first the
 root searched, and the last lead to the new view), a new root inside a simultaneous step
@@ -40,6 +46,7 @@ import numpy as np
 
 from cython_ext import select
 from engine.core import CHANCE, State
+
 
 def fold(key: int, actor: int, code: int) -> int:
     """The tree's key fold (``cython_ext/tree_hash.py``): the interpreted twin, same arithmetic."""
@@ -100,13 +107,13 @@ Step = list
 
 def _walk(log: MoveLog, upto: Optional[int] = None):
     """The log's first ``upto`` events (all: None) as decision steps: ``(closed steps, open
-    step, the seat's view after the last event)`` -- each closed step its seats' ``(seat, move,
-    state before it, index of its event)``, the state after it and the seat's view at the decision point it leads to
-    (the chance after it drawn), its moves replayed from the step's start in the
-    order its seats were to move (the loop's order, whatever order a frontend sent them in);
-    the open step (None if none) ``(its start state, the index of its first event, its seats,
-    {seat: (move, state before it, index)})``.  None where the moves do not follow on from each other
-    and from the log's root (see the module)."""
+    step, the seat's view after the last event)``.  Each closed step holds its seats' ``(seat,
+    move, state before it, index of its event)``, replayed from the step's start in the order
+    its seats were to move (the loop's order, whatever order a frontend sent them in), the state
+    after it, and the seat's view at the decision point it leads to (the chance after it
+    drawn); the open step (None if none) is ``(its start state, the index of its first event,
+    its seats, {seat: (move, state before it, index)})``.  None where the moves do not follow
+    on from each other and from the log's root (see the module)."""
     seat = log.seat
     steps: list[Step] = []
     expected = log.root  # the searching seat's view where the next move must start
@@ -158,6 +165,7 @@ def steps_of(log: MoveLog, new_view: State, upto: Optional[int] = None) -> Optio
 
 
 def kernel_of(state: State) -> Any:
+    """The kernel the line's codes are read with (a seam for the tests)."""
     return state.game.kernel
 
 
@@ -185,7 +193,7 @@ def open_step(log: MoveLog, view: State) -> Optional[tuple[State, int]]:
 def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Optional[list[int]]]:
     """Per tree (its owner in ``owners``), the child keys from its root along ``steps``, or
     None where the searching ``seat`` cannot know what that owner observed."""
-    kernel = steps[0][1].game.kernel
+    kernel = kernel_of(steps[0][1])
     reveal = bool(search.reveal)
     keys: list[Optional[list[int]]] = [[] for _ in owners]
     for acts, after, decision in steps:
