@@ -16,7 +16,7 @@ public) and the kernels' own rules:
   node is missing, for a new game, when the options change (a ``by_budget`` entry) or when the
   old tree holds half of ``max_nodes``; every shipped default (``keys=moves``, MO or ``det``)
   builds a fresh tree at every decision when the player is not told the moves played (trees
-  keyed by moves follow the moves told: tests/search/test_tree_reuse_moves.py);
+  keyed by moves follow the moves told: tests/search/test_tree_reuse_moves.py, test_tree_reuse_policy.py);
 * epsilon-greedy rollouts: each rollout of the search, replayed draw for draw from its
   generator's state, is the documented rule (lone move without a draw; ``random() < epsilon``
   then ``below(n)`` over the legal list; else a best ``move_values`` move, ties by
