@@ -8,10 +8,10 @@ move.  Level 20 changes nothing.
 
 A level below 20 is not told the moves played (``observe_move``), so it keeps no
 tree between its decisions, as when its Elo was measured.  It also searches with
-the preset its game's levels were calibrated with (``skill.preset`` in the preset file, the ``skill`` preset of
-:func:`search.presets.options_for`) unless the player was given a preset: a
-default that plays much better per iteration (the kernel heuristics) would
-otherwise put every level far above its measured Elo.  The calibration is per
+the preset its game's levels were calibrated with (``skill.preset`` in the preset
+file, the ``skill`` preset of :func:`search.presets.options_for`) unless the
+player was given a preset: a default that plays much better per iteration (the
+kernel heuristics) would otherwise put every level far above its measured Elo.  The calibration is per
 preset, not per player count: a file's ``default_by_players`` entries do not
 change the preset a level searches with.
 
