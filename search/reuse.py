@@ -71,19 +71,18 @@ class MoveLog:
     """The moves told to a player since its last search: ``(state before, seat, move)``."""
 
     def __init__(self) -> None:
-        self.root: Optional[State] = None  # the view the last search searched
-        self.seat = -1
-        self.events: list[tuple[State, int, int]] = []
-        self.blind = False
+        self.clear()
 
     def start(self, view: State, seat: int, events: Optional[list] = None, blind: bool = False) -> None:
         """A search of ``seat`` begins, rooted (as its tree keys it) at ``view``: the record
         starts from it (with ``events``, the moves told since: a root at the step's start;
         ``blind``: no line from this root can be keyed, :func:`log_root`)."""
         self.root, self.seat, self.events, self.blind = view, seat, list(events or []), blind
+        self.root_buf = None  # the root's state as told (its buffer), once a move from it is
+        self.walked: Optional[list] = None  # _walk's result, until the next move told
 
     def clear(self) -> None:
-        self.root, self.seat, self.events, self.blind = None, -1, [], False
+        self.start(None, -1)
 
     def add(self, state: State, seat: int, move: int) -> None:
         """Record a move; a move from the root's very view starts the line again (a frontend
@@ -91,39 +90,58 @@ class MoveLog:
         through the root once more)."""
         if self.root is None:
             return
-        try:
-            again = same_view(view_of(state, self.seat), self.root)
-        except Exception:  # noqa: BLE001 - another seat's view: not this seat's root
-            again = False
+        self.walked = None
+        if self.root_buf is not None and np.array_equal(state.buf, self.root_buf):
+            again = True  # the state told from the root before: no view to make
+        elif self.root_buf is not None and self.events:
+            again = False  # a line under way from the root (a resent line passes it again as above)
+        else:
+            try:
+                again = same_view(view_of(state, self.seat), self.root)
+            except Exception:  # noqa: BLE001 - another seat's view: not this seat's root
+                again = False
         if again:
             self.events = []
+            self.root_buf = state.buf.copy()
         self.events.append((state.clone(), seat, move))
 
 
-# [[(seat, move, state before it, its index in the log)], state after the step, the seat's
-# view at the decision point it leads to]
+# [[(seat, move, state before it, its index in the log)], state after the step, the state at
+# the decision point it leads to]
 Step = list
 
 
-def _walk(log: MoveLog, upto: Optional[int] = None):
-    """The log's first ``upto`` events (all: None) as decision steps: ``(closed steps, open
-    step, the seat's view after the last event)``.  Each closed step holds its seats' ``(seat,
-    move, state before it, index of its event)``, replayed from the step's start in the order
-    its seats were to move (the loop's order, whatever order a frontend sent them in), the state
-    after it, and the seat's view at the decision point it leads to (the chance after it
-    drawn); the open step (None if none) is ``(its start state, the index of its first event,
-    its seats, {seat: (move, state before it, index)})``.  None where the moves do not follow
-    on from each other and from the log's root (see the module)."""
+def _walk(log: MoveLog):
+    """The log's events as decision steps (:func:`_replay`), remembered until the next move told."""
+    if log.walked is None:
+        log.walked = [_replay(log)]
+    return log.walked[0]
+
+
+def _replay(log: MoveLog):
+    """``(closed steps, open step, the seat's view after the last event)``.  Each closed step
+    holds its seats' ``(seat, move, state before it, index of its event)``, replayed from the
+    step's start in the order its seats were to move (the loop's order, whatever order a
+    frontend sent them in), the state after it, and the state at the decision point it leads to
+    (the chance after it drawn); the open step (None if none) is ``(its start state, the index
+    of its first event, its seats, {seat: (move, state before it, index)})``.  None where the
+    moves do not follow on from each other and from the log's root (see the module): each
+    move's state must be the one the move before led to (the same buffer, or at least the same
+    view of the seat), the first the root's."""
     seat = log.seat
     steps: list[Step] = []
-    expected = log.root  # the searching seat's view where the next move must start
+    before: Optional[State] = None  # the state the last move led to
     start: Optional[State] = None  # the open step's state before its first move
     first = 0
     open_seats: list[int] = []
-    moved: dict[int, tuple[int, State]] = {}
+    moved: dict[int, tuple[int, State, int]] = {}
     try:
-        for i, (state, actor, move) in enumerate(log.events[:upto]):
-            if not same_view(view_of(state, seat), expected):
+        for i, (state, actor, move) in enumerate(log.events):
+            if before is None:
+                if not same_view(view_of(state, seat), log.root):
+                    return None
+            elif not np.array_equal(state.buf, before.buf) and \
+                    not same_view(view_of(state, seat), view_of(before, seat)):
                 return None
             if actor == CHANCE:
                 if open_seats:
@@ -131,14 +149,13 @@ def _walk(log: MoveLog, upto: Optional[int] = None):
             else:
                 if not open_seats:
                     if steps and steps[-1][2] is None:
-                        steps[-1][2] = expected  # the decision point the last step led to
+                        steps[-1][2] = state  # the decision point the last step led to
                     start, first, open_seats = state, i, list(state.to_move())
                 if actor not in open_seats or actor in moved:
                     return None
                 moved[actor] = (move, state, i)
-            after = state.clone()
-            after.apply(actor, move)
-            expected = view_of(after, seat)
+            before = state.clone()
+            before.apply(actor, move)
             if open_seats and len(moved) == len(open_seats):
                 acts, cur = [], start.clone()
                 for s in open_seats:
@@ -146,22 +163,26 @@ def _walk(log: MoveLog, upto: Optional[int] = None):
                     cur.apply(s, moved[s][0])
                 steps.append([acts, cur, None])
                 open_seats, moved = [], {}
+        expected = log.root if before is None else view_of(before, seat)
         if steps and steps[-1][2] is None and not open_seats:
-            steps[-1][2] = expected
+            steps[-1][2] = before
     except Exception:  # noqa: BLE001 - a move a view cannot follow: no line, a fresh tree
         return None
     return steps, ((start, first, open_seats, moved) if open_seats else None), expected
 
 
 def steps_of(log: MoveLog, new_view: State, upto: Optional[int] = None) -> Optional[list[Step]]:
-    """The decision steps from the log's root to ``new_view`` (through the first ``upto``
-    events), which must be a step's start; None where the log does not lead there."""
+    """The decision steps from the log's root to ``new_view``, a step's start; with ``upto``,
+    to the start of the step the log ends inside, whose first move is the log's ``upto``-th
+    (:func:`open_step`).  None where the log does not lead there."""
     if log.root is None or log.blind or not log.events[:upto]:
         return None
-    walked = _walk(log, upto)
-    if walked is None or walked[1] is not None or not same_view(walked[2], new_view):
+    walked = _walk(log)
+    if walked is None:
         return None
-    return walked[0]
+    if upto is None:
+        return walked[0] if walked[1] is None and same_view(walked[2], new_view) else None
+    return walked[0] if walked[1] is not None and walked[1][1] == upto else None
 
 
 def kernel_of(state: State) -> Any:
@@ -227,7 +248,8 @@ def path_keys(search: Any, seat: int, steps: list, owners: list[int]) -> list[Op
                 if owner != seat:
                     keys[i] = None
                     continue
-                ev[i] = mix64(ev[i] ^ select.load("ismcts").view_hash(decision.buf, search.size))
+                seen_then = view_of(decision, seat)
+                ev[i] = mix64(ev[i] ^ select.load("ismcts").view_hash(seen_then.buf, search.size))
             if keys[i] is not None:
                 keys[i].append(ev[i])
     return keys
