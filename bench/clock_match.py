@@ -11,6 +11,8 @@ policy, a twentieth of what is left a move (``move_budget`` without a count), gi
 step's seats each decide in turn, each on its own clock) and gains the increment after each;
 a seat whose clock runs out loses the game (counted apart). Prints the lone seat's win share (a
 k-way tie 1/k) with its 95% Wilson interval, the time it and the field used, and any flags.
+Every player is told every move (``guildhall.arena.tell_and_play``), so trees are kept between
+decisions as in the arena (from 8078e78; pilots before it searched afresh each decision).
 With ``--until`` (UTC, a session's clock) no game starts at or after that time, and the summary
 counts the games played.
 
@@ -34,6 +36,7 @@ from engine.core import CHANCE  # noqa: E402
 from guildhall.stats import wilson  # noqa: E402
 from search.api import Limits, make_player  # noqa: E402
 from bench.plan import clock  # noqa: E402
+from guildhall.arena import tell_and_play  # noqa: E402
 from search.timeman import clock_budget, move_budget  # noqa: E402
 
 
@@ -59,13 +62,6 @@ def policy_limits(policy: str, limits: Limits, seat: int, view) -> Limits:
 POLICIES = ("engine", "twentieth", "spread", "taper")
 
 
-def tell(players, state, seat: int, move: int) -> None:
-    """Every player is told the move (its tree kept between decisions, as in the arena), then it is played."""
-    for p in players:
-        p.observe_move(state, seat, move)
-    state.apply(seat, move)
-
-
 def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, lone_policy: str = "engine",
                  field_policy: str = "twentieth") -> dict:
     """One game; returns the lone seat's share, each seat's time used and the seats that flagged."""
@@ -78,7 +74,7 @@ def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, 
     while not state.is_terminal():
         seat = state.to_move()[0]
         if seat == CHANCE:
-            tell(players, state, CHANCE, state.sample_chance())
+            tell_and_play(players, state, CHANCE, state.sample_chance())
             continue
         t0 = time.perf_counter()  # a policy's own count (a playout) is charged to the seat's clock
         limits = Limits(clock=list(left), increment=[inc] * game.players)
@@ -91,7 +87,7 @@ def clocked_game(game, players, lone: int, clock: float, inc: float, seed: int, 
             flagged.append(seat)
             break
         left[seat] += inc
-        tell(players, state, seat, move)
+        tell_and_play(players, state, seat, move)
     if flagged:
         share = 0.0 if lone in flagged else 1.0 / (game.players - 1)  # a flag loses; the others share
     else:

@@ -51,6 +51,14 @@ def round_of(state: State) -> Optional[int]:
     return None if r is None else r - getattr(state.game, "first_round", 0)
 
 
+def tell_and_play(players: Sequence[Player], state: State, seat: int, move: int) -> None:
+    """Tell every player ``seat``'s ``move`` (each keeps what its seat sees: tree reuse,
+    ``Player.observe_move``), then play it."""
+    for p in players:
+        p.observe_move(state, seat, move)
+    state.apply(seat, move)
+
+
 def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(iterations=100),
               seed: int = 0, on_ply: Optional[Callable[[State, Ply], None]] = None) -> GameRecord:
     """Play one game; ``players[i]`` plays seat i.  ``on_ply`` sees each move as it happens."""
@@ -66,9 +74,7 @@ def play_game(game: Game, players: Sequence[Player], limits: Limits = Limits(ite
         seat = movers[0]
         move = state.sample_chance() if seat == CHANCE else players[seat].choose(state, seat, limits)
         ply = Ply(seat, move, state.move_to_string(seat, move), round_of(state), field_of(state, "phase"))
-        for p in told:
-            p.observe_move(state, seat, move)  # each keeps what its seat sees (tree reuse)
-        state.apply(seat, move)
+        tell_and_play(told, state, seat, move)
         after = round_of(state)
         # a round ends when the round field moves on, or with the game (The Walled City's
         # field stays at its last round)

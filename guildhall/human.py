@@ -19,6 +19,7 @@ import click
 from engine.core import CHANCE, Game, State
 from engine.errors import GuildhallError
 from engine.reveal import visible
+from guildhall.arena import tell_and_play
 from guildhall.movelist import grouped, narrow
 from search.api import Limits, SearchInfo, make_player
 
@@ -117,9 +118,7 @@ class HumanGame:
                 self.news("secret", str(actor))
         if len(movers) > 1 and self.step_start is None:
             self.step_start = before
-        for p in self.ai.values():
-            p.observe_move(before, actor, move)  # each keeps what its seat sees (tree reuse)
-        self.state.apply(actor, move)
+        tell_and_play(list(self.ai.values()), self.state, actor, move)
         self.record.append((actor, move))
         after = set(self.state.to_move())
         if self.step_start is not None and (not after or not after <= set(movers)):  # resolved

@@ -11,9 +11,9 @@ tree between its decisions, as when its Elo was measured.  It also searches with
 the preset its game's levels were calibrated with (``skill.preset`` in the preset
 file, the ``skill`` preset of :func:`search.presets.options_for`) unless the
 player was given a preset: a default that plays much better per iteration (the
-kernel heuristics) would otherwise put every level far above its measured Elo.  The calibration is per
-preset, not per player count: a file's ``default_by_players`` entries do not
-change the preset a level searches with.
+kernel heuristics) would otherwise put every level far above its measured Elo.
+The calibration is per preset, not per player count: a file's
+``default_by_players`` entries do not change the preset a level searches with.
 
     level  0: 8 iterations, T = 1      level 10: 256 iterations, T = 0
     level  4: 32 iterations, T = 0.5   level 16: 2048 iterations, T = 0
