@@ -29,7 +29,7 @@ if os.environ.get("GUILDHALL_PUREPYTHON") != "1":
     # some words through a second type (int as float, 64-bit keys); each word
     # keeps one type, but C's aliasing rule would still let the optimiser
     # reorder such reads.
-    no_strict_aliasing = {"ismcts", "tree_nodes", "tree_segments", "tree_lists", "tree_values",
+    no_strict_aliasing = {"ismcts", "tree_nodes", "tree_segments", "tree_lists", "tree_values", "tree_compact",
                           "tree_selection", "solver_table"}
 
     # GUILDHALL_ASAN=1: AddressSanitizer (bench/asan_sessions.py, .ci/asan), to find the

@@ -2,7 +2,7 @@
 # its keys and the reward modes are documented in ismcts.py).  The game kernel
 # is called through the cimported Kernel base (vtable calls); compiled, the
 # tree lives in malloc'ed flat arrays, in the layers Search extends
-# (tree_nodes <- tree_segments <- tree_lists <- tree_values <- tree_selection).
+# (tree_nodes <- tree_segments <- tree_lists <- tree_values <- tree_compact <- tree_selection).
 
 from libc.math cimport log
 from cython_ext.clock cimport now

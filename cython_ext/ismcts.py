@@ -37,6 +37,7 @@ so the calls between them stay C calls through the vtable):
 - ``tree_lists``: listed and counted segments, a seat's untried moves as a
   16-bit list (``TreeLists``);
 - ``tree_values``: the heuristic kept by node for progressive bias (``TreeValues``);
+- ``tree_compact``: the kept trees copied into fresh arrays (tree reuse, ``TreeCompact``);
 - ``tree_selection``: UCB1 with progressive bias among a seat's edges (``TreeSelection``);
 - this module: ``Search``, the iteration (determinize, descend, roll out, back
   up), rewards and the root's statistics.
@@ -192,6 +193,7 @@ class Search(TreeSelection):
         for i in range(1, LOGTAB):
             self.lgtab[i] = log(i)
         self.masked = False
+        self.compacting = True
         self.clear()
 
     def __dealloc__(self):
@@ -291,12 +293,20 @@ class Search(TreeSelection):
     def reroot_trees(self, nodes):
         """Make ``nodes[t]`` the root of tree ``t`` (one per seat in MO mode), keeping its
         subtree; a negative entry starts that tree afresh at a new root node (the seat's path
-        could not be followed).  The old nodes stay in the arena, unreachable."""
+        could not be followed).  With ``compacting`` (the default) the kept subtrees are
+        copied into fresh arrays (``tree_compact``: node ids change, the roots become
+        ``0..ntrees-1``); without, the old nodes stay in the arena, unreachable."""
         t: cython.int
         if len(nodes) != self.ntrees:
             raise ValueError(f"reroot_trees needs one node per tree ({self.ntrees})")
         for t in range(self.ntrees):
+            if nodes[t] >= self.nn:
+                raise ValueError(f"reroot_trees: no node {nodes[t]}")
+        for t in range(self.ntrees):
             self.roots[t] = nodes[t] if nodes[t] >= 0 else self._new_node(-1, 0)
+        if self.compacting:
+            self.compact()
+            self.scanned = -1
         self.root_depth = self.depth(self.roots[self.root_seat if self.mode == MO else 0])
         self.drop_marks()
         self.reset_root_stats()

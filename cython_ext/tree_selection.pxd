@@ -7,7 +7,7 @@ from cython_ext.tree_memory cimport as_int, prefetch
 from cython_ext.tree_nodes cimport MO, N_GROUP
 from cython_ext.tree_segments cimport E_AVAIL, E_VAL, E_VIS, INFO, LISTED, MERGE_AT, NEXT, ROOMY
 from cython_ext.tree_lists cimport LIST_MIN
-from cython_ext.tree_values cimport TreeValues
+from cython_ext.tree_compact cimport TreeCompact
 
 cpdef enum:
     BSEARCH_MAX = 32  # a merged segment up to this long is kept sorted and walked (longer: slot table)
@@ -15,7 +15,7 @@ cpdef enum:
     LOGTAB = 4096   # log(i) kept for availabilities below this
 
 
-cdef class TreeSelection(TreeValues):
+cdef class TreeSelection(TreeCompact):
     cdef int scanned               # the node whose segments sfirst and scount describe (-1: none)
     # root mask (searchmoves): rmask[move] != 0 for the root seat's allowed moves
     cdef int* rmask

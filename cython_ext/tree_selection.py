@@ -17,7 +17,7 @@ try:
 except ModuleNotFoundError:  # interpreted on a machine without Cython
     from cython_ext import shim as cython
 
-from .tree_values import TreeValues
+from .tree_compact import TreeCompact
 
 if not cython.compiled:
     from math import inf as INFINITY  # noqa: N812  (libc.math's name, compiled)
@@ -58,7 +58,7 @@ def ucb_value(total: cython.float, nvis: cython.int, expl: cython.double, bias: 
 
 
 @cython.cclass
-class TreeSelection(TreeValues):
+class TreeSelection(TreeCompact):
     """The selection of the search's trees (``ismcts.Search``)."""
 
     def _select(self, node, seat):

@@ -34,9 +34,9 @@ is the whole step: the node of the step's start is kept), or a tree keyed by the
 world's moves (``tree=det``: its nodes hold the hidden choices of each world).  The SO tree
 keyed by views is looked up by view hash instead (``search/ismcts.py``).
 
-Memory: the arena is not compacted; the dropped branches' nodes stay until the kept tree holds
-half of ``max_nodes``, when the next decision starts afresh -- a game's tree is bounded by
-``max_nodes`` as one long search is.
+Memory: the kept trees are copied into fresh arrays at each reroot (``cython_ext/tree_compact.py``),
+the dropped branches freed; a tree that holds half of ``max_nodes`` after a search is not kept
+(the next decision starts afresh) -- a game's tree is bounded by ``max_nodes`` as one long search is.
 """
 from __future__ import annotations
 

@@ -153,6 +153,10 @@ def _late_play_step():
     return s
 
 
+def subtree_size(s, node):
+    return 1 + sum(subtree_size(s, c) for c, _v in s.children_of(node))
+
+
 def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
     import itertools
 
@@ -170,13 +174,16 @@ def test_tree_is_reused_when_the_new_root_is_in_the_old_tree():
         t = s.clone()
         for seat, mv in zip((0, 1, 2, 3), (m,) + combo):
             t.apply(seat, mv)
-        if old.find_node(view_hash(t.observe(0).buf, old.size)) >= 0:
+        node = old.find_node(view_hash(t.observe(0).buf, old.size))
+        if node >= 0:
             found = t
             break
     assert found is not None
+    kept = subtree_size(old, node)
     p.choose(found, 0, Limits(iterations=ITERS))
-    assert p._search is old and old.get_roots()[0] != 0
-    assert sum(x.visits for x in p.last_info.moves) >= ITERS and old.node_count() > ITERS  # tree kept
+    # the tree kept, compacted (its root node 0): the subtree and this search's nodes
+    assert p._search is old and old.get_roots()[0] == 0
+    assert sum(x.visits for x in p.last_info.moves) >= ITERS and old.node_count() > kept
     p.new_game()
     assert p._search is None
 

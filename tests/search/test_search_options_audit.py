@@ -12,7 +12,8 @@ public) and the kernels' own rules:
   seat in a real game, the new root is exactly the old tree's node reached by the steps played
   as the seat observed them (its own moves, ``observed_move`` codes of the others', then its
   view hash), every statistic of that subtree as the last search left it, the dropped
-  branches never touched again and the root report this search's own; a fresh tree when that
+  branches gone from the arena (compacted: cython_ext/tree_compact.py) and the root report
+  this search's own; a fresh tree when that
   node is missing, for a new game, when the options change (a ``by_budget`` entry) or when the
   old tree holds half of ``max_nodes``; every shipped default (``keys=moves``, MO or ``det``)
   builds a fresh tree at every decision when the player is not told the moves played (trees
@@ -206,19 +207,14 @@ def test_every_shipped_default_untold_the_moves_builds_a_fresh_tree_at_every_dec
 
 
 def subtree(s, node):
-    """node -> (visits, edges, availabilities, children by key) for ``node`` and below."""
-    out, todo = {}, [node]
-    while todo:
-        n = todo.pop()
-        kids = s.children_of(n)
-        out[n] = (s.node_info(n)[0], s.edges_of(n), s.availability_of(n),
-                  sorted((s.key_of(c), c, v) for c, v in kids))
-        todo.extend(c for c, _v in kids)
-    return out
+    """``(visits, edges, availabilities, [(key, subtree)] by key)`` of ``node`` and below: what
+    the tree holds there, whatever the node ids (a kept tree is compacted)."""
+    kids = sorted((s.key_of(c), subtree(s, c)) for c, _v in s.children_of(node))
+    return (s.node_info(node)[0], s.edges_of(node), s.availability_of(node), kids)
 
 
-def arena(s):
-    return {n: (s.node_info(n)[0], s.edges_of(n), s.availability_of(n)) for n in range(s.node_count())}
+def size(sub):
+    return 1 + sum(size(k) for _key, k in sub[3])
 
 
 def node_after(s, start, steps, seat):
@@ -256,7 +252,7 @@ def walk_with_reuse(game, players, seed, p, seat, limits_of, searches, monkeypat
     real = core.run_chunked
 
     def run_chunked(search, *a, **kw):
-        caught.append((search, subtree(search, search.get_roots()[0])))
+        caught.append((search, subtree(search, search.get_roots()[0]), search.node_count()))
         return real(search, *a, **kw)
 
     monkeypatch.setattr(core, "run_chunked", run_chunked)
@@ -282,10 +278,10 @@ def walk_with_reuse(game, players, seed, p, seat, limits_of, searches, monkeypat
                 old = prev[0]
                 want = node_after(old, prev[1], prev[3], seat)
                 kept_before = subtree(old, want) if want >= 0 else None
-                whole, old_count = arena(old), old.node_count()
+                old_count = old.node_count()
             m = p.choose(st, seat, limits)
             iters = p.last_info.iterations
-            s, start = caught[-1]
+            s, start, arena_nodes = caught[-1]
             if prev is None:
                 case = "first"
             elif want < 0:
@@ -299,18 +295,16 @@ def walk_with_reuse(game, players, seed, p, seat, limits_of, searches, monkeypat
             seen[case] += 1
             if case == "kept":
                 seen["deepest"] = max(seen["deepest"], len(prev[3]))  # tree levels between the roots
-                assert s is old and s.get_roots()[0] == want, (d, want, s.get_roots())
+                assert s is old and s.get_roots()[0] == 0, (d, want, s.get_roots())
                 assert start == kept_before, d  # the subtree exactly as the last search left it
-                inside = set(kept_before)
-                now = arena(s)
-                assert all(now[n] == whole[n] for n in whole if n not in inside), d  # dead branches
+                assert arena_nodes == size(kept_before) < old_count, d  # and nothing else
                 legal = st.legal_moves(seat)
                 assert sum(s.root_vector(mv)[0] for mv in legal) == iters  # this search's report
                 assert sum(x.visits for x in p.last_info.moves) == \
-                    iters + sum(v for (x, _mv), (v, _w, _a) in snap_root(kept_before, want, seat).items())
+                    iters + sum(v for (x, _mv), (v, _w, _a) in snap_root(kept_before, seat).items())
             else:
                 assert prev is None or s is not prev[0], (d, case)
-                assert start == {0: (0, [], [], [])}, (d, case)  # a new tree: its root alone
+                assert start == (0, [], [], []), (d, case)  # a new tree: its root alone
             picks.append((seat, m))
             prev = (s, st.clone(), opts, [])
             d += 1
@@ -326,11 +320,11 @@ def walk_with_reuse(game, players, seed, p, seat, limits_of, searches, monkeypat
     return seen
 
 
-def snap_root(sub, root, seat):
+def snap_root(sub, seat):
     """``(seat, move) -> (visits, value, availability)`` of ``seat``'s edges at the root of a
     :func:`subtree` snapshot."""
-    av = {(x, m): a for x, m, a in sub[root][2]}
-    return {(x, m): (v, w, av[(x, m)]) for x, m, v, w in sub[root][1] if x == seat}
+    av = {(x, m): a for x, m, a in sub[2]}
+    return {(x, m): (v, w, av[(x, m)]) for x, m, v, w in sub[1] if x == seat}
 
 
 # (game, players, seed, the deepest kept root at least: tree levels between two searches)
@@ -361,7 +355,7 @@ def test_a_fresh_tree_when_the_options_change_or_the_tree_is_half_full(monkeypat
     p = make_player("ismcts", seed=2, tree="so", keys="view")
     seen = walk_with_reuse("city_and_guilds", 3, 2, p, 0, alternate, 40 if COMPILED else 12, monkeypatch)
     assert seen["options_changed"] >= 2 and seen["kept"] == 0, seen
-    p = make_player("ismcts", seed=1, tree="so", keys="view", max_nodes=6 * ITERS)
+    p = make_player("ismcts", seed=1, tree="so", keys="view", max_nodes=3 * ITERS)
     seen = walk_with_reuse("walled_city", 3, 1, p, 0, lambda d: Limits(iterations=ITERS), 60 if COMPILED else 14,
                            monkeypatch)
     assert seen["tree_full"] >= 1 and seen["kept"] >= 1, seen

@@ -18,7 +18,7 @@ from tests.search.helpers import COMPILED, guildes_start, random_decision
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "bench"))
 import tree_fingerprint  # noqa: E402
 
-LAYERS = ["Search", "TreeSelection", "TreeValues", "TreeLists", "TreeSegments", "TreeNodes", "object"]
+LAYERS = ["Search", "TreeSelection", "TreeCompact", "TreeValues", "TreeLists", "TreeSegments", "TreeNodes", "object"]
 
 
 def _grown(view, seat, impl, tree, keys, iters=150, seed=4):
