@@ -289,6 +289,23 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
             buf[self.O_BOXB + k] = pb[k]
             buf[self.O_BOXD + k] = pd[k]
 
+    def clear_choices(self, buf: cython.int[::1], seat: cython.int) -> int:
+        """``seat``'s view ``buf`` taken back to the start of its choose step: the choices the
+        other seats already made there (hidden from it) undone, so that they choose again in a
+        search's worlds, each by its own statistics, instead of drawn uniformly by
+        ``determinize`` (the ISMCTS option ``step_start``).  Returns how many were undone."""
+        s: cython.int
+        n: cython.int = 0
+        if buf[self.O_PHASE] != PH_CHOOSE:
+            return 0
+        for s in range(self.players):
+            if s != seat and buf[self.O_DONE + s]:
+                buf[self.O_DONE + s] = 0
+                buf[self.O_CHOSEN + s * 2] = NOTHING
+                buf[self.O_CHOSEN + s * 2 + 1] = NOTHING
+                n += 1
+        return n
+
     def observed_move(self, buf, actor, move, observer):
         """Others' choices are hidden; so is every tile dealt into another seat's hand."""
         ph: cython.int = buf[self.O_PHASE]

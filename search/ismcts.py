@@ -52,6 +52,9 @@ the tree (information-set keys, decoupled simultaneous steps) are in
   its keys hold (a chance outcome it saw, another seat's choice it did not see: the kept node
   would mix worlds it may know are not the case; in Guildes, with face-down plays at every
   step, that is every line).
+* ``step_start``: a seat deciding inside a simultaneous step after others' hidden choices
+  searches from the step's start (:func:`step_start_view`); off, the worlds keep those
+  choices, each drawn uniformly among what that seat could have chosen.
 * ``workers=N``: root parallelism; N-1 worker processes (``search.pool``, forked
   at the first such search and kept across moves) search with derived seeds; iteration and node budgets are split between
   the N searches, the deadline is shared; root visits, rewards, iterations
@@ -152,6 +155,7 @@ ISMCTS_SPEC = {
     "impl": ("auto", lambda v: v in ("auto", "compiled", "python"), "auto, compiled or python"),
     "keys": ("moves", lambda v: v in ("view", "moves"), "moves or view"),
     "reveal": (False, lambda v: isinstance(v, bool), "true or false"),
+    "step_start": (False, lambda v: isinstance(v, bool), "true or false"),
     "fixed_worlds": (0, _pos_int(0, 10000), "an integer in [0, 10000]"),
     "endgame": (0, _pos_int(0, 200), "an integer in [0, 200]"),
     "endgame_worlds": (8, _pos_int(1, 256), "an integer in [1, 256]"),
@@ -356,6 +360,8 @@ class IsmctsPlayer(Player):
                 return info
             if nodes is not None:
                 nodes = max(1, nodes - spent)
+        if o["step_start"]:
+            view = step_start_view(view, seat)
         s = self._tree_for(view, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
@@ -451,6 +457,18 @@ class IsmctsPlayer(Player):
                           pv=lines.get(best) or principal_variation(s, seat, best, view=view), best=best,
                           tree_nodes=count, tree_full=min(1000, count * 1000 // max(1, s.max_nodes)),
                           lines=lines)
+
+
+def step_start_view(view: State, seat: int) -> State:
+    """``step_start``: a seat deciding inside a simultaneous step after others' hidden choices
+    searches from its view at the step's start, those seats choosing again in the tree by their
+    own statistics (as the first seat of the step sees them), where the kernel can undo them
+    (``clear_choices``: Between Two Cities; Guildes' worlds always clear them); else ``view``."""
+    clear = getattr(view.game.kernel, "clear_choices", None)
+    if clear is None or isinstance(view, OpenState):
+        return view
+    start = view.clone()
+    return start if clear(start.buf, seat) else view
 
 
 def build_search(view: State, seat: int, o: dict) -> Any:
