@@ -562,6 +562,21 @@ class CityAndGuildsKernel(CityAndGuildsScoring):
                 return k
         return -1
 
+    def clear_choices(self, buf: cython.int[::1], seat: cython.int) -> int:
+        """``seat``'s view ``buf`` taken back to the start of the setup discard: the discards
+        the other seats already chose there (hidden from it) undone, so that they choose again
+        in a search's worlds by their own statistics (the ISMCTS option ``step_start``).
+        Returns how many were undone."""
+        p: cython.int
+        n: cython.int = 0
+        if buf[self.o_phase] != DISCARD:
+            return 0
+        for p in range(self.players):
+            if p != seat and buf[self.o_pend + p] != 0:
+                buf[self.o_pend + p] = 0
+                n += 1
+        return n
+
     def observed_move(self, buf, actor, move, observer):
         """The deal is seen by its receiver only, the setup discard by its player only."""
         ph: cython.int = buf[self.o_phase]

@@ -463,7 +463,8 @@ def step_start_view(view: State, seat: int) -> State:
     """``step_start``: a seat deciding inside a simultaneous step after others' hidden choices
     searches from its view at the step's start, those seats choosing again in the tree by their
     own statistics (as the first seat of the step sees them), where the kernel can undo them
-    (``clear_choices``: Between Two Cities; Guildes' worlds always clear them); else ``view``."""
+    (``clear_choices``: Between Two Cities' draft, City and Guilds' setup discard; Guildes'
+    worlds always clear them); else ``view``."""
     clear = getattr(view.game.kernel, "clear_choices", None)
     if clear is None or isinstance(view, OpenState):
         return view

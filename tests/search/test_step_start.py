@@ -1,7 +1,8 @@
-"""A seat choosing inside a draft step after others' hidden choices, searched from the step's
-start (``clear_choices``, the ISMCTS option ``step_start``).
+"""A seat choosing inside a simultaneous step after others' hidden choices (Between Two Cities'
+draft, City and Guilds' setup discard), searched from the step's start (the kernels'
+``clear_choices``, the ISMCTS option ``step_start``).
 
-The kernel's undo is checked against the game itself: a seat's view with the others' choices
+The kernels' undo is checked against the game itself: a seat's view with the others' choices
 of its step undone is exactly its view before they chose, whichever seats chose and in
 whatever order, in every variant, compiled and interpreted.  The search then has every seat
 of the step choosing at its root, and never more than the view shows.
@@ -17,15 +18,24 @@ from engine.core import CHANCE, make_rng
 from search.api import Limits, make_player
 from tests.search.helpers import COMPILED
 
-CONFIGS = [(3, ()), (4, ()), (7, ("districts",)), (2, ("two-player",)), (2, ("two-player-advanced",))]
-IMPLS = [(name, m) for name, m in zip(("compiled", "interpreted"), select.twins("between_two_cities"))
-         if m is not None]
+CONFIGS = [("between_two_cities", 3, ()), ("between_two_cities", 4, ()), ("between_two_cities", 7, ("districts",)),
+           ("between_two_cities", 2, ("two-player",)), ("between_two_cities", 2, ("two-player-advanced",)),
+           ("city_and_guilds", 3, ()), ("city_and_guilds", 5, ())]
+KERNELS = {"between_two_cities": "BetweenTwoCitiesKernel", "city_and_guilds": "CityAndGuildsKernel"}
 
 
-def choose_steps(players, variants, seed, limit=6):
-    """``(state at a choose step's start, the order the seats choose in)`` from a random game."""
+def kernel(mod, game):
+    """``game``'s kernel built from ``mod`` (one of its two modes)."""
+    cls = getattr(mod, KERNELS[game.name])
+    return cls(game.kernel_cfg) if game.name == "between_two_cities" else cls(*game.kernel_args())
+IMPLS = ["compiled", "interpreted"] if COMPILED else ["interpreted"]
+
+
+def choose_steps(game, players, variants, seed, limit=6):
+    """``(state at a simultaneous step's start, the order its seats choose in)`` from a random
+    game."""
     rnd, rng = random.Random(seed), make_rng(seed)
-    s = engine.make("between_two_cities", players=players, variants=variants, seed=seed)
+    s = engine.make(game, players=players, variants=variants, seed=seed)
     out = []
     while not s.is_terminal() and len(out) < limit:
         tm = s.to_move()
@@ -41,27 +51,26 @@ def choose_steps(players, variants, seed, limit=6):
     return out
 
 
-@pytest.mark.parametrize("impl,mod", IMPLS, ids=[name for name, _m in IMPLS])
-@pytest.mark.parametrize("players,variants", CONFIGS)
-def test_the_undone_view_is_the_view_at_the_steps_start(impl, mod, players, variants):
-    checked = 0
-    for start, order in choose_steps(players, variants, 7):
-        k = mod.BetweenTwoCitiesKernel(start.game.kernel_cfg)
+@pytest.mark.parametrize("impl", IMPLS)
+@pytest.mark.parametrize("game,players,variants", CONFIGS)
+def test_the_undone_view_is_the_view_at_the_steps_start(impl, game, players, variants):
+    mod = select.twins(game)[0 if impl == "compiled" else 1]
+    steps = [x for seed in (7, 8, 9) for x in choose_steps(game, players, variants, seed)]
+    for start, order in steps:
+        k = kernel(mod, start.game)
         s = start.clone()
         for i, seat in enumerate(order):
-            view = s.observe(seat)
-            undone = view.buf.copy()
+            undone = s.observe(seat).buf.copy()
             assert k.clear_choices(undone, seat) == i  # the seats before it in the step
             assert np.array_equal(undone, start.observe(seat).buf)
-            checked += 1
             s.apply(seat, s.legal_moves(seat)[0])
         assert k.clear_choices(s.observe(order[0]).buf.copy(), order[0]) == 0  # the step is over
-    assert checked >= 4
+    assert len(steps) >= 3
 
 
-def mid_step(players=4, seed=3):
-    """A full state inside a choose step: all seats but the last have chosen; that seat."""
-    start, order = choose_steps(players, (), seed, 1)[0]
+def mid_step(game="between_two_cities", players=4, seed=3):
+    """A full state inside a simultaneous step: all seats but the last have chosen; that seat."""
+    start, order = choose_steps(game, players, (), seed, 1)[0]
     s = start.clone()
     for seat in order[:-1]:
         s.apply(seat, s.legal_moves(seat)[0])
@@ -75,9 +84,10 @@ def root_seats(p):
     return {t: {x for x in range(s.n) if s.seat_edges(roots[t], x)} for t in range(s.ntrees)}
 
 
+@pytest.mark.parametrize("game", KERNELS)
 @pytest.mark.parametrize("tree", ["so", "mo"])
-def test_the_search_has_every_seat_of_the_step_at_its_root(tree):
-    s, seat = mid_step()
+def test_the_search_has_every_seat_of_the_step_at_its_root(game, tree):
+    s, seat = mid_step(game)
     for on in (False, True):
         p = make_player("ismcts", seed=1, tree=tree, step_start=on)
         m = p.choose(s, seat, Limits(iterations=200 if COMPILED else 40))
@@ -92,7 +102,7 @@ def test_the_search_has_every_seat_of_the_step_at_its_root(tree):
 def test_step_start_never_reads_the_choices_it_undoes():
     """Two games alike in the last seat's view, the earlier seats' choices different: the same
     search, move for move and statistic for statistic."""
-    start, order = choose_steps(4, (), 3, 1)[0]
+    start, order = choose_steps("between_two_cities", 4, (), 3, 1)[0]
     games = []
     for pick in (0, -1):
         s = start.clone()
