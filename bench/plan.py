@@ -34,7 +34,9 @@ an interrupted plan resumes where it stopped without replaying or reseeding
 anything.  ``--until HH:MM`` (UTC, today) is a session's clock: no game starts at or
 after it, so a row cut by the clock loses no game half played.  At the end (or with ``--report``) one markdown row per plan row:
 games played of planned, lone win share, 95% Wilson interval, fair share,
-verdict, seconds per game and load range.
+verdict, seconds per game and load range; then, for fixed rows that differ only in id, seed
+and games (a row split over processes, a log each: ``--report --log a.jsonl,b.jsonl``), one
+line of their games pooled.
 
 Rows with a time budget are refused unless every kernel they load runs
 compiled (``kernels_mode``): interpreted, a search makes about 4 iterations
@@ -193,6 +195,47 @@ def row_verdict(row: dict, recs: list, lo: float, hi: float) -> str:
     return f"inconclusive (SPRT, LLR {llr:.2f})" if len(recs) >= row["games"] else f"incomplete (SPRT, LLR {llr:.2f})"
 
 
+def read_logs(paths: str) -> dict:
+    """``read_log`` of each of the comma-separated ``paths`` (one process a row: a log each),
+    merged; a row's game in two of them stops as a game logged twice in one does."""
+    done: dict = {}
+    for path in filter(None, paths.split(",")):
+        for key, recs in read_log(path).items():
+            games = {r["game"] for r in done.get(key, [])}
+            if any(r["game"] in games for r in recs):
+                raise SystemExit(f"{path}: a game of row {key} is in another log too")
+            done.setdefault(key, []).extend(recs)
+    return done
+
+
+def pooled(plan: dict, done: dict) -> list[str]:
+    """One line per group of two or more fixed rows that differ only in id, seed and games
+    (the same table, budget, pair and options): their games pooled, read by the Wilson
+    interval, as a plan that splits a row over processes registers it."""
+    groups: dict = {}
+    for row in plan["rows"]:
+        if "sprt" not in row and done.get(row["id"]):
+            key = json.dumps({k: v for k, v in row.items() if k not in ("id", "seed", "games")}, sort_keys=True)
+            groups.setdefault(key, []).append(row)
+    out = []
+    for rows in groups.values():
+        if len(rows) < 2:
+            continue
+        recs = [r for row in rows for r in done[row["id"]]]
+        n, s = len(recs), sum(r["share"] for r in recs)
+        lo, hi = wilson(s, n)
+        fair = 1 / rows[0]["players"]
+        planned = sum(row["games"] for row in rows)
+        state = verdict(lo, hi, fair) if n == planned else f"{verdict(lo, hi, fair)} (as played)"
+        r0, loads = rows[0], [r["load"] for r in recs]
+        budget = f"{r0['iterations']} it" if r0.get("iterations") else f"{r0['movetime']} ms"
+        out.append(f"| pooled: {' + '.join(row['id'] for row in rows)} | {r0['game']} | {r0['players']} | "
+                   f"{budget} | {r0['pair']} | {', '.join(str(row['seed']) for row in rows)} | {n} ({planned}) | "
+                   f"{s / n:.3f} | [{lo:.3f}, {hi:.3f}] | {fair:.3f} | {state} | "
+                   f"{sum(r['s'] for r in recs) / n:.1f} | {min(loads)}-{max(loads)} |")
+    return out
+
+
 def report(plan: dict, done: dict) -> list[str]:
     out = ["| id | game | players | budget | pair | seed | games (planned) | lone win share | 95% CI (Wilson) "
            "| fair | verdict | s per game | load |", "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -217,7 +260,8 @@ def report(plan: dict, done: dict) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("plan")
-    ap.add_argument("--log", required=True, help="JSON-lines file of finished games (appended; resumes)")
+    ap.add_argument("--log", required=True, help="JSON-lines file of finished games (appended; resumes); "
+                    "with --report, several comma-separated (a log per process)")
     ap.add_argument("--only", default="", help="comma-separated row ids to run (default: all, in order)")
     ap.add_argument("--report", action="store_true", help="only print the table from the log")
     ap.add_argument("--until", default="", help="HH:MM UTC today: no game starts at or after it (the session's clock)")
@@ -234,6 +278,8 @@ def main() -> None:
             raise SystemExit(f"row {row['id']!r}: {g.describe()} has no fair share (a competitor that is "
                              "no seat can win), so a lone seat's share cannot be judged")
     only = set(filter(None, a.only.split(",")))
+    if "," in a.log and not a.report:
+        raise SystemExit("a plan run writes one log (several are read with --report)")
     if not a.report:
         rows = [row for row in plan["rows"] if not only or row["id"] in only]
         mode = kernels_mode()
@@ -245,7 +291,8 @@ def main() -> None:
         for row in rows:
             run_row(row, a.log, mode, until)
             print("\n".join(report({"rows": [row]}, read_log(a.log))[2:]), flush=True)
-    print("\n".join(report(plan, read_log(a.log))))
+    done = read_logs(a.log)
+    print("\n".join(report(plan, done) + pooled(plan, done)))
 
 
 if __name__ == "__main__":

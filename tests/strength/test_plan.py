@@ -201,3 +201,31 @@ def test_a_game_without_a_fair_share_is_refused_before_any_game(tmp_path, monkey
     with pytest.raises(SystemExit, match="no fair share"):
         bench.strength.main()
     assert "|" not in capsys.readouterr().out  # refused before its table
+
+
+def _log(path, key, shares, first=0):
+    path.write_text("".join(json.dumps({"id": key, "game": first + i, "share": s, "s": 0.1, "load": 1.0}) + "\n"
+                            for i, s in enumerate(shares)))
+
+
+def test_a_row_split_over_processes_is_read_from_its_logs_and_pooled(tmp_path, capsys, monkeypatch):
+    rows = [{**ROW, "id": "a", "seed": 1, "games": 3}, {**ROW, "id": "b", "seed": 9, "games": 3},
+            {**ROW, "id": "c", "seed": 5, "games": 3, "set": ["ismcts.exploration=0.3"]}]  # not the same row
+    plan, la, lb, lc = (tmp_path / x for x in ("plan.json", "a.jsonl", "b.jsonl", "c.jsonl"))
+    plan.write_text(json.dumps({"rows": rows}))
+    _log(la, "a", [1.0, 1.0, 0.0])
+    _log(lb, "b", [1.0, 0.5, 1.0])
+    _log(lc, "c", [0.0, 0.0, 0.0])
+    monkeypatch.setattr("sys.argv", ["plan.py", str(plan), "--log", f"{la},{lb},{lc}", "--report"])
+    main()
+    pooled = [x for x in capsys.readouterr().out.splitlines() if x.startswith("| pooled")]
+    lo, hi = bench.plan.wilson(4.5, 6)
+    assert pooled == [f"| pooled: a + b | {ROW['game']} | {ROW['players']} | {ROW['iterations']} it | {ROW['pair']} "
+                      f"| 1, 9 | 6 (6) | 0.750 | [{lo:.3f}, {hi:.3f}] | 0.333 | "
+                      f"{bench.plan.verdict(lo, hi, 1 / 3)} | 0.1 | 1.0-1.0 |"]
+    _log(lb, "a", [1.0], first=2)  # row a's game 2 in both logs
+    with pytest.raises(SystemExit, match="in another log too"):
+        bench.plan.read_logs(f"{la},{lb}")
+    monkeypatch.setattr("sys.argv", ["plan.py", str(plan), "--log", f"{la},{lb}"])
+    with pytest.raises(SystemExit, match="one log"):
+        main()
