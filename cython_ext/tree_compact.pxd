@@ -13,3 +13,5 @@ cdef class TreeCompact(TreeValues):
     cdef public bint compacting    # reroot_trees compacts the kept trees (Search; off: bench/reuse_speed.py)
     cpdef int compact(self) except -1
     cdef int _copy_trees(self, int* newid, int* order, int k) except -1
+    cdef int _copy_segments(self, int node, int g, int* ogs, int* oed, float* oef, unsigned short* omv) except -1
+    cdef int _copy_values(self, int node, int r, int* ovc, double* ovv) except -1

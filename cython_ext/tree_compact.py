@@ -112,23 +112,6 @@ class TreeCompact(TreeValues):
         i: cython.int
         o: cython.int
         x: cython.int
-        g: cython.int
-        s: cython.int
-        prev: cython.int
-        r: cython.int
-        a: cython.int
-        last: cython.int
-        head: cython.int
-        j: cython.int
-        w: cython.int
-        start: cython.int
-        run: cython.int
-        hdr: cython.int
-        d: cython.int
-        info: cython.int
-        words: cython.int
-        off: cython.int
-        room: cython.int
         # fresh arrays (each layer's own clearing: the old pointers are kept above)
         self._clear_nodes()
         self._clear_segments()
@@ -148,67 +131,93 @@ class TreeCompact(TreeValues):
                 self.nk[4 * i + N_KEY] = onk[4 * o + N_KEY]
             if self.view_keys and o < ohcap:
                 self.nhash[i] = onhash[o]
-            # the node's segments, in their order, each with its run of edge entries
-            g = ond[8 * o + N_GROUP]
-            prev = -1
-            while g >= 0:
-                info = ogs[3 * g + INFO]
-                hdr = 1 if info & (ROOMY | LISTED) else 0
-                start = ogs[3 * g] - hdr
-                run = oed[4 * start] + 1 if hdr else info & 0x7FFFFF
-                s = self.ng
-                if s == self.gcap:
-                    self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
-                    self.gcap *= 2
-                self.ng += 1
-                d = self._run(run)
-                for j in range(run):
-                    for w in range(4):
-                        self.ed[4 * (d + j) + w] = oed[4 * (start + j) + w]
-                    if not cython.compiled:  # compiled, ef is ed's words read as floats
-                        self.ef[4 * (d + j) + E_VAL] = oef[4 * (start + j) + E_VAL]
-                self.gs[3 * s] = d + hdr
-                self.gs[3 * s + INFO] = info
-                self.gs[3 * s + NEXT] = -1
-                if prev < 0:
-                    self.nd[8 * i + N_GROUP] = s
-                    self.nd[8 * i + N_EDGE] = d + hdr
-                else:
-                    self.gs[3 * prev + NEXT] = s
-                if info & LISTED:
-                    words = 2 * oed[4 * start + L_COUNT] if info & COUNTED else oed[4 * start + L_LEN]
-                    off = oed[4 * start + L_LIST]
-                    a = self._mv_run(words)
-                    for j in range(words):
-                        self.mv[a + j] = omv[off + j]
-                    self.ed[4 * d + L_LIST] = a
-                prev = s
-                g = ogs[3 * g + NEXT]
-            # the node's kept values, in their order (records left behind are not copied)
-            r = ovnode[o] if o < ovcap else -1
-            last = -1
-            head = -1
-            while r >= 0:
-                if ovc[r] >= 0:
-                    room = ovc[r + 3]
-                    self._vgrow(i)
-                    a = self._vrecord(i, room)
-                    if last < 0:
-                        head = a
-                    else:
-                        self.vc[last + 2] = a
-                    self.vnode[i] = head
-                    self.vc[a + 2] = -1
-                    self.vc[a] = ovc[r]
-                    self.vc[a + 1] = ovc[r + 1]
-                    for j in range(room):
-                        self.vc[a + 4 + j] = ovc[r + 4 + j]
-                        self.vv[a + 4 + j] = ovv[r + 4 + j]
-                    last = a
-                r = ovc[r + 2]
+            self._copy_segments(i, ond[8 * o + N_GROUP], ogs, oed, oef, omv)
+            if o < ovcap:
+                self._copy_values(i, ovnode[o], ovc, ovv)
         for i in range(self.ntrees, k):
             self._child_put(i)
         if cython.compiled:  # interpreted, the old lists are simply dropped
             free(ond); free(onhash); free(och); free(ogs); free(ofreed); free(oed)
             free(omv); free(ovnode); free(ovc); free(ovv)
+        return 0
+
+    @cython.final
+    def _copy_segments(self, node, g, ogs, oed, oef, omv):
+        """Node ``node``'s segments from the old segment ``g`` on (``ogs``, ``oed``, ``oef``,
+        ``omv``: the old arrays), in their order, each with its whole run of edge entries (a
+        header and room included) and, listed, its move list."""
+        prev: cython.int = -1
+        s: cython.int
+        j: cython.int
+        w: cython.int
+        a: cython.int
+        d: cython.int
+        info: cython.int
+        hdr: cython.int
+        start: cython.int
+        run: cython.int
+        words: cython.int
+        off: cython.int
+        while g >= 0:
+            info = ogs[3 * g + INFO]
+            hdr = 1 if info & (ROOMY | LISTED) else 0
+            start = ogs[3 * g] - hdr
+            run = oed[4 * start] + 1 if hdr else info & 0x7FFFFF
+            s = self.ng
+            if s == self.gcap:
+                self.gs = resize_ints(self.gs, 3 * self.gcap, 6 * self.gcap)
+                self.gcap *= 2
+            self.ng += 1
+            d = self._run(run)
+            for j in range(run):
+                for w in range(4):
+                    self.ed[4 * (d + j) + w] = oed[4 * (start + j) + w]
+                if not cython.compiled:  # compiled, ef is ed's words read as floats
+                    self.ef[4 * (d + j) + E_VAL] = oef[4 * (start + j) + E_VAL]
+            self.gs[3 * s] = d + hdr
+            self.gs[3 * s + INFO] = info
+            self.gs[3 * s + NEXT] = -1
+            if prev < 0:
+                self.nd[8 * node + N_GROUP] = s
+                self.nd[8 * node + N_EDGE] = d + hdr
+            else:
+                self.gs[3 * prev + NEXT] = s
+            if info & LISTED:
+                words = 2 * oed[4 * start + L_COUNT] if info & COUNTED else oed[4 * start + L_LEN]
+                off = oed[4 * start + L_LIST]
+                a = self._mv_run(words)
+                for j in range(words):
+                    self.mv[a + j] = omv[off + j]
+                self.ed[4 * d + L_LIST] = a
+            prev = s
+            g = ogs[3 * g + NEXT]
+        return 0
+
+    @cython.final
+    def _copy_values(self, node, r, ovc, ovv):
+        """Node ``node``'s kept-values records from the old record ``r`` on (``ovc``, ``ovv``:
+        the old arrays), in their order; records left behind are not copied."""
+        last: cython.int = -1
+        head: cython.int = -1
+        room: cython.int
+        a: cython.int
+        j: cython.int
+        while r >= 0:
+            if ovc[r] >= 0:
+                room = ovc[r + 3]
+                self._vgrow(node)
+                a = self._vrecord(node, room)  # first in the chain: relinked in the old order
+                if last < 0:
+                    head = a
+                else:
+                    self.vc[last + 2] = a
+                self.vnode[node] = head
+                self.vc[a + 2] = -1
+                self.vc[a] = ovc[r]
+                self.vc[a + 1] = ovc[r + 1]
+                for j in range(room):
+                    self.vc[a + 4 + j] = ovc[r + 4 + j]
+                    self.vv[a + 4 + j] = ovv[r + 4 + j]
+                last = a
+            r = ovc[r + 2]
         return 0
