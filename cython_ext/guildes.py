@@ -69,6 +69,7 @@ class GuildesKernel(GuildesHidden):
 
     def __init__(self, cfg: dict) -> None:
         GuildesHidden.__init__(self, cfg)
+        self.reveals = True  # face-down plays are turned up together (revealed_move)
         self.s_moves = self.scratch(self.max_moves + 1)
         self.s_seats = self.scratch(self.n)
         self.s_pk = self.scratch(self.n * self.G)

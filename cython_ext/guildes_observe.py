@@ -17,7 +17,7 @@ except ModuleNotFoundError:  # interpreted on a machine without Cython
 from .guildes_rules import GuildesRules
 
 if not cython.compiled:
-    from .guildes_rules import CHOSEN, DEAL, DPICK, DRAFT, PLAY, RDEAL, REDIS, SEQ, TRICK, imod
+    from .guildes_rules import CHOSEN, DEAL, DPICK, DRAFT, FACEDOWN, PLAY, RDEAL, REDIS, SEQ, START, TRICK, imod
     from .kernel import ptr
 
 
@@ -38,6 +38,25 @@ class GuildesObserve(GuildesRules):
         if phase == TRICK or phase == DPICK or (phase == PLAY and self.c_effect(b) == SEQ):
             return move  # public choices
         return self.max_moves  # picks, discards and face-down plays are hidden until revealed
+
+    def revealed_move(self, buf, actor, move, observer):
+        """A face-down play is turned up once every seat has played (``buf``: after the step,
+        before the chance that follows): the play phase goes on to its next step, to the
+        tricks or to the round's end.  Still hidden (-1): a draft pick (the phase is the draft,
+        or the play phase at its first step, or what follows the draft under an event), a
+        redistribution discard, and a card of the face-down event that stays face down (a
+        card of that guild lies face down for the seat: conservatively hidden).  Public
+        choices are never asked (``observed_move`` shows them)."""
+        b: cython.p_int = ptr(buf)
+        phase: cython.int = b[self.o_phase]
+        if actor < 0 or phase == DRAFT or phase == REDIS or phase == START or phase == RDEAL:
+            return -1
+        if phase == PLAY:
+            if b[self.o_step] == 0:
+                return -1  # the draft has just ended: its last picks
+            if self.ev_on and self.c_effect(b) == FACEDOWN and b[self.o_fdown + actor] == move:
+                return -1
+        return move
 
     # -- a state as one seat sees it -----------------------------------------
     def observe(self, buf, seat):

@@ -16,6 +16,7 @@ TABLES = [("city_and_guilds", 4, {}), ("walled_city", 2, {}), ("walled_city", 3,
           ("between_two_cities", 3, {}),
           # no default sets reveal: the choices turned up at the step's end re-key the trees
           ("between_two_cities", 3, {"reveal": True, "tree": "mo"}), ("guildes", 4, {"tree": "so"}),
+          ("guildes", 4, {"reveal": True, "tree": "mo"}),  # face-down plays turned up
           # MO keyed by views: the seat's own tree by its own views too, the others' afresh
           ("walled_city", 3, {"tree": "mo", "keys": "view"}), ("guildes", 4, {"tree": "mo", "keys": "view"})]
 ITERS = 60 if COMPILED else 25
@@ -84,7 +85,7 @@ class Table:
                     self.steps[-1][3] = st.clone()  # the decision point the last step led to
             p = self.players[seat]
             move = p.choose(st, seat, limits)
-            if p._search is not None:
+            if p._search is not None and p.last_info.iterations:  # a lone legal move: no search
                 # the seats that chose at the tree's root (the loop's own root step): the open
                 # step's seats that moved before and are not among them are outside the tree
                 s = p._search

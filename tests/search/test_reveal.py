@@ -61,7 +61,7 @@ def test_reveal_splits_the_step_by_the_choices_turned_up(tree):
 
 
 def test_reveal_is_nothing_where_the_kernel_reveals_nothing():
-    st = random_decision(engine.make("guildes", players=4, seed=3), 3, 40)
+    st = random_decision(engine.make("city_and_guilds", players=4, seed=3), 3, 6)
     seat = st.to_move()[0]
     assert not st.game.kernel.reveals
     assert tree_of(grown(st, seat, reveal=True)) == tree_of(grown(st, seat))
