@@ -156,9 +156,9 @@ def make_search(view: State, seat: int, *, tree: str = "so", exploration: float 
     (infinite: untried moves first, the tree of every earlier session).
 
     ``reveal``: where the kernel turns up hidden choices at the end of their step
-    (``kernel.reveals``: Between Two Cities' draft picks, Guildes' face-down plays), key the nodes below by the
-    choices as then seen (``kernel.revealed_move``), not by the hidden-move code: every
-    information set apart, at the price of far wider steps.
+    (``kernel.reveals``: Between Two Cities' draft picks, Guildes' face-down plays), key the
+    nodes below by the choices as then seen (``kernel.revealed_move``), not by the
+    hidden-move code: every information set apart, at the price of far wider steps.
 
     ``horizon`` > 0: each rollout stops where the kernel's horizon is crossed (Guildes: the
     end of the round it started in) and the kernel's estimate scores the rest of the game,
