@@ -22,13 +22,13 @@ CONFIGS = [("between_two_cities", 3, ()), ("between_two_cities", 4, ()), ("betwe
            ("between_two_cities", 2, ("two-player",)), ("between_two_cities", 2, ("two-player-advanced",)),
            ("city_and_guilds", 3, ()), ("city_and_guilds", 5, ())]
 KERNELS = {"between_two_cities": "BetweenTwoCitiesKernel", "city_and_guilds": "CityAndGuildsKernel"}
+IMPLS = ["compiled", "interpreted"] if COMPILED else ["interpreted"]
 
 
 def kernel(mod, game):
     """``game``'s kernel built from ``mod`` (one of its two modes)."""
     cls = getattr(mod, KERNELS[game.name])
     return cls(game.kernel_cfg) if game.name == "between_two_cities" else cls(*game.kernel_args())
-IMPLS = ["compiled", "interpreted"] if COMPILED else ["interpreted"]
 
 
 def choose_steps(game, players, variants, seed, limit=6):
