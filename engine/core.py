@@ -566,8 +566,9 @@ class State:
         chosen" included, and has the same seats still to choose (what a
         sequentialised step needs).  ``keep_chosen=False`` lets a kernel
         clear them instead, so they choose again in the world (the Guildes
-        kernel's plain ``determinize`` does, for its search); the other
-        kernels keep them either way.  ``submitted`` -- the ``(seat, move)``
+        kernel's plain ``determinize`` does, for its search; Between Two
+        Cities' and City and Guilds' ``clear_choices`` undo them in the view
+        first, as the ISMCTS option ``step_start`` does).  ``submitted`` -- the ``(seat, move)``
         choices made so far at this step, ``move`` None where ``seat``
         cannot see it -- puts cleared choices back: ``seat``'s own as made,
         the others uniformly among their legal moves in the world.
@@ -589,6 +590,8 @@ class State:
         if keep_chosen and hasattr(kernel, "determinize_keep"):
             kernel.determinize_keep(world.buf, seat, rng)
         else:
+            if not keep_chosen and hasattr(kernel, "clear_choices"):
+                kernel.clear_choices(world.buf, seat)  # the view at the step's start
             kernel.determinize(world.buf, seat, rng)
         world.buf[OBSERVER] = 0
         world.buf[DEALER] = rng.below(0x7FFFFFFF)

@@ -360,12 +360,13 @@ class IsmctsPlayer(Player):
                 return info
             if nodes is not None:
                 nodes = max(1, nodes - spent)
-        if o["step_start"]:
-            view = step_start_view(view, seat)
-        s = self._tree_for(view, seat, limits.searchmoves is None)
+        # the tree's root; the reports read the seat's own position (step_start: the others'
+        # choices at the root step are not playable there)
+        root = step_start_view(view, seat) if o["step_start"] else view
+        s = self._tree_for(root, seat, limits.searchmoves is None)
         s.set_root_mask(limits.searchmoves)
         rng = core.rng_for(view.game.kernel, seed)
-        fix_worlds(s, view, seat, o, rng)
+        fix_worlds(s, root, seat, o, rng)
         base_nodes = s.node_visits_total  # a reused tree carries its earlier visits
         last = [start]
         interval = limits.info_interval
@@ -380,7 +381,7 @@ class IsmctsPlayer(Player):
         helpers = o["workers"] - 1
         if helpers:
             pool = self._pool_for(view.game, helpers)
-            job = (view.buf, isinstance(view, OpenState), seat, o, iters, deadline, nodes, seed, limits.searchmoves)
+            job = (root.buf, isinstance(root, OpenState), seat, o, iters, deadline, nodes, seed, limits.searchmoves)
             pool.start(pooled_work, [job] * helpers)
             try:
                 done = core.run_chunked(s, rng, share(iters, helpers + 1, 0), deadline,

@@ -117,3 +117,18 @@ def test_step_start_never_reads_the_choices_it_undoes():
         p.choose(s, seat, Limits(iterations=150 if COMPILED else 30))
         infos.append([(m.move, m.visits, m.value) for m in p.last_info.moves])
     assert infos[0] == infos[1]
+
+
+@pytest.mark.parametrize("game", KERNELS)
+def test_the_engine_api_clears_them_too(game):
+    """``State.determinize(keep_chosen=False)``: the world's step has every seat to choose
+    again, its seat's view the view at the step's start; kept by default."""
+    start, order = choose_steps(game, 4 if game == "between_two_cities" else 3, (), 3, 1)[0]
+    s = start.clone()
+    for seat in order[:-1]:
+        s.apply(seat, s.legal_moves(seat)[0])
+    seat = order[-1]
+    assert s.determinize(seat, 1).to_move() == (seat,)
+    for k in range(3):
+        w = s.determinize(seat, k, keep_chosen=False)
+        assert set(w.to_move()) == set(order) and w.observe(seat) == start.observe(seat)
