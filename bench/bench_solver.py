@@ -13,6 +13,7 @@ the budget is spent.  Run the reach table:
     python -m bench.bench_solver --where 12 --configs wc-2p   # node kinds, hits, cut-offs
     python -m bench.bench_solver --budget 1 --bounds-ab --configs cag-3p --start 6  # without, then with bounds
     python -m bench.bench_solver --budget 10 --depths 6 --configs cag-3p   # nodes by depth, without/with
+    python -m bench.bench_solver --budget 1 --paranoid --compare --configs btc-3p   # the paranoid search
 
 or, to compare two checkouts on the same positions (the script only uses
 ``solve(state, max_nodes=, stop=, memory=)``):
@@ -52,8 +53,9 @@ def test_bench_solver_fixed_position(benchmark, config):
 
 
 def timed_solve(state, budget: float, memory: float, loop: bool = True, best_only: bool = False,
-                bounds: bool = True, every_equilibrium: bool = False):
-    """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice."""
+                bounds: bool = True, every_equilibrium: bool = False, paranoid: bool = False):
+    """(solution or None, CPU seconds): None when ``budget`` CPU seconds did not suffice.
+    ``paranoid``: the first seat to move against the others (``solve(paranoid=True)``)."""
     stop = threading.Event()
     done = threading.Event()
     t0 = time.process_time()
@@ -74,6 +76,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
             kw["bounds"] = False
         if every_equilibrium:  # likewise: Solver(equilibria="all"), the whole table at a simultaneous root
             kw["equilibria"] = "all"
+        if paranoid:
+            kw["paranoid"] = True
         sol = solve(state, max_nodes=100_000_000, stop=stop, memory=memory, **kw)
     except SolverLimit:
         sol = None
@@ -86,7 +90,8 @@ def timed_solve(state, budget: float, memory: float, loop: bool = True, best_onl
 
 def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
           start: int = 1, loop: bool = True, best_only: bool = False,
-          bounds: bool = True, every_equilibrium: bool = False) -> list[tuple[int, int, float]]:
+          bounds: bool = True, every_equilibrium: bool = False,
+          paranoid: bool = False) -> list[tuple[int, int, float]]:
     """(decisions left, nodes, CPU seconds) for k = start, start + 1, ... until a solve
     needs more than ``budget``."""
     out = []
@@ -96,7 +101,7 @@ def reach(config: str, budget: float, seed: int = 1, memory: float = 256,
             s = endgame(config, k, seed)
         except IndexError:
             return out  # the whole game
-        sol, cpu = timed_solve(s, budget, memory, loop, best_only, bounds, every_equilibrium)
+        sol, cpu = timed_solve(s, budget, memory, loop, best_only, bounds, every_equilibrium, paranoid)
         if sol is None:
             return out
         out.append((k, sol.nodes, cpu))
@@ -173,6 +178,9 @@ def main() -> None:
     ap.add_argument("--all-equilibria", action="store_true",
                     help="every pure equilibrium listed at a simultaneous root (Solver(equilibria=\"all\"): "
                          "the whole table of joint choices with three or more seats), as before session 13")
+    ap.add_argument("--paranoid", action="store_true",
+                    help="the paranoid search (solve(paranoid=True): the first seat to move against a "
+                         "coalition of the others; a lower bound of its value) instead of max^n")
     ap.add_argument("--depths", type=int, metavar="K",
                     help="instead of the reach: nodes at K, K+1, ... decisions from the end, without and with "
                          "the score bounds, alternating, until a solve needs more than --budget")
@@ -204,11 +212,12 @@ def main() -> None:
         for loop in ((False, True) if args.compare else (True,)):
             for bounds in ((False, True) if args.bounds_ab else (not args.no_bounds,)):
                 rows = reach(c, args.budget, args.seed, args.memory, args.start, loop, args.best_only, bounds,
-                             args.all_equilibria)
+                             args.all_equilibria, args.paranoid)
                 k, n, t = rows[-1] if rows else (0, 0, 0.0)
                 rate = n / t if t > 0 else 0
                 name = (("loop" if loop else "python") + (", best move only" if args.best_only else "")
                         + (", every equilibrium" if args.all_equilibria else "")
+                        + (", paranoid" if args.paranoid else "")
                         + ("" if bounds else ", no bounds"))
                 print(f"| {c} | {name} | {k} | {n:,} | {rate:,.0f} | {growth(rows):.1f}x |", flush=True)
 

@@ -29,6 +29,8 @@ cdef class SolverRows:
     cdef public int n, size, mm, reward_mode, cap
     cdef public double scale, top, deadline
     cdef public bint zero_sum, has_top, forced_top, fallback, step_fallback
+    cdef public bint paranoid        # alpha-beta on seat me's reward against all the others
+    cdef public int me               # the maximising seat of an alpha-beta search (0 when zero_sum)
     cdef public bint bounds          # read the kernel's score_bounds (decided nodes, fixed seats)
     cdef bint same                   # set by _decided: the step at the row changes no value, one child is searched
     cdef public long long nodes, max_nodes, next_check

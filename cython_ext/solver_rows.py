@@ -71,7 +71,8 @@ class SolverRows:
     ``reward_mode`` (the kernel's ``REWARD_*`` codes): ``WIN``, ``RANK`` (the kernel's ``rank_keys``),
     ``SCORE`` (``0.5 + 0.5 tanh(margin over the best other seat / scale)``) or ``FIELD``
     (over the mean of the other seats), the kernel's ``REWARD_*``.  ``zero_sum``: alpha-beta
-    on seat 0 (two seats whose rewards sum to 1).  ``has_top``/``top``: the
+    on seat 0 (two seats whose rewards sum to 1); ``paranoid`` (set after construction, with
+    ``me``): alpha-beta on seat ``me``'s reward against every other seat.  ``has_top``/``top``: the
     highest reward a seat can get; ``forced_top``: a seat at ``top`` leaves
     nothing to the others (win shares).  ``depth``: rows allocated at first (every array
     grows as needed; small values are for the tests).
@@ -88,6 +89,8 @@ class SolverRows:
         self.reward_mode = reward_mode
         self.scale = scale
         self.zero_sum = zero_sum
+        self.paranoid = False
+        self.me = 0
         self.has_top = has_top
         self.top = 1.0
         self.forced_top = forced_top

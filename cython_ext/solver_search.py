@@ -15,6 +15,11 @@ the same equilibria and, with the same table, the same node counts
 * two seats, constant-sum (``zero_sum``): alpha-beta on seat 0's value,
   fail-soft, Star1 at chance nodes, bounds in the table, history order;
   a terminal that does not sum to 1 raises :class:`NotZeroSum`;
+* the paranoid search (``paranoid``, ``me``): the same alpha-beta on seat
+  ``me``'s reward, every other seat minimising it, a simultaneous step taken
+  one seat at a time (``me`` first, then the others ascending), a move at a
+  reward of 1 (or 0 for the others) ending its node, one move or outcome
+  searched where the bounds settle ``me``'s reward (``search/solver/paranoid.py``);
 * a simultaneous step: the first pure Nash equilibrium in lexicographic
   order of the joint choices (seats ascending, each seat's moves
   ascending), found lazily: each candidate is tested by its deviations,
@@ -224,15 +229,16 @@ class Searcher(SolverDescent):
         return tuple([float(self.vals[0, j]) for j in range(self.n)])
 
     def window(self, buf, alpha, beta):
-        """Seat 0's fail-soft alpha-beta value of ``buf`` within (``alpha``, ``beta``): exact
-        inside the window, a bound outside it (two seats, constant sum)."""
+        """Seat ``me``'s fail-soft alpha-beta value of ``buf`` within (``alpha``, ``beta``):
+        exact inside the window, a bound outside it (two seats at constant sum, ``me`` 0; or
+        the paranoid search)."""
         self.atop = 0
         self.ktop = 0
         self.mtop = 0
         self.bufs_np[0, :] = buf
         self._rehash(0)
         self._ab(0, alpha, beta)
-        return float(self.vals[0, 0])
+        return float(self.vals[0, self.me])
 
     def simultaneous(self, buf):
         """(value, joint choice) of the simultaneous step at ``buf``: the choice as one move

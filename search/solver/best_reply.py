@@ -45,6 +45,11 @@ NONE = 0  # no replier yet in this segment (else replier seat + 1)
 class BestReply(Paranoid):
     """Alpha-beta on ``me``'s reward against one replying opponent per segment."""
 
+    def key(self, buf: np.ndarray):
+        """The whole buffer's key: the replier kept in the dealer word is part of the position
+        here, and a kernel's free words (:meth:`Search.key`) might not keep it."""
+        return self.tt.key(buf)
+
     def policy(self, buf: np.ndarray, seat: int, moves: list[int]) -> int:
         """A non-replying opponent's move: the greedy player's (highest heuristic, lowest move)."""
         state = State(self.game, buf)

@@ -4,8 +4,12 @@ The seat asking (``me``) assumes every other seat plays to minimise its
 reward, as one coalition: the game becomes two-sided and zero-sum, so
 alpha-beta with Star1 at chance nodes and history move ordering applies
 (:class:`~search.solver.exact.Search` does the cut-offs; this class only
-says who maximises).  At a simultaneous step the asking seat is taken to
-choose first and the others to answer knowing its choice.
+says who maximises); the kernel's score bounds end a node whose value they
+settle, and where they settle the asking seat's reward one move or outcome
+stands for all.  At a simultaneous step the asking seat is taken to choose
+first and the others to answer knowing its choice.  The compiled loop runs
+the same search (:class:`~search.solver.loop.LoopParanoid`: the same values
+and node counts).
 
 What it gives is a **lower bound**, not the exact value: the asking seat's
 reward if everyone else ganged up on it, and it commits first at
@@ -43,21 +47,39 @@ class Paranoid(Search):
         return self.me if self.me in movers else movers[0]
 
     def ab(self, buf: np.ndarray, alpha: float, beta: float) -> float:
-        key = self.tt.key(buf)
+        key = self.key(buf)
         v = self.probe(key, self.me, alpha, beta)
         if v is not None:
             return v
         self._count()
         start = self.nodes
+        a0 = alpha
         movers = self.movers(buf)
-        if not movers:
-            v = self.returns(buf)[self.me]
-        elif movers[0] == CHANCE:
-            v = self._star1(buf, alpha, beta)
-        else:
-            seat = self.first_mover(movers)
-            v = self.turn(buf, seat, self.order(seat, self.legal(buf, seat)), alpha, beta)
-        self.tt.put(key, self.vector(v), self.nodes - start, bound(v, alpha, beta))
+        known, fixed, same = self.decided(buf) if movers else (None, 0, False)
+        self._inherit.append(fixed)  # a reward settled here stays settled below
+        try:
+            if not movers:
+                v = self.returns(buf)[self.me]
+            elif known is not None:
+                v = known[self.me]
+                a0, beta = -1.0, 2.0  # exact whatever the window
+            else:
+                # the bounds settle the asking seat's reward: any move or outcome stands for all
+                one = same or bool(fixed >> self.me & 1)
+                if movers[0] == CHANCE:
+                    if one:
+                        v = self.ab(self.child(buf, CHANCE, self.chance(buf)[0][0]), alpha, beta)
+                    else:
+                        v = self._star1(buf, alpha, beta)
+                else:
+                    seat = self.first_mover(movers)
+                    moves = self.legal(buf, seat)
+                    if one:
+                        moves = moves[:1]
+                    v = self.turn(buf, seat, self.order(seat, moves), alpha, beta)
+        finally:
+            self._inherit.pop()
+        self.tt.put(key, self.vector(v), self.nodes - start, bound(v, a0, beta))
         return v
 
     def turn(self, buf: np.ndarray, seat: int, moves: list[int], alpha: float, beta: float) -> float:

@@ -12,7 +12,7 @@ from search.api import SearchError
 from search.solver.best_reply import BestReply
 from search.solver.paranoid import Paranoid
 from search.solver.exact import EPS, Search, SolverLimit, equilibria, fallback_choice, root_buffer, run
-from search.solver.loop import make_search
+from search.solver.loop import make_paranoid, make_search
 from search.solver.table import MAX_MB, MIN_MB, TranspositionTable
 
 REWARDS = RETURN_MODES  # every reward of engine.core.returns_from
@@ -167,8 +167,8 @@ class Solver:
         movers = state.to_move()
         me = seat if seat is not None else (movers[0] if movers and movers[0] != CHANCE else 0)
         kind = BestReply if self.best_reply else Paranoid
-        search = kind(state.game, self.reward, self.table(state, (kind.__name__, me)), budget,
-                      deadline, stop, me=me)
+        search = make_paranoid(kind, state.game, self.reward, self.table(state, (kind.__name__, me)), budget,
+                               deadline, stop, me=me, loop=self.loop, bounds=self.bounds)
         buf = root_buffer(state)
         values: dict[int, list[float]] = {}
         try:
