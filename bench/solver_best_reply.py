@@ -7,10 +7,11 @@ best-reply option, each within a node budget.  Reported: how many positions
 each solved within the budget (reach), the median nodes of those, and, where
 max^n solved too, how often the approximation's best move is the max^n best
 move (agreement) and the mean absolute gap between the approximate value
-and the max^n value of the seat.  max^n runs in the compiled loop and the
-other two in Python: compare nodes, not seconds.
+and the max^n value of the seat.  max^n and (since session 51) paranoid run
+in the compiled loop, best-reply in Python: compare nodes, not seconds.
 
     python bench/solver_best_reply.py [--seeds 10] [--budget 200000] [--left 6,9,12]
+    python bench/solver_best_reply.py --modes max^n,paranoid --left 15,18,21 --budget 5000000
 """
 from __future__ import annotations
 
@@ -34,19 +35,21 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=200_000)
     ap.add_argument("--left", default="6,9,12")
     ap.add_argument("--configs", default="guildes-3p,guildes-4p,btc-3p,cag-3p")
+    ap.add_argument("--modes", default=",".join(MODES), help="which searches, max^n first")
     a = ap.parse_args()
+    modes = {m: MODES[m] for m in a.modes.split(",")}
     print(f"seeds 1-{a.seeds}, node budget {a.budget}; reach = solved/positions; nodes: median of the "
           "solved; agree: best move = max^n's; gap: mean |value - max^n value| (seat to move, win share)")
-    print("| config | left | max^n reach, nodes | paranoid reach, nodes, agree, gap | "
-          "best-reply reach, nodes, agree, gap |")
-    print("|---|---|---|---|---|")
+    print("| config | left | " + " | ".join(
+        m + " reach, nodes" + ("" if m == "max^n" else ", agree, gap") for m in modes) + " |")
+    print("|---|---|" + "---|" * len(modes))
     for cfg in a.configs.split(","):
         for left in [int(x) for x in a.left.split(",")]:
-            res = {m: [] for m in MODES}
+            res = {m: [] for m in modes}
             for seed in range(1, a.seeds + 1):
                 s = endgame(cfg, left, seed)
                 seat = s.to_move()[0]
-                for mode, kw in MODES.items():
+                for mode, kw in modes.items():
                     try:
                         sol = solve(s, seat=seat, max_nodes=a.budget, **kw)
                         res[mode].append((sol.nodes, sol.best, sol.value[seat]))
@@ -54,7 +57,7 @@ def main() -> None:
                         res[mode].append(None)
             n = a.seeds
             cells = []
-            for mode in MODES:
+            for mode in modes:
                 ok = [r for r in res[mode] if r is not None]
                 nodes = f"{statistics.median(r[0] for r in ok):.0f}" if ok else "-"
                 cell = f"{len(ok)}/{n}, {nodes}"
