@@ -32,7 +32,8 @@ Every finished game is appended to the log as one JSON line (row id, game
 index, lone share, load); a row already complete in the log is skipped, so
 an interrupted plan resumes where it stopped without replaying or reseeding
 anything.  ``--until HH:MM`` (UTC, today) is a session's clock: no game starts at or
-after it, so a row cut by the clock loses no game half played.  At the end (or with ``--report``) one markdown row per plan row:
+after it, so a row cut by the clock loses no game half played.  At the end (or with
+``--report``) one markdown row per plan row:
 games played of planned, lone win share, 95% Wilson interval, fair share,
 verdict, seconds per game and load range; then, for fixed rows that differ only in id, seed
 and games (a row split over processes, a log each: ``--report --log a.jsonl,b.jsonl``), one

@@ -172,7 +172,8 @@ class SolverPlayer(Player):
         rest = replace(limits, movetime=left, clock=None, increment=None, iterations=self.fallback_cap,
                        nodes=None if limits.nodes is None else max(1, limits.nodes - used))
         fallback = IsmctsPlayer(seed=int(self.rng.below(1 << 30)), reward=self.opts["reward"])
-        self.say_settings(view.game.name, rest, runner=fallback, players=view.players)  # debug mode: a second line, the fallback's
+        # debug mode: a second line, the fallback's
+        self.say_settings(view.game.name, rest, runner=fallback, players=view.players)
         return fallback.search(view, seat, rest, on_info, stop)
 
 
