@@ -72,7 +72,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
         if ret == P_TEND:
             WalledCityRounds.next_turn_(self, b)
             return
-        if ret == P_PROMOTE and not self.can_promote_(b):
+        if ret == P_PROMOTE and not self.promote_open_(b):
             ret = P_ADJUST
         b[self.o_phase] = ret
 

@@ -12,6 +12,7 @@ cdef class WalledCityPowers(WalledCityPowerApply):
     # overrides of walled_city_rounds
     cdef void power_hook_(self, int* b, int seat) noexcept
     cdef void next_turn_(self, int* b) noexcept
+    cdef int promote_open_(self, int* b) noexcept
     cdef void end_defense_(self, int* b) noexcept
     cdef int legal_(self, int* b, int seat, int* out) noexcept
     cdef void apply_(self, int* b, int seat, int move) noexcept

@@ -84,6 +84,15 @@ class WalledCityPowers(WalledCityPowerApply):
             b[self.o_drape] = 0
             b[self.o_tused] = 0
 
+    def promote_open_(self, b):
+        """Round 2, promotions left: the promote step is entered (and stays open once the
+        nobles run out) while a noble stands in the neighbourhood or the mover may still
+        activate its guild -- "at any time during your turn": a power used before Promote may
+        make the nobles it promotes (Vintners, or Grocers copying it; docs/rulings.md 21)."""
+        if self.can_promote_(b):
+            return 1
+        return 1 if b[self.o_sel_left] > 0 and self.can_act_(b, b[self.o_cur]) else 0
+
     def end_defense_(self, b):
         """Round 2 brings new guilds, unpivoted."""
         p: cython.int

@@ -31,6 +31,7 @@ cdef class WalledCityRounds(WalledCityCount):
     cdef void adjust_targets_(self, int* b, int* dmask, int* cmask) noexcept
     cdef int promote_sources_(self, int* b, int* src) noexcept
     cdef int promote_source_(self, int* b, int o) noexcept
+    cdef int promote_open_(self, int* b) noexcept
     cdef int can_promote_(self, int* b) noexcept
     cdef int legal_(self, int* b, int seat, int* out) noexcept
     cdef inline void place_(self, int* b, int seat, int area, int cnt, int nobles) noexcept

@@ -305,6 +305,11 @@ class WalledCityRounds(WalledCityCount):
                 return a
         return -1
 
+    def promote_open_(self, b):
+        """1 while the promote step has something to offer the mover: here, a noble to promote
+        (:meth:`can_promote_`); the guild powers' layer adds a power it may still activate."""
+        return self.can_promote_(b)
+
     @cython.final
     def can_promote_(self, b):
         """1 while promotions are left and a noble stands in the wall's neighbourhood."""
@@ -460,7 +465,7 @@ class WalledCityRounds(WalledCityCount):
 
     @cython.final
     def after_settle_(self, b):
-        if b[self.o_round] == 2 and self.can_promote_(b):
+        if b[self.o_round] == 2 and self.promote_open_(b):
             self.enter_step_(b, P_PROMOTE)
         else:
             self.enter_step_(b, P_ADJUST)
@@ -586,7 +591,7 @@ class WalledCityRounds(WalledCityCount):
             b[self.o_an + a * self.no + o] -= 1
             b[self.o_tw + t * self.no + o] += 1
             b[self.o_sel_left] -= 1
-            if not self.can_promote_(b):
+            if not self.promote_open_(b):
                 self.enter_step_(b, P_ADJUST)
         elif ph == P_ADJUST:
             if move > 0 and move < CHIT_BASE:
