@@ -38,7 +38,7 @@ cdef class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
     cdef int card_used(self, int[::1] buf, int k) noexcept
     cpdef int sample_chance(self, int[::1] buf, Rng rng)
     cdef int draw_from(self, int[::1] buf, int src, Rng rng)
-    cdef int has_seen_hand(self, int q, int s, int r, int t) noexcept
+    cdef int has_seen_hand(self, int q, int s, int r, int t, bint placing) noexcept
     cpdef void observe(self, int[::1] buf, int seat)
     cpdef void determinize(self, int[::1] buf, int seat, Rng rng)
     cpdef int observed_move(self, int[::1] buf, int actor, int move, int observer)

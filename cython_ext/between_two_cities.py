@@ -166,36 +166,40 @@ class BetweenTwoCitiesKernel(BetweenTwoCitiesRules):
 
     # ------------------------------------------------------------------ hidden information
     @cython.final
-    def has_seen_hand(self, q, s, r, t):
-        """Has seat ``s`` held the hand now at position ``q`` (round ``r``, ``t`` passes)?"""
+    def has_seen_hand(self, q, s, r, t, placing):
+        """Has seat ``s`` held the hand now at position ``q`` (round ``r``, ``t`` passes)?
+        ``placing``: the seats are placing, so the hand passed to ``s`` at the last pass still
+        lies face down under its city token ("REPEAT: ... pick up those tiles", after PLACE):
+        known only if ``s`` held it before, a whole round of passes ago."""
         d: cython.int; npos: cython.int; dist: cython.int
-        if q == s:
-            return 1
         d = self.t_rdir[r]
         if d == 0:
-            return 0
+            return 1 if q == s else 0
         npos = self.NPOS
-        dist = ((q - s) * d + npos * 8) % npos
+        dist = ((q - s) * d + npos * 8) % npos  # passes since s held it, modulo a round of the table
+        if dist == 0 and placing:
+            dist = npos
         return 1 if dist <= t else 0
 
     def observe(self, buf, seat):
         k: cython.int; r: cython.int; t: cython.int; q: cython.int; rr: cython.int
-        passes: cython.int; s: cython.int
+        passes: cython.int; s: cython.int; placing: cython.bint
         for k in range(KM):
             buf[self.O_BOXB + k] = UNSEEN
             buf[self.O_BOXD + k] = UNSEEN
         r = buf[self.O_ROUND]
         if r < self.NR:
             t = buf[self.O_TURN]
+            placing = buf[self.O_PHASE] == PH_PLACE
             for q in range(self.NPOS):
-                if not self.has_seen_hand(q, seat, r, t):
+                if not self.has_seen_hand(q, seat, r, t, placing):
                     for k in range(KM):
                         buf[self.O_HAND + q * KM + k] = UNSEEN
         # a discard or choice that does not exist stays NOTHING: whether it exists is public
         for rr in range(min(r, self.NR)):
             passes = (self.t_rhand[rr] - 1) // 2
             for q in range(self.NPOS):
-                if not self.has_seen_hand(q, seat, rr, passes) and buf[self.O_DISC + rr * self.NPOS + q] != NOTHING:
+                if not self.has_seen_hand(q, seat, rr, passes, 0) and buf[self.O_DISC + rr * self.NPOS + q] != NOTHING:
                     buf[self.O_DISC + rr * self.NPOS + q] = UNSEEN
         for s in range(self.players):
             if s != seat and buf[self.O_DONE + s]:

@@ -467,7 +467,11 @@ def test_nobody_looks_at_jameys_hand_until_it_is_passed_to_them():
     jamey_left = f(s, "hand")[2].copy()
     for p in (0, 1):
         s.apply(p, s.legal_moves(p)[0])
-    # round one passes left: Jamey's remaining tiles go to seat 0, who now sees them
+    # round one passes left: Jamey's remaining tiles go to seat 0, face down under its city
+    # token while the seats place ("REPEAT: ... pick up those tiles"), then in its hand
+    assert phase(s) == PH_PLACE
+    assert f(s.observe(0), "hand")[0, 0] == -1 and f(s.observe(1), "hand")[0, 0] == -1
+    run_until(s, lambda s: phase(s) == PH_CHOOSE)
     assert (f(s.observe(0), "hand")[0] == jamey_left).all()
     assert f(s.observe(1), "hand")[0, 0] == -1
 
