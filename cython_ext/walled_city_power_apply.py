@@ -128,6 +128,7 @@ class WalledCityPowerApply(WalledCityPowerLegal):
         b[self.o_pw_n] += 1
         b[self.o_pw_o] = (b[self.o_pw_o] + 1) % self.players
         b[self.o_pw_step] = 0
+        b[self.o_pw_a] = 0  # the gift is the trade log's now: left here, the next seats would read it
         if b[self.o_pw_n] >= self.players - 1 or self.own_cards_(b, a) == 0:
             self.finish_power_(b, a)
 

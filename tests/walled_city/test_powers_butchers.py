@@ -192,6 +192,18 @@ def test_a_third_seat_cannot_tell_two_trades_apart_and_decides_the_same():
     assert moves[0] == moves[1]
 
 
+def test_the_gift_of_a_finished_trade_is_not_left_in_a_third_seats_view():
+    # the power word kept the card given until the next power: the seat offered next, and
+    # every seat once the power ended, read the gift of a trade they were no party to
+    # (found by an audit of the views, session 51)
+    a, b = traded("4/0", "5/0", None), traded("3/0", "4/1", None)
+    assert hand(a, 1) != hand(b, 1)
+    assert view(a, 0) == view(b, 0)               # p0, offered next, before any gift to it
+    for s in (a, b):
+        play(s, "butchers skip p0")               # the power is over
+    assert int(f(a, "phase")[0]) != 14 and view(a, 0) == view(b, 0)
+
+
 def consistent(w) -> None:
     """An independent check that full state ``w`` has a history agreeing with the public log:
     at each trade the giver held the card, a return was higher, a look found nothing higher and
