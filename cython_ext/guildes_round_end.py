@@ -32,8 +32,9 @@ class GuildesRoundEnd(GuildesLayout):
         """Add this round's lesson to each seat's ``known``: the cards it saw
         in the hands it held (each packet at its first sighting) that it did
         not pick were picked by others; what they did not play (``played``,
-        which includes trick E's card) they discarded.  The card a seat
-        received in a redistribution may be one of them: it is not counted.
+        which includes trick E's card) they discarded.  In a redistribution the
+        card a seat received came from the others' hands (not counted) and the
+        card it gave went into them (counted).
         A lower bound, never above the truth; a row of -1 (another seat's,
         in a determinized world) stays unknown.
 
@@ -93,7 +94,11 @@ class GuildesRoundEnd(GuildesLayout):
                 if c >= 0:
                     ct[c] -= 1
             if self.ev_on and b[self.o_rrecv + i] >= 0:
+                # the redistribution: the card received came from another seat's hand, the card
+                # given went into one (the same guild both ways: nothing changes hands that counts)
                 ct[b[self.o_rrecv + i]] -= 1
+                if b[self.o_rdisc + i] >= 0:
+                    ct[b[self.o_rdisc + i]] += 1
             for g in range(G):
                 c = ct[g]
                 b[known + i * G + g] += c if c > 0 else 0
