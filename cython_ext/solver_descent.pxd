@@ -12,6 +12,6 @@ cdef class SolverDescent(SolverRows):
     cdef int _value(self, int d) except -1
     cdef int _maxn(self, int d) except -1
     cdef int _ab(self, int d, double alpha, double beta) except -1
-    cdef double _star1(self, int d, double alpha, double beta) except? -2
+    cdef int _star1(self, int d, double alpha, double beta) except -1
     cdef void _set_ab(self, int d, double v) noexcept
     cdef int _simultaneous(self, int d, int nmov) except -1

@@ -185,7 +185,8 @@ class SolverDescent(SolverRows):
                     self._ab(d + 1, alpha, beta)
                     v = self.vals[d + 1, me]
                 else:
-                    v = self._star1(d, alpha, beta)
+                    self._star1(d, alpha, beta)
+                    v = self.vals[d, me]
             else:
                 seat = self.mov[d, 0]
                 for i in range(1, nmov):  # the paranoid search's simultaneous step: me first
@@ -244,7 +245,7 @@ class SolverDescent(SolverRows):
     @cython.final
     def _star1(self, d, alpha, beta):
         """Star1 (Ballard 1983) with values in [0, 1]: stop once the outcomes seen settle the
-        bound.  Returns seat ``me``'s value."""
+        bound.  Seat ``me``'s value into ``vals[d, me]``."""
         done: cython.double = 0.0  # sum of p * value over the outcomes searched
         rest: cython.double = 1.0  # probability not yet searched, this outcome included
         p: cython.double
@@ -265,13 +266,16 @@ class SolverDescent(SolverRows):
             v = self.vals[d + 1, self.me]
             if v <= lo:
                 self.mtop = base
-                return done + p * v + max(rest, 0.0)
+                self.vals[d, self.me] = done + p * v + max(rest, 0.0)
+                return 0
             if v >= hi:
                 self.mtop = base
-                return done + p * v
+                self.vals[d, self.me] = done + p * v
+                return 0
             done += p * v
         self.mtop = base
-        return done
+        self.vals[d, self.me] = done
+        return 0
 
     def _simultaneous(self, d, nmov):
         """The simultaneous step at row ``d``: :class:`cython_ext.solver_search.Searcher`'s,

@@ -1,7 +1,11 @@
 """bench/wc_promotion_orders.py: the search that plays a promote step's promotions in
 non-decreasing order only finds the same value as the plain search, skips moves, and
 searches no more nodes; the step's lines and ends are counted."""
+from pathlib import Path
+
 import pytest
+
+import engine
 
 from bench.wc_promotion_orders import SortedPromotions, python_solve, step_ends, words_by_order
 from search.solver.exact import Search
@@ -21,11 +25,13 @@ def test_sorted_promotions_keep_the_value(seed, left):
 
 def test_a_restricted_node_is_worth_another_value():
     """Why the floor is keyed (and the root's moves are searched unrestricted): below a
-    promotion the restricted search values a different game -- at 14 decisions of seed 38,
-    after promoting 3, the position is worth 1 to seat 0 but 0 with only promotions 3 and up
-    left (so the comparison above can fail, and a table keyed by the position alone would mix
-    the two)."""
-    s = endgame("wc-2p", 14, 38)
+    promotion the restricted search values a different game -- at this promote step (14
+    decisions from the end of seed 38's game before session 51's promote-step rule changed
+    the seeded games; kept as its state), after promoting 3, the position is worth 1 to seat
+    0 but 0 with only promotions 3 and up left (so the comparison above can fail, and a table
+    keyed by the position alone would mix the two)."""
+    text = (Path(__file__).parent / "data" / "walled_city_2p_restricted_promotion.txt").read_text().strip()
+    s = engine.make_game("walled_city", 2, ()).parse_state(text)
     s.apply(s.to_move()[0], 3)
     got = []
     for cls, floor in ((Search, 0), (SortedPromotions, 3)):
