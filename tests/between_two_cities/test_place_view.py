@@ -14,7 +14,6 @@ step holding it.
 """
 import random
 
-import numpy as np
 import pytest
 
 import engine
@@ -92,11 +91,10 @@ def test_a_view_shows_exactly_the_hands_the_seat_has_picked_up(players, variants
                 continue
             seat = movers[0]
             moves = s.legal_moves(seat)
-            before_hands = hands
             s.apply(seat, moves[rnd.randrange(len(moves))])
             if phase == PH_CHOOSE and int(lay.view(s.buf, "phase")[0]) != PH_CHOOSE:
                 # the reveal: each holder's pair leaves its hand, then the hands pass
                 pend = {q: [int(k) for k in lay.view(s.buf, "pend")[q][:2] if k >= 0]
-                        for q in range(min(players, len(before_hands)))}
-                prev = (before_hands, pend)
+                        for q in range(min(players, len(hands)))}
+                prev = (hands, pend)
     assert checked > 100 and placing_checked > 20

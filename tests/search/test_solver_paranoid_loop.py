@@ -22,7 +22,8 @@ from tests.search.test_solver_paranoid import paranoid_brute
 EPS = 1e-9
 
 CASES = [("guildes-3p", 10, "win"), ("guildes-4p", 8, "win"), ("btc-3p", 9, "win"), ("cag-3p", 5, "win"),
-         ("guildes-3p", 7, "rank"), ("btc-3p", 7, "rank"), ("cag-3p", 4, "rank")]
+         ("guildes-3p", 7, "rank"), ("btc-3p", 7, "rank"), ("cag-3p", 4, "rank"), ("cag-3p", 4, "score"),
+         ("guildes-3p", 6, "score")]
 
 
 @pytest.mark.parametrize("config", [c for c in CONFIGS if not c.endswith("2p")])
