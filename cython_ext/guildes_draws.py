@@ -146,14 +146,48 @@ class GuildesDraws(GuildesObserve):
                     if done:
                         b[kb + g] = 0
 
+    @cython.final
+    def c_before_draw(self, b, o):
+        """Had seat ``o`` discarded its hand into the pile when trick D drew (a letter before D's)?"""
+        t: cython.int = b[self.o_trick + o]
+        return 0 <= t < self.t_draw
+
+    @cython.final
+    def c_draw_need(self, b, seat, g):
+        """Cards of guild ``g`` that trick D's draw this round (being made, or made) needs
+        from the other seats' hidden discards as they stood then -- their past rounds' and
+        the hands of the holders before D: the cards drawn less the public part of the pile
+        then and ``seat``'s own discards then.  Not above 0 when there is no draw."""
+        phase: cython.int = b[self.o_phase]
+        need: cython.int
+        j: cython.int
+        if phase == DRAW or phase == DPICK:  # nothing has changed the pile since the draw
+            need = b[self.o_drawn + g] - b[self.o_pubdisc + g]
+            for j in range(2):
+                if b[self.o_dcard + j] == g:
+                    need += 1
+        elif b[self.o_dpair] >= 0:  # the pile as it stood: D's returned card and later discards not in it
+            need = -b[self.o_dpub + g]
+            for j in range(2):
+                if b[self.o_dpair + j] == g:
+                    need += 1
+        else:
+            return 0
+        need -= b[self.o_disc + seat * self.G + g]
+        if self.c_before_draw(b, seat):
+            need -= b[self.o_tdisc + seat * self.G + g]
+        return need
+
     def c_cover_drawn(self, b, seat, rng):
-        """Cards drawn from the discard pile by trick D must have been in it:
-        those not explained by public and own discards go first into other
-        seats' past discards (0 when impossible: the caller restarts)."""
+        """The discard pile never held fewer cards than it gave: now (the two cards trick D
+        is drawing out of it included) and when D drew this round (``c_draw_need``).  The
+        cards public, own and placed discards do not explain go into other seats' past
+        discards (0 when impossible: the caller restarts)."""
         n: cython.int = self.n
         G: cython.int = self.G
         g: cython.int
         need: cython.int
+        then: cython.int
         j: cython.int
         i: cython.int
         room: cython.int
@@ -165,10 +199,16 @@ class GuildesDraws(GuildesObserve):
             for j in range(2):
                 if b[self.o_dcard + j] == g:
                     need += 1
+            then = self.c_draw_need(b, seat, g)
             for i in range(n):
                 need -= b[self.o_tdisc + i * G + g]
                 if i != seat:
                     need -= b[self.o_disc + i * G + g]  # placed by c_place_known
+                    then -= b[self.o_disc + i * G + g]
+                    if self.c_before_draw(b, i):
+                        then -= b[self.o_tdisc + i * G + g]
+            if then > need:
+                need = then
             while need > 0:
                 room = 0
                 for i in range(n):
@@ -220,35 +260,28 @@ class GuildesDraws(GuildesObserve):
         return 1
 
     def c_assign_drawn(self, b, seat, rng):
-        """Cards drawn by trick D that public and own discards do not explain
-        came from other seats' discards: each goes, at random, either to the
-        seats that have already discarded their hand this round (then it must
-        be among the picks of one of them, which ``c_place_played`` chooses:
-        counted in the unused row ``seat`` of ``s_extra``) or to the past
+        """Cards drawn by trick D that the public part of the pile and the seat's own
+        discards then do not explain (``c_draw_need``) came from other seats' discards:
+        each goes, at random, either to the seats that had discarded their hand before
+        D drew (then it must be among the picks of one of them, which ``c_place_played``
+        chooses: counted in the unused row ``seat`` of ``s_extra``) or to the past
         discards (in proportion: each such seat, and the past, one share)."""
         n: cython.int = self.n
         G: cython.int = self.G
         done: cython.int = 0
         prior: cython.int = 0
         o: cython.int
-        t: cython.int
         g: cython.int
         need: cython.int
-        j: cython.int
         r: cython.int
         for o in range(n):
             if o != seat:
-                t = b[self.o_trick + o]
-                if t < b[self.o_tstep]:
+                if self.c_before_draw(b, o):
                     done += 1
                 if b[self.o_round] > 0:
                     prior = 1
         for g in range(G):
-            need = b[self.o_drawn + g] - b[self.o_pubdisc + g] - b[self.o_disc + seat * G + g]
-            need -= b[self.o_tdisc + seat * G + g]
-            for j in range(2):
-                if b[self.o_dcard + j] == g:
-                    need += 1
+            need = self.c_draw_need(b, seat, g)
             while need > 0 and done > 0:
                 r = rng_below(rng, done + prior)
                 if r < done:

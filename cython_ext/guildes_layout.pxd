@@ -52,7 +52,7 @@ cdef inline int imod(int a, int n) noexcept nogil:
 
 
 cdef class GuildesLayout(Kernel):
-    cdef public int n, G, h, k, militia, mvotes, nevents, ev_on, tr_on, ntricks, fact
+    cdef public int n, G, h, k, militia, mvotes, nevents, ev_on, tr_on, ntricks, fact, t_draw
     cdef public object total, places, values, event_dir
     cdef public object event_eff, trick_kind, trick_guild, trick_ok, worth10
     cdef object _keep               # the numpy arrays the scratch pointers point into
@@ -70,7 +70,7 @@ cdef class GuildesLayout(Kernel):
     cdef int o_round, o_phase, o_step, o_event, o_dir, o_used, o_score, o_deck, o_disc
     cdef int o_table, o_played, o_kept, o_pending, o_picks, o_hist, o_known
     cdef int o_ndisc, o_start, o_sub, o_pend2, o_fdown, o_rdisc, o_rrecv, o_trick, o_prevtrick
-    cdef int o_tstep, o_virt, o_pubdisc, o_drawn, o_dcard, o_tdisc
+    cdef int o_tstep, o_virt, o_pubdisc, o_drawn, o_dcard, o_tdisc, o_dpair, o_dpub
     # scratch of the rules, sized once
     cdef int* s_votes
     cdef int* s_ct

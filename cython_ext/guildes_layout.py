@@ -47,6 +47,9 @@ The variants add (absent when off; ``o_<field>`` is then -1):
             drawn[G]         cards trick D drew from the discard pile
             dcard[2]         the two cards drawn, while D's holder chooses
             tdisc[n,G]       hands discarded during this round's trick phase
+            dpair[2]         the two cards D drew this round, once its holder chose (-1 none)
+            dpub[G]          the public part of the pile when D drew: pubdisc - drawn then
+                             (negative where an earlier draw's card came from hidden discards)
 
 Packet p is held at pick t by seat (p + dir * t) mod n.  Moves are guilds
 (0..G-1), except a redistribution deal (a permutation number, see
@@ -131,6 +134,11 @@ class GuildesLayout(Kernel):
         self.o_trick, self.o_prevtrick, self.o_tstep = g("trick", -1), g("prevtrick", -1), g("tstep", -1)
         self.o_virt, self.o_pubdisc, self.o_drawn = g("virt", -1), g("pubdisc", -1), g("drawn", -1)
         self.o_dcard, self.o_tdisc = g("dcard", -1), g("tdisc", -1)
+        self.o_dpair, self.o_dpub = g("dpair", -1), g("dpub", -1)
+        self.t_draw = -1  # the letter of trick D (the holders before it discarded into its pile)
+        for t in range(self.ntricks):
+            if self.trick_kind[t] == DRAWD and self.t_draw < 0:
+                self.t_draw = t
         self._keep = []
         self.s_votes = self.scratch(n)
         self.s_ct = self.scratch(n * G)

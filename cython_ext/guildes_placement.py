@@ -83,7 +83,7 @@ class GuildesPlacement(GuildesDraws):
         the seat still holds; 2 as the pick its giver gave away (which then
         becomes the giver's ``given`` slot).  ``item`` < n is a seat that
         played ``g``; n + q is "seat q gave the card the determinizing seat
-        received"; 2n is "some seat that has discarded its hand this round
+        received"; 2n is "some seat that had discarded its hand when D drew
         held ``g``" (a card trick D drew)."""
         n: cython.int = self.n
         h: cython.int = self.h
@@ -92,7 +92,7 @@ class GuildesPlacement(GuildesDraws):
         if self.s_slot_card[j] >= 0 or not self.c_can_supply(self.s_slot_src[j], g, fixed):
             return 0
         if item == 2 * n:
-            # a card trick D drew: a pick of any seat that has discarded its hand
+            # a card trick D drew: a pick of any seat that had discarded its hand before D
             o = self.s_slot_own[j]
             if not self.s_done[o]:
                 return 0
@@ -164,8 +164,7 @@ class GuildesPlacement(GuildesDraws):
         start: cython.p_int = self.s_start
         tried: cython.p_int = self.s_tried
         for o in range(n):
-            self.s_done[o] = (o != seat and self.tr_on and b[self.o_trick + o] >= 0
-                              and b[self.o_trick + o] < b[self.o_tstep])
+            self.s_done[o] = o != seat and self.tr_on and self.c_before_draw(b, o)
         for g in range(G):
             for q in range(self.s_extra[seat * G + g]):
                 item_o[items] = 2 * n

@@ -10,6 +10,7 @@ from cython_ext.guildes_layout cimport GuildesLayout, imod, EVENT, NOTIES, OVER
 cdef class GuildesRoundEnd(GuildesLayout):
     cdef void c_end_round(self, int* b) noexcept nogil
     cdef void c_remember_round(self, int* b) noexcept nogil
+    cdef void c_remember_draw(self, int* b, int i) noexcept nogil
     cpdef void scores(self, int[::1] buf, int[::1] out)
     cpdef int horizon_mark(self, int[::1] buf)
     cpdef void horizon_close(self, int[::1] buf, int weight)

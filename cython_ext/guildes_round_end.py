@@ -102,6 +102,29 @@ class GuildesRoundEnd(GuildesLayout):
             for g in range(G):
                 c = ct[g]
                 b[known + i * G + g] += c if c > 0 else 0
+            if self.tr_on and b[self.o_dpair] >= 0:
+                self.c_remember_draw(b, i)
+
+    @cython.final
+    def c_remember_draw(self, b, i):
+        """Trick D's draw this round, in seat ``i``'s ``known``: the pile then held both
+        cards; what its public part (``dpub``) and ``i``'s own discards then do not explain
+        were the others' discards by then, so by the round's end.  Both this and the
+        rounds' lessons bound the same discards from below: the larger stands."""
+        G: cython.int = self.G
+        g: cython.int
+        j: cython.int
+        need: cython.int
+        before: cython.bint = 0 <= b[self.o_trick + i] < self.t_draw
+        for g in range(G):
+            need = -b[self.o_dpub + g] - b[self.o_disc + i * G + g]
+            for j in range(2):
+                if b[self.o_dpair + j] == g:  # not a sum of comparisons: numpy's bools add as "or"
+                    need += 1
+            if before:
+                need -= b[self.o_tdisc + i * G + g]
+            if need > b[self.o_known + i * G + g]:
+                b[self.o_known + i * G + g] = need
 
     def c_end_round(self, b):
         """Unplayed cards are discarded, the votes counted; next round or the end."""
@@ -110,6 +133,7 @@ class GuildesRoundEnd(GuildesLayout):
         h: cython.int = self.h
         i: cython.int
         r: cython.int
+        g: cython.int
         var_: cython.bint = self.ev_on or self.tr_on
         c: cython.int
         # offsets in locals: the buffer might alias self's fields as far as gcc
@@ -172,6 +196,10 @@ class GuildesRoundEnd(GuildesLayout):
                 b[self.o_disc + i] += b[self.o_tdisc + i]
                 b[self.o_tdisc + i] = 0
             b[self.o_tstep] = 0
+            b[self.o_dpair] = -1
+            b[self.o_dpair + 1] = -1
+            for g in range(G):
+                b[self.o_dpub + g] = 0
         b[self.o_step] = 0
         r = b[self.o_round] + 1
         b[self.o_round] = r

@@ -240,6 +240,11 @@ class GuildesRules(GuildesTricks):
             x = b[self.o_dcard]
             y = b[self.o_dcard + 1]
             other = y if move == x else x
+            # the draw on record for the worlds: the pile then held both cards
+            b[self.o_dpair] = x
+            b[self.o_dpair + 1] = y
+            for g in range(G):
+                b[self.o_dpub + g] = b[self.o_pubdisc + g] - b[self.o_drawn + g]
             b[self.o_table + seat * G + move] += 1
             b[self.o_pubdisc + other] += 1
             b[self.o_drawn + x] += 1

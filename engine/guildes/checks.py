@@ -51,7 +51,7 @@ def check_buffer(game: "Guildes", buf: np.ndarray) -> None:
     for name, lo, hi in (("start", -1, game.players), ("sub", 0, game.players),
                          ("fdown", -1, game.G), ("rdisc", -1, game.G), ("rrecv", -1, game.G),
                          ("trick", -1, len(game.trick_names)), ("prevtrick", -1, len(game.trick_names)),
-                         ("tstep", 0, max(1, len(game.trick_names))), ("dcard", -1, game.G),
+                         ("tstep", 0, max(1, len(game.trick_names))), ("dcard", -1, game.G), ("dpair", -1, game.G),
                          ("ndisc", 0, 1000), ("pubdisc", 0, 1000), ("drawn", 0, 1000)):
         if name in lay.offsets:
             v = lay.view(buf, name)
@@ -154,6 +154,13 @@ def check_tricks(game: "Guildes", buf: np.ndarray, rnd: int, phase: int, step: i
     if (phase == DRAW and dcard[1] >= 0) or (phase == DPICK and (dcard < 0).any()) or (
             phase not in (DRAW, DPICK) and (dcard >= 0).any()):
         raise BadState(f"cards drawn by trick D do not fit phase {PHASES[phase]}")
+    # trick D's draw on record (the worlds keep it possible): once D has acted, until the count
+    dpair, dpub, t_draw = lay.view(buf, "dpair"), lay.view(buf, "dpub"), game.kernel.t_draw
+    drew = phase == TRICK and 0 <= t_draw < int(buf[lay["tstep"]]) and game.kernel.trick_holder(buf, t_draw) >= 0
+    if (dpair >= 0).any() and not ((dpair >= 0).all() and drew):
+        raise BadState("a draw of trick D on record does not fit the phase")
+    if ((dpair < 0).all() and (dpub != 0).any()) or (np.abs(dpub) > game.total).any():
+        raise BadState("the pile when trick D drew (dpub) does not fit its draw")
     rounds = rnd + acting  # trick phases so far: trick D draws two cards in each at most
     if lay.view(buf, "drawn").sum() > 2 * rounds or lay.view(buf, "pubdisc").sum() > 2 * game.players * rounds:
         raise BadState("more cards drawn from or put on the discard pile than tricks can have")

@@ -54,7 +54,7 @@ class Guildes(Game):
             ("played", (n, G)), ("kept", (n, G)), ("pending", n), ("picks", (n, h)),
             ("hist", (h, n, G)), ("known", (n, G)),
         ] + self.variant_fields(), start=HEADER,
-            signed_fields=("dir", "virt") if self.has("tricks") else ("dir",))  # -1: to the right, a -1 card
+            signed_fields=("dir", "virt", "dpub") if self.has("tricks") else ("dir",))  # -1: to the right, a -1 card
         self.events, self.tricks = self.has("events"), self.has("tricks")
         self.trick_names = [t["name"] for t in self.edition.get("tricks", [])]
         cfg = dict(arrays, players=n, size=self.layout.size, offsets=self.layout.offsets)
@@ -73,7 +73,7 @@ class Guildes(Game):
             out += [("start", 1), ("sub", 1), ("pend2", n), ("fdown", n), ("rdisc", n), ("rrecv", n)]
         if self.has("tricks"):
             out += [("trick", n), ("prevtrick", n), ("tstep", 1), ("virt", (n, G)), ("pubdisc", G),
-                    ("drawn", G), ("dcard", 2), ("tdisc", (n, G))]
+                    ("drawn", G), ("dcard", 2), ("tdisc", (n, G)), ("dpair", 2), ("dpub", G)]
         return out
 
     def max_game_length(self) -> int:
@@ -100,7 +100,7 @@ class Guildes(Game):
         lay.view(buf, "pending")[:] = -1
         lay.view(buf, "picks")[:] = -1
         lay.view(buf, "event")[:] = -1
-        for name in ("start", "pend2", "fdown", "rdisc", "rrecv", "trick", "prevtrick", "dcard"):
+        for name in ("start", "pend2", "fdown", "rdisc", "rrecv", "trick", "prevtrick", "dcard", "dpair"):
             if name in lay.offsets:
                 lay.view(buf, name)[:] = -1
 

@@ -1,0 +1,85 @@
+"""The worlds a seat samples keep trick D's draw possible: both cards were in the pile then.
+
+Dirty Trick D: "Shuffle the Guild card discard pile thoroughly and draw 2 cards. Play one of
+these cards on your table and discard the other."  Both cards are shown (docs/rulings.md), so
+every seat knows the pile held them when they were drawn: the pile then was the past rounds'
+discards, the hands of the holders who had acted before D (B and C), and the cards put on it in
+view of all until then.  The card D put back and the cards discarded after D (E's card, the
+later holders' hands) were not in it.  Until session 52 the worlds counted them (an audit of the
+views found up to a third of the worlds contradicting a draw), and a later round forgot the draw.
+
+Checked here from each seat's own record of the draw (the public pile and its own discards as
+they stood), not from the kernel's fields, in the same round and in the rounds after.
+"""
+import random
+
+import numpy as np
+import pytest
+
+import engine
+from engine.core import CHANCE, make_rng
+
+DPICK = 11
+
+
+def _draw_cases(players: int, variants: tuple, seeds: range, worlds: int):
+    """(viewer, shortfall) for every sampled world at every decision after a draw: how many
+    cards of some guild the world's pile at the draw was missing (0 = consistent)."""
+    g = engine.make_game("guildes", players, variants)
+    lay, G = g.layout, g.G
+
+    def field(s, name):
+        return lay.view(s.buf, name)
+
+    out = []
+    for seed in seeds:
+        rnd, rng = random.Random(seed), make_rng(seed)
+        s = g.new_initial_state(seed)
+        draws = []  # (round, cards drawn, public pile then, each seat's own discards then, seats before D)
+        checked: dict = {}  # decisions checked per round: three in the draw's round and each later
+        while s.to_move():
+            movers = s.to_move()
+            ph, r = int(field(s, "phase")[0]), int(field(s, "round")[0])
+            if ph == DPICK:
+                cards = np.bincount(field(s, "dcard"), minlength=G)
+                tstep = int(field(s, "tstep")[0])
+                before = [i for i in range(players) if 0 <= field(s, "trick")[i] < tstep]
+                own = field(s, "discarded").reshape(players, G).copy()
+                own[before] += field(s, "tdisc").reshape(players, G)[before]
+                draws.append((r, cards, field(s, "pubdisc") - field(s, "drawn"), own, before))
+            if draws and movers != (CHANCE,) and ph != DPICK and checked.get(r, 0) < 3:
+                checked[r] = checked.get(r, 0) + 1
+                for v in range(players):
+                    for k in range(worlds):
+                        w = s.determinize(v, make_rng(1000 * seed + 10 * checked[r] + 100 * r + k)) if k else s
+                        disc = field(w, "discarded").reshape(players, G)
+                        tdisc = field(w, "tdisc").reshape(players, G)
+                        for dr, cards, pub, own, before in draws:
+                            pile = pub + own[v]
+                            for i in range(players):
+                                if i != v:
+                                    pile = pile + disc[i]
+                                    if dr == r and i in before:
+                                        pile = pile + tdisc[i]
+                            short = int(np.maximum(cards - pile, 0).sum())
+                            assert k or short == 0, "the true state contradicts its own draw"
+                            if k:
+                                out.append((v, short))
+            if movers == (CHANCE,):
+                s.apply(CHANCE, s.sample_chance(rng))
+            else:
+                q = movers[rnd.randrange(len(movers))]
+                ms = s.legal_moves(q)
+                if ph == 9 and len(ms) > 1 and 0 in ms and rnd.random() < 0.8:
+                    ms = [m for m in ms if m != 0]  # use the tricks: more draws to check
+                s.apply(q, ms[rnd.randrange(len(ms))])
+    return out
+
+
+@pytest.mark.parametrize("players,variants", [(3, ("tricks",)), (4, ("tricks",)), (6, ("tricks",)),
+                                              (5, ("events", "tricks"))])
+def test_worlds_keep_trick_d_draws_possible(players, variants):
+    cases = _draw_cases(players, variants, range(12), worlds=6)
+    assert len(cases) > 100, "too few draws met"
+    bad = [c for c in cases if c[1]]
+    assert not bad, f"{len(bad)} of {len(cases)} worlds had a pile without the cards D drew"
