@@ -77,6 +77,7 @@ cdef class GuildesLayout(Kernel):
     cdef int* s_mark
     cdef int* s_src
     cdef int* s_avail
+    cdef int* s_segs
 
     cdef int* scratch(self, int size) except NULL
     cdef int* scratch(self, int size) except NULL

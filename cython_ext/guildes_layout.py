@@ -145,6 +145,7 @@ class GuildesLayout(Kernel):
         self.s_mark = self.scratch(n)
         self.s_src = self.scratch(n)
         self.s_avail = self.scratch(n)
+        self.s_segs = self.scratch(h + 2 * G)  # masks of guilds (G <= 31, as the fast playout's)
 
     def scratch(self, size):
         """A zeroed int array of ``size`` that lives as long as the kernel

@@ -3,7 +3,7 @@
 
 ``c_end_round`` discards the unplayed cards, counts the votes
 (:mod:`cython_ext.guildes_count`) and opens the next round or ends the game;
-``c_remember_round`` adds the round's lesson to each seat's ``known``;
+``c_remember_round`` adds the round's lesson (and trick D's draw) to each seat's ``known``;
 ``scores`` reads the votes; ``horizon_mark`` / ``horizon_close`` end a rollout at the end
 of its round, the rounds left estimated from the tables as they stand.
 
@@ -22,6 +22,10 @@ if not cython.compiled:
     from .guildes_layout import EVENT, NOTIES, OVER, imod
     from .kernel import ptr
 
+    def ctz(x):  # gcc's __builtin_ctz, compiled
+        x = int(x)
+        return (x & -x).bit_length() - 1
+
 
 @cython.cclass
 class GuildesRoundEnd(GuildesLayout):
@@ -32,7 +36,9 @@ class GuildesRoundEnd(GuildesLayout):
         """Add this round's lesson to each seat's ``known``: the cards it saw
         in the hands it held (each packet at its first sighting) that it did
         not pick were picked by others; what they did not play (``played``,
-        which includes trick E's card) they discarded.  In a redistribution the
+        which includes trick E's card) they discarded -- counting, of each
+        rival's plays of a guild, only as many as the segments it took from
+        could supply (``c_unseen_plays``).  In a redistribution the
         card a seat received came from the others' hands (not counted) and the
         card it gave went into them (counted).
         A lower bound, never above the truth; a row of -1 (another seat's,
@@ -99,11 +105,118 @@ class GuildesRoundEnd(GuildesLayout):
                 ct[b[self.o_rrecv + i]] -= 1
                 if b[self.o_rdisc + i] >= 0:
                     ct[b[self.o_rdisc + i]] += 1
+            else:
+                self.c_unseen_plays(b, i, ct, tot)
             for g in range(G):
                 c = ct[g]
                 b[known + i * G + g] += c if c > 0 else 0
             if self.tr_on and b[self.o_dpair] >= 0:
                 self.c_remember_draw(b, i)
+
+    @cython.final
+    def c_unseen_plays(self, b, i, ct, tot):
+        """Give back to ``ct`` (seat ``i``'s lesson, which took off every play of the
+        others) the plays that came from cards ``i`` never saw.  Between two of ``i``'s
+        sightings of a packet (or after the last) the packet loses one card to each seat
+        that holds it meanwhile: a segment.  Seat ``o``'s plays of guild ``g`` from cards
+        ``i`` saw are at most the segments ``o`` took from that held a ``g``; the rest of
+        them came from elsewhere.  Only a guild ``i`` saw and left, that others played,
+        can change; none when a view hides the others' picks (every play then counts).
+        Not called after a redistribution (a card given may be played from another
+        seat's segment)."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        dirn: cython.int = b[self.o_dir]
+        picks: cython.int = self.o_picks
+        played: cython.int = self.o_played
+        mask: cython.p_int = self.s_segs  # per pick t, the guilds of the segment after it (bits)
+        cnt: cython.p_int = self.s_segs + h  # per guild, the segments so far that held it
+        ex: cython.p_int = self.s_segs + h + G  # per guild, the others' plays from cards i never saw
+        g: cython.int
+        o: cython.int
+        t: cython.int
+        d: cython.int
+        c: cython.int
+        q: cython.int
+        row: cython.int
+        x: cython.int
+        for g in range(G):
+            q = tot[g] - b[played + i * G + g]  # the others' plays of g
+            if q > 0 and ct[g] + q > 0:
+                break
+        else:
+            return
+        # the segment after i's sighting at pick t: the picks of the seats d = 1 .. n - 1
+        # after i until i holds that packet again (t + n) or the round ends.  Seats walked
+        # without a modulo, the counts kept as prefixes over t (this runs at every round's
+        # end of a rollout)
+        for t in range(h):
+            mask[t] = 0
+        for g in range(G):
+            cnt[g] = 0
+            ex[g] = 0
+        o = i + dirn
+        o = 0 if o == n else (n - 1 if o < 0 else o)
+        if h > 1 and b[picks + o * h + 1] < 0:
+            self.c_segments_seen(b, i)  # a view hides the others' picks, not the packets
+        else:
+            o = i
+            for d in range(1, n):
+                o += dirn
+                o = 0 if o == n else (n - 1 if o < 0 else o)
+                for t in range(h - d):
+                    c = b[picks + o * h + t + d]
+                    if c < 0:  # never in a full state, but one from outside: no write out of bounds
+                        return
+                    mask[t] |= 1 << c
+        # the seat d picks after i took from the segments t < h - d: farthest seat first
+        t = 0
+        for d in range(n - 1, 0, -1):
+            while t < h - d:
+                x = mask[t]
+                while x != 0:
+                    cnt[ctz(x)] += 1
+                    x &= x - 1
+                t += 1
+            o = i + dirn * d
+            o = o - n if o >= n else (o + n if o < 0 else o)
+            row = played + o * G
+            for g in range(G):
+                q = b[row + g] - cnt[g]
+                ex[g] += q if q > 0 else 0
+        for g in range(G):
+            if ct[g] + tot[g] - b[played + i * G + g] > 0:  # i saw a g it left
+                ct[g] += ex[g]
+
+    @cython.final
+    def c_segments_seen(self, b, i):
+        """``c_unseen_plays``' segment masks in a view, from the packets as seat ``i`` saw
+        them: the one it held at pick t less its pick less the same packet when it came
+        back (``t + n``), or all of the rest after its last sighting."""
+        n: cython.int = self.n
+        G: cython.int = self.G
+        h: cython.int = self.h
+        dirn: cython.int = b[self.o_dir]
+        mask: cython.p_int = self.s_segs
+        t: cython.int
+        g: cython.int
+        c: cython.int
+        row: cython.int
+        nxt: cython.int
+        own: cython.int
+        for t in range(h - 1):
+            row = self.o_hist + (t * n + imod(i - dirn * t, n)) * G
+            nxt = row + n * n * G  # the same packet at pick t + n
+            own = b[self.o_picks + i * h + t]
+            for g in range(G):
+                c = b[row + g]
+                if g == own:
+                    c -= 1
+                if t + n < h:
+                    c -= b[nxt + g]
+                if c > 0:
+                    mask[t] |= 1 << g
 
     @cython.final
     def c_remember_draw(self, b, i):
@@ -143,7 +256,8 @@ class GuildesRoundEnd(GuildesLayout):
         played: cython.int = self.o_played
         picks: cython.int = self.o_picks
         hist: cython.int = self.o_hist
-        self.c_remember_round(b)
+        if b[self.o_round] < 2:  # after the last round no view asks what a seat remembers
+            self.c_remember_round(b)
         if var_:
             for i in range(n * G):
                 b[self.o_ndisc + i // G] += b[kept + i]
