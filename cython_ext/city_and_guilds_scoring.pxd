@@ -36,6 +36,7 @@ cdef class CityAndGuildsScoring(Kernel):
     cdef int o_nmen, o_white, o_black, o_done, o_inv, o_istamp
 
     cdef bint need_refill(self, int* b) noexcept nogil
+    cdef int piles_left(self, int* b) noexcept nogil
     cdef int men_placed(self, int* b, int seat, int kind, int opt) noexcept nogil
     cdef int invest_steps(self, int kind, int opt) noexcept nogil
     cdef void invest(self, int* b, int g, int p, int steps) noexcept nogil

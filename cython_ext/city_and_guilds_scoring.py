@@ -95,16 +95,37 @@ class CityAndGuildsScoring(Kernel):
 
     # ------------------------------------------------------------ placing a tile
     def need_refill(self, b):
-        """A face-up slot is empty and the piles still hold a tile."""
+        """A face-up slot is empty and the piles still hold a tile (in a view, whose
+        piles are hidden, their public size: ``piles_left``)."""
         i: cython.int
         k: cython.int
         for i in range(NFACE):
             if b[self.o_face + i] == EMPTY:
+                if b[self.o_supply] < 0:
+                    return self.piles_left(b) > 0
                 for k in range(NK):
                     if b[self.o_supply + k] > 0:
                         return True
                 return False
         return False
+
+    @cython.final
+    def piles_left(self, b):
+        """Tiles in the piles, from what every seat sees: the box (taverns apart) less
+        the hands (their sizes are public), the face-up row and the tiles on the board."""
+        c: cython.int = 0
+        i: cython.int
+        for i in range(NK):
+            c += self.totals[i]
+        for i in range(self.players):
+            c -= b[self.o_hsize + i]
+        for i in range(NFACE):
+            if b[self.o_face + i] != EMPTY:
+                c -= 1
+        for i in range(self.S):
+            if b[self.o_tile + i] < NK:
+                c -= 1
+        return c
 
     def men_placed(self, b, seat, kind, opt):
         """Men a tile of ``kind`` placed with option ``opt`` puts on its space: a minstrel
