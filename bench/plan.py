@@ -31,7 +31,7 @@ The bounds and the cap are in the committed plan, so the stop is not a peek.
 Every finished game is appended to the log as one JSON line (row id, game
 index, lone share, load); a row already complete in the log is skipped, so
 an interrupted plan resumes where it stopped without replaying or reseeding
-anything.  ``--until HH:MM`` (UTC, today) is a session's clock: no game starts at or
+anything.  ``--until HH:MM`` (UTC, today; tomorrow if more than 12 h past) is a session's clock: no game starts at or
 after it, so a row cut by the clock loses no game half played.  At the end (or with
 ``--report``) one markdown row per plan row:
 games played of planned, lone win share, 95% Wilson interval, fair share,
@@ -142,7 +142,9 @@ def in_order(recs: list) -> list[float]:
 
 
 def clock(hhmm: str) -> Optional[float]:
-    """The epoch time of ``HH:MM`` UTC today, or None for no clock.
+    """The epoch time of ``HH:MM`` UTC today, or None for no clock.  A time more than twelve
+    hours past is tomorrow's: a session that crosses midnight sets its clock after it
+    (``--until 01:15`` at 23:30), where "today" would stop it before its first game.
 
     >>> clock("") is None
     True
@@ -157,8 +159,10 @@ def clock(hhmm: str) -> Optional[float]:
         h = m = -1
     if not (0 <= h <= 23 and 0 <= m <= 59):
         raise SystemExit(f"--until takes HH:MM (UTC), not {hhmm!r}")
-    day = time.gmtime()
-    return float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
+    now = time.time()
+    day = time.gmtime(now)
+    at = float(calendar.timegm((day.tm_year, day.tm_mon, day.tm_mday, h, m, 0)))
+    return at + 86400.0 if at < now - 12 * 3600 else at
 
 
 def run_row(row: dict, log: str, mode: Optional[str] = None, until: Optional[float] = None) -> None:
@@ -265,7 +269,7 @@ def main() -> None:
                     "with --report, several comma-separated (a log per process)")
     ap.add_argument("--only", default="", help="comma-separated row ids to run (default: all, in order)")
     ap.add_argument("--report", action="store_true", help="only print the table from the log")
-    ap.add_argument("--until", default="", help="HH:MM UTC today: no game starts at or after it (the session's clock)")
+    ap.add_argument("--until", default="", help="HH:MM UTC today (tomorrow if more than 12 h past): no game starts at or after it (the session's clock)")
     a = ap.parse_args()
     with open(a.plan) as f:
         plan = json.load(f)

@@ -1,4 +1,5 @@
 """bench/plan.py: a plan row plays the games of the equivalent bench/strength.py command, and resumes."""
+import calendar
 import doctest
 import json
 import time
@@ -55,6 +56,17 @@ def test_a_broken_log_stops_the_plan_in_one_line_before_any_game(tmp_path, line,
     with pytest.raises(SystemExit, match=says):
         run_row(ROW, str(log), until=time.time() + 3600)
     assert log.read_text() == before  # no game played, nothing written
+
+
+@pytest.mark.parametrize("now,hhmm,day,hour", [
+    ((2026, 12, 7, 23, 30, 0), "01:15", 8, 1),  # a session crossing midnight: tomorrow's 01:15
+    ((2026, 12, 7, 14, 5, 0), "14:00", 7, 14),  # five minutes past: today's, no game starts
+    ((2026, 12, 7, 1, 0, 0), "23:00", 7, 23),
+])
+def test_a_clock_more_than_twelve_hours_past_is_tomorrows(monkeypatch, now, hhmm, day, hour):
+    monkeypatch.setattr(bench.plan.time, "time", lambda: float(calendar.timegm(now + (0, 0, 0))))
+    at = time.gmtime(bench.plan.clock(hhmm))
+    assert (at.tm_mday, at.tm_hour) == (day, hour)
 
 
 @pytest.mark.parametrize("bad", ["14", "25:00", "14:60", "noon", "14:xx"])
