@@ -9,7 +9,7 @@
 from libc.string cimport memcpy, memset
 from cython_ext.clock cimport now
 from cython_ext.kernel cimport Kernel, RANK_KEYS, REWARD_WIN, terminal_rewards
-from cython_ext.solver_table cimport SolverTable, mix64
+from cython_ext.solver_table cimport SolverTable, bucket_of, mix64
 
 cpdef enum:
     MAXSEATS = 8       # seats moving at one simultaneous step

@@ -38,7 +38,7 @@ if not cython.compiled:
 
     from .clock import now
     from .kernel import RANK_KEYS, REWARD_WIN, terminal_rewards
-    from .solver_table import mix64
+    from .solver_table import bucket_of, mix64
 
     globals().update(enum_constants(__file__))
 
@@ -240,7 +240,7 @@ class SolverRows:
                 h1 = (h1 - w * int(self.tt.mul1[j])) & MASK64
                 h2 = (h2 - w * int(self.tt.mul2[j])) & MASK64
         self.hc = mix64(h2) | 1
-        return mix64(h1) & self.tt.mask
+        return bucket_of(mix64(h1), self.tt.buckets)
 
     def _rehash(self, d):
         """The sums of row ``d`` from scratch (a root): sum of word x multiplier, mod 2**64."""

@@ -8,6 +8,7 @@ cpdef enum:
 
 
 cdef unsigned long long mix64(unsigned long long z) noexcept nogil
+cdef unsigned long long bucket_of(unsigned long long z, unsigned long long buckets) noexcept nogil
 
 
 cdef class SolverTable:
@@ -17,7 +18,7 @@ cdef class SolverTable:
     cdef public int entry_bytes
     cdef public long long nbytes
     cdef public long long hits, stores, replaced
-    cdef unsigned long long mask
+    cdef public unsigned long long buckets
     cdef bint single               # float32 values (seven players or more)
     cdef long long w               # 64-bit words per entry: key, meta, values
     cdef unsigned long long[::1] ent   # the entries; entd and entf view the same memory

@@ -7,7 +7,7 @@ never grown.
 Key: two independent 64-bit hashes of the state buffer, each the sum over
 the words of ``word * multiplier[position]`` (random odd multipliers, sums
 modulo 2**64) passed through the splitmix64 finaliser.  The first picks a
-two-slot bucket, the second is stored and compared (the verification), so
+two-slot bucket (``bucket_of``: any number of buckets, the whole budget), the second is stored and compared (the verification), so
 two positions are confused only if both collide.  Interpreted, numpy
 computes the same sums, so both modes give the same keys.
 
@@ -60,6 +60,13 @@ def mix64(z):
     return z ^ (z >> 31)
 
 
+def bucket_of(z, buckets):
+    """Bucket of hash ``z`` among ``buckets`` (below 2**32): the top 32 bits scaled to the
+    count (a multiply and a shift, as Lemire's range reduction), so the count need not be a
+    power of two and the table fills its whole budget."""
+    return ((z >> 32) * buckets) >> 32
+
+
 def _zeros(n: int, dtype) -> np.ndarray:
     """Zeroed memory faulted in 4 KB pages as the table fills, not in the 2 MB huge pages numpy
     asks Linux for: faulting in a huge page can stall a store for milliseconds (compaction), far
@@ -106,8 +113,8 @@ class SolverTable:
         self.entry_bytes = 8 * self.w
         budget = int(megabytes * (1 << 20)) - 16 * size - 64  # the multipliers and the alignment count too
         slots = budget // self.entry_bytes
-        buckets = 1 << max(0, (slots // 2).bit_length() - 1)  # a power of two: a mask picks one
-        self.mask = buckets - 1
+        buckets = max(1, min(slots // 2, (1 << 32) - 1))  # bucket_of scales a hash to any count
+        self.buckets = buckets
         self.capacity = 2 * buckets
         ent = _aligned(self.capacity * self.w)  # a key of 0 marks an empty slot
         mul1, mul2 = _multipliers(size, 1), _multipliers(size, 2)
@@ -137,7 +144,7 @@ class SolverTable:
                 w = cython.cast(cython.ulonglong, cython.cast(cython.longlong, buf[i]))
                 h1 += w * self.mul1[i]
                 h2 += w * self.mul2[i]
-        return (mix64(h1) & self.mask, mix64(h2) | 1)  # never 0, the empty mark
+        return (bucket_of(mix64(h1), self.buckets), mix64(h2) | 1)  # never 0, the empty mark
 
     def get(self, key):
         """(values, flag) stored for ``key``, or None."""

@@ -31,10 +31,13 @@ class Solution:
     ``equilibria``: at a simultaneous root, the pure equilibrium taken as joint
     choices of ``movers`` (seats ascending); with ``Solver(equilibria="all")``
     every pure equilibrium, the one taken first.
-    For a view: ``worlds`` solved, ``agree`` how many of them had ``best`` as
-    their best move, ``best_in`` per move in how many worlds it was as good as
-    that world's best, ``spread`` per move the (lowest, highest) value of
-    ``seat`` over the worlds.
+    For a view: ``value`` is ``values[best]``, the mean over the worlds of the
+    one move the seat plays in all of them; ``clairvoyant`` the mean of each
+    world's own best (what a seat that saw the hidden cards would get: an upper
+    bound for ``seat``); ``worlds`` solved, ``agree`` how many of them had
+    ``best`` as their best move, ``best_in`` per move in how many worlds it was
+    as good as that world's best, ``spread`` per move the (lowest, highest)
+    value of ``seat`` over the worlds.
     """
 
     value: list[float]
@@ -54,6 +57,7 @@ class Solution:
     paranoid: bool = False  # value: seat's reward against a coalition (others NaN), a lower bound
     info_set: bool = False  # a view solved over every world of its information set, exact weights
     best_reply: bool = False  # value: seat's reward against one replying opponent at a time (others NaN)
+    clairvoyant: Optional[list[float]] = None  # a view: the mean of each world's own best value
 
     @property
     def agree(self) -> int:

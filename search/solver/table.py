@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from cython_ext import select
+from engine.errors import BadConfig
 
 _table = select.load("solver_table")
 EXACT, LOWER, UPPER = _table.EXACT, _table.LOWER, _table.UPPER
@@ -31,4 +32,8 @@ def TranspositionTable(players: int, megabytes: float = 64, size: int = 1024) ->
     """A table of ``megabytes`` for positions of ``players`` seats held in buffers of ``size`` words."""
     if not MIN_MB <= megabytes <= MAX_MB:
         raise ValueError(f"memory must be {MIN_MB}-{MAX_MB} MB, not {megabytes}")
-    return _table.SolverTable(players, megabytes, size)
+    try:
+        return _table.SolverTable(players, megabytes, size)
+    except MemoryError:  # numpy's _ArrayMemoryError is one: a budget above what the machine has
+        raise BadConfig(f"cannot allocate the solver's {megabytes:g} MB table: not enough memory "
+                        "on this machine (a smaller memory budget)") from None

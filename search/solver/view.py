@@ -153,11 +153,14 @@ def combine(sols: list[Solution], seat: int, players: int,
     for m in moves[1:]:
         if values[m][seat] > values[best][seat]:
             best = m
-    value = [sum(wk * s.value[i] for wk, s in zip(w, sols)) for i in range(players)]
+    # the seat plays one move in every world: the view's value is that move's mean; the mean of
+    # each world's own best is what a seat seeing the hidden cards would get (kept apart)
+    clairvoyant = [sum(wk * s.value[i] for wk, s in zip(w, sols)) for i in range(players)]
+    value = list(values[best])
     spread = {m: (min(s.values[m][seat] for s in sols), max(s.values[m][seat] for s in sols)) for m in moves}
     best_in = {m: sum(1 for s in sols if s.values[s.best][seat] <= s.values[m][seat] + 1e-12) for m in moves}
     out = Solution(value, seat, values, best, fallback=any(s.fallback for s in sols),
                    pv=sols[0].pv if n == 1 else [], movers=sols[0].movers, worlds=n, spread=spread,
-                   best_in=best_in)
+                   best_in=best_in, clairvoyant=clairvoyant)
     out.paranoid, out.best_reply = sols[0].paranoid, sols[0].best_reply  # what each world's value is
     return out

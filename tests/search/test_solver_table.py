@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from cython_ext import select
+from engine.errors import BadConfig
 from search.solver.table import EXACT, LOWER, TranspositionTable
 
 
@@ -55,11 +56,37 @@ def test_store_probe_replace_and_clear(mod):
     assert t.used() == 0 and t.get((b, 999)) is None
 
 
-@pytest.mark.parametrize("players", [2, 6, 7])
-def test_the_table_never_exceeds_its_budget(players):
-    for mb in (1, 3):
+@pytest.mark.parametrize("players", [2, 3, 6, 7])
+def test_the_table_fills_its_budget_and_never_exceeds_it(players):
+    # docs/solver.md: "allocated at that size"; until session 52 the buckets were a power of two
+    # counted after the multipliers, so every power-of-two budget (the default 64 MB) got half
+    for mb in (1, 3, 64):
         t = TranspositionTable(players, mb, 2000)
         assert t.nbytes <= mb << 20 and t.entry_bytes <= 64
+        assert t.nbytes > 0.99 * (mb << 20)
+
+
+def test_keys_spread_over_buckets_that_are_no_power_of_two():
+    t = TranspositionTable(3, 1, 8)
+    assert t.buckets & (t.buckets - 1)  # 1 MB over 40-byte entries: 13,046 buckets
+    hit = np.zeros(t.buckets, dtype=np.int64)
+    rng = np.random.default_rng(5)
+    for _ in range(20 * t.buckets):
+        b, _ = t.key(rng.integers(-50, 50, 8).astype(np.intc))
+        hit[b] += 1
+    assert hit.min() > 0 and hit.max() < 60  # every bucket reached, none crowded (mean 20)
+
+
+def test_a_budget_the_machine_cannot_hold_is_a_clear_error(monkeypatch):
+    import search.solver.table as table
+
+    class Refused:
+        def __init__(self, *args):
+            raise MemoryError("Unable to allocate 32.0 GiB")
+
+    monkeypatch.setattr(table._table, "SolverTable", Refused)
+    with pytest.raises(BadConfig, match="cannot allocate the solver's 65536 MB table"):
+        TranspositionTable(2, 65536, 100)
 
 
 def test_a_buffer_of_the_wrong_size_is_refused():
