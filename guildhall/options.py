@@ -162,6 +162,7 @@ def engine_options() -> dict[str, Option]:
         Option("InfoMoves", "spin", 8, 0, 1000),
         Option("MultiPV", "spin", 1, 1, 64),
         Option("ClearTree", "button", None),
+        Option("ResetOptions", "button", None),
     ]
     table = {o.name.lower(): o for o in opts}
     for pname in names:

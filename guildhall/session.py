@@ -182,6 +182,12 @@ class Session:
         if opt.type == "button":
             if opt.name.lower() == "cleartree":
                 self._forget_player()
+            elif opt.name.lower() == "resetoptions":
+                # every player's option back to unset: each player's own default and its preset
+                for o in self.options.values():
+                    if o.player:
+                        o.value, o.user_set = o.default, False
+                self._forget_player()
             return
         old, was_set = opt.value, opt.user_set
         opt.set(value)

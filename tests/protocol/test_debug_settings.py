@@ -143,6 +143,24 @@ def test_an_explicit_option_beats_the_entry(fresh):
     assert (s.by_budget, s.options["final"]) == ([1, 1600], "visits")
 
 
+def test_reset_options_gives_the_preset_back(fresh):
+    # a frontend that sent every option at its advertised default pinned them (final visits,
+    # exploration 1.4): the preset's values and its budget entry are back after ResetOptions
+    assert expect(fresh, "debug on") == []
+    deal(fresh, "city_and_guilds")
+    want = settings(fresh, "go iterations 1600")
+    assert expect(fresh, "setoption name final value visits") == []
+    assert expect(fresh, "setoption name exploration value 1.4") == []
+    pinned = settings(fresh, "go iterations 1600")
+    assert (pinned.options["final"], pinned.options["exploration"]) == ("visits", 1.4)
+    assert pinned.options != want.options
+    assert expect(fresh, "setoption name ResetOptions") == []
+    again = settings(fresh, "go iterations 1600")
+    assert (again.options, again.by_budget, again.preset) == (want.options, want.by_budget, want.preset)
+    assert expect(fresh, "setoption name ResetOptions value x") == [
+        "error bad-argument option ResetOptions is a button: it takes no value"]
+
+
 def test_a_skill_level_shows_its_cap_and_its_preset(fresh):
     assert expect(fresh, "debug on") == []
     deal(fresh, "guildes")
