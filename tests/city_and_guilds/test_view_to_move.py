@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine.core import CHANCE, make_rng
+from tests.random_play import random_step
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -30,11 +31,6 @@ def test_a_view_names_the_same_movers_as_the_state(players):
                 empty += 1  # an empty slot and nothing left to refill it with
             for seat in range(players):
                 assert s.observe(seat).to_move() == tm, (seed, seat, tm)
-            if tm == (CHANCE,):
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                q = tm[rnd.randrange(len(tm))]
-                ms = s.legal_moves(q)
-                s.apply(q, ms[rnd.randrange(len(ms))])
+            random_step(s, rnd, rng)
     assert refills > 0
     assert empty > 0 or players < 5  # the piles run out in these games at 5 players only

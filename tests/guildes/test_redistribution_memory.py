@@ -15,6 +15,7 @@ import pytest
 
 import engine
 from engine.core import CHANCE, make_rng
+from tests.random_play import random_step
 
 
 def _deductions(players: int, seeds: range, worlds: int = 40):
@@ -61,13 +62,7 @@ def _deductions(players: int, seeds: range, worlds: int = 40):
                     out.append((deduced, known, fewest))
                 done = True
                 break
-            movers = s.to_move()
-            if movers == (CHANCE,):
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                q = movers[rnd.randrange(len(movers))]
-                ms = s.legal_moves(q)
-                s.apply(q, ms[rnd.randrange(len(ms))])
+            random_step(s, rnd, rng)
     return out
 
 

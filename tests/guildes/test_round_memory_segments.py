@@ -18,6 +18,7 @@ import pytest
 
 import engine
 from engine.core import CHANCE, make_rng
+from tests.random_play import random_step
 
 
 def _deduce(hist, picks, d, played, v, n, h, G):
@@ -72,13 +73,7 @@ def _cases(players: int, seeds: range, worlds: int = 20):
                     truth = field(s, "discarded")[others].sum(0)
                     out.append((past[v].copy(), known.copy(), fewest, truth))
                 lesson, table0 = None, field(s, "table").copy()
-            movers = s.to_move()
-            if movers == (CHANCE,):
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                q = movers[rnd.randrange(len(movers))]
-                ms = s.legal_moves(q)
-                s.apply(q, ms[rnd.randrange(len(ms))])
+            random_step(s, rnd, rng)
     return out
 
 

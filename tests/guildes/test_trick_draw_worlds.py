@@ -18,8 +18,18 @@ import pytest
 
 import engine
 from engine.core import CHANCE, make_rng
+from tests.random_play import random_step
 
 DPICK = 11
+
+
+def use_tricks(rnd):
+    """Moves narrowed to the tricks played (not declined), four times in five: more draws."""
+    def narrow(s, moves):
+        if int(s.buf[s.game.layout["phase"]]) == 9 and len(moves) > 1 and 0 in moves and rnd.random() < 0.8:
+            return [m for m in moves if m != 0]
+        return moves
+    return narrow
 
 
 def _draw_cases(players: int, variants: tuple, seeds: range, worlds: int):
@@ -65,14 +75,7 @@ def _draw_cases(players: int, variants: tuple, seeds: range, worlds: int):
                             assert k or short == 0, "the true state contradicts its own draw"
                             if k:
                                 out.append((v, short))
-            if movers == (CHANCE,):
-                s.apply(CHANCE, s.sample_chance(rng))
-            else:
-                q = movers[rnd.randrange(len(movers))]
-                ms = s.legal_moves(q)
-                if ph == 9 and len(ms) > 1 and 0 in ms and rnd.random() < 0.8:
-                    ms = [m for m in ms if m != 0]  # use the tricks: more draws to check
-                s.apply(q, ms[rnd.randrange(len(ms))])
+            random_step(s, rnd, rng, use_tricks(rnd))
     return out
 
 
