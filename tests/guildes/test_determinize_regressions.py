@@ -26,18 +26,12 @@ def test_the_slow_corners_determinize_consistently(players, variants, seed, ply,
     import random
 
     import engine
-    from engine.core import CHANCE
+    from tests.random_play import random_step
 
     rnd, rng = random.Random(seed), make_rng(seed)
     s = engine.make("guildes", players=players, variants=list(variants), seed=seed)
     for _ in range(ply):
-        movers = s.to_move()
-        if movers == (CHANCE,):
-            s.apply(CHANCE, s.sample_chance(rng))
-            continue
-        mover = movers[rnd.randrange(len(movers))]
-        moves = s.legal_moves(mover)
-        s.apply(mover, moves[rnd.randrange(len(moves))])
+        random_step(s, rnd, rng)
     assert seat in s.to_move()
     view = s.observe(seat)
     for k in range(8):
