@@ -16,7 +16,7 @@ from cython_ext import INTERPRETED, kernel_names, pure_python_forced
 
 _status: dict[str, str] = {}
 
-__all__ = ["load", "twins", "mode", "status", "all_compiled", "kernel_names", "pure_python_forced"]
+__all__ = ["load", "compiled", "twins", "mode", "status", "all_compiled", "kernel_names", "pure_python_forced"]
 
 
 def mode(module: ModuleType) -> str:
@@ -35,6 +35,16 @@ def load(name: str) -> ModuleType:
     else:
         _status[name] = "interpreted (extension not built)"
     return module
+
+
+def compiled(name: str) -> ModuleType | None:
+    """The compiled kernel, or None when it is not built or not in use -- without importing
+    the interpreted twin (a large one, such as the search loop's, takes tens of milliseconds
+    to import: a search's first call must not spend its time limit on it)."""
+    if pure_python_forced():
+        return None
+    module = importlib.import_module(f"cython_ext.{name}")
+    return module if mode(module) == "compiled" else None
 
 
 def twins(name: str) -> tuple[ModuleType | None, ModuleType]:

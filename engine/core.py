@@ -627,11 +627,10 @@ def kernel_ranks_itself(kernel: Any) -> bool:
     """True when ``kernel``'s class overrides the base ``Kernel.rank_keys`` (compiled or interpreted base)."""
     cls = type(kernel)
     if cls not in _OWN_RANKING:
-        # the base a kernel was built on: the loaded module's, or either twin's
-        # (forced interpreted, select.load and select.twins give different module objects)
-        bases = [m.Kernel for m in (select.load("kernel"), *select.twins("kernel")) if m is not None]
-        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(b, "rank_keys")
-                                for b in bases if isinstance(kernel, b))
+        # the base a kernel was built on, compiled or either interpreted module, read from its
+        # classes (importing the interpreted twin here cost a first search its time limit)
+        bases = [b for b in cls.__mro__ if b.__name__ == "Kernel" and b.__module__.endswith("kernel")]
+        _OWN_RANKING[cls] = any(getattr(cls, "rank_keys") is not getattr(b, "rank_keys") for b in bases)
     return _OWN_RANKING[cls]
 
 

@@ -127,7 +127,7 @@ def selfplay(game, players, variants, edition, count, seed, engines, settings, i
     for n, opts in options.items():
         if n not in names:
             raise BadConfig(f"--set names {n!r}, which does not play")
-        make_player(n, seed=0, **opts)  # refuse a bad option before playing
+        check_player(g, n, opts)
     limits = make_limits(iterations, movetime)
     click.echo(f"{g.title}: {g.players} players ({', '.join(names)}), "
                f"{count} game{'s' if count > 1 else ''} from seed {seed}")
@@ -204,7 +204,7 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     import engine as eng
     from engine.errors import BadConfig
     from guildhall.arena import engine_of, label_of, tournament
-    from search.api import make_player, player_names
+    from search.api import player_names
 
     g = eng.make_game(game, players, variants, edition)
     if count < 1:
@@ -221,7 +221,7 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
     for n, opts in options.items():
         if n not in labels:
             raise BadConfig(f"--set names {n!r}, which is not in the tournament")
-        make_player(engine_of(engines[labels.index(n)]), seed=0, **opts)  # refuse a bad option before playing
+        check_player(g, engine_of(engines[labels.index(n)]), opts)
     limits = make_limits(iterations, movetime)
     if sprt_delta is not None and (len(engines) != 2 or not 0 < sprt_delta < 0.5):
         raise BadConfig("--sprt compares exactly two engines, with DELTA in (0, 0.5)")
@@ -257,6 +257,17 @@ def match(game, players, variants, edition, engines, count, seed, settings, iter
         lo, hi = st.interval
         click.echo(f"| {st.name} | {st.games} | {st.win_share:.3f} | [{lo:.3f}, {hi:.3f}] | "
                    f"{st.score_total / st.games:.1f} |")
+
+
+def check_player(g, name: str, opts: dict) -> None:
+    """Refuse a bad option before playing: one the player refuses, or a preset the game lacks
+    (a player can resolve its preset only once it meets the game)."""
+    from search.api import make_player
+    from search.presets import budget_steps
+
+    make_player(name, seed=0, **opts)
+    if isinstance(opts.get("preset"), str):
+        budget_steps(g.name, opts["preset"], players=g.players)
 
 
 def make_sprt(delta, elo: Optional[str], alpha: float, beta: float, engines: int):

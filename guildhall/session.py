@@ -23,8 +23,8 @@ True
 """
 from __future__ import annotations
 
+import importlib
 import threading
-import time
 from typing import Callable, Optional
 
 import engine
@@ -85,6 +85,17 @@ class Job:
 
     def alive(self) -> bool:
         return not self.finished.is_set()
+
+
+def warm_up(game: Game) -> None:
+    """Load now, outside any clock, the modules a first search of ``game`` loads: the search
+    loop for its kernel and the rollout policies (a first `go movetime 20` of a fresh engine
+    spent its time importing them and searched nothing)."""
+    from search import core, presets
+
+    importlib.import_module("search.ismcts")  # the player, and the interpreted key folds it uses
+    core.policy_module(game.kernel, core.loop_module(game.kernel))
+    presets.load(game.name)
 
 
 class Session:
@@ -244,6 +255,7 @@ class Session:
         self.trials.clear()
         self.rng = make_rng(seed)
         self._forget_player()  # a new game searches as a fresh process would (same Seed, same moves)
+        warm_up(game)
 
     def cmd_position(self, rest: str) -> None:
         if self.game is None:

@@ -49,9 +49,11 @@ class Sprt:
     H0: A's expected score is 0.5 (no better); H1: 0.5 + ``delta``.  Or, as
     fishtest states it, H0: A is ``elo0`` Elo stronger, H1: ``elo1`` (scores
     by :func:`elo_score`).  The log
-    likelihood ratio uses the normal (GSPRT) approximation with the observed
-    variance, as chess tuning frameworks do; it stops at ``lower``/``upper``
-    (from ``alpha`` and ``beta``).
+    likelihood ratio uses the normal (GSPRT) approximation, as chess tuning
+    frameworks do, with the observed variance of the scores counted with one
+    extra win and one extra loss (so that a run of equal scores is not read as
+    certainty: it stops a little later than the plain observed variance would);
+    it stops at ``lower``/``upper`` (from ``alpha`` and ``beta``).
     """
 
     def __init__(self, delta: Optional[float] = None, alpha: float = 0.05, beta: float = 0.05, *,
@@ -59,7 +61,12 @@ class Sprt:
         if elo0 is not None or elo1 is not None:
             if elo0 is None or elo1 is None or not elo0 < elo1:
                 raise ValueError("the SPRT needs elo0 < elo1")
-            self.s0, self.s1 = elo_score(elo0), elo_score(elo1)
+            try:
+                self.s0, self.s1 = elo_score(elo0), elo_score(elo1)
+            except OverflowError:
+                raise ValueError("the SPRT's Elo values are out of range") from None
+            if not 0 < self.s0 < self.s1 < 1:  # a score of 0 or 1: no likelihood to compare
+                raise ValueError("the SPRT's Elo values are out of range")
         else:
             if delta is None or not 0 < delta < 0.5:
                 raise ValueError("the SPRT's score difference must be in (0, 0.5)")

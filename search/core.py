@@ -26,17 +26,17 @@ CALLBACK = select.load("ismcts").CALLBACK  # the loop's code for a Python reward
 
 def kernel_is_compiled(kernel: Any) -> bool:
     """True when ``kernel`` is built on the compiled ``Kernel`` base (not forced interpreted)."""
-    base = select.twins("kernel")[0]
+    base = select.compiled("kernel")
     return base is not None and isinstance(kernel, base.Kernel)
 
 
 def loop_module(kernel: Any, impl: str = "auto") -> Any:
     """The ``cython_ext.ismcts`` module to search ``kernel`` with (``impl``: auto,
     compiled, python): compiled iff both the loop and the game kernel are."""
-    compiled, interpreted = select.twins("ismcts")
+    compiled = select.compiled("ismcts")  # the interpreted twin only when it is the one used
     usable = compiled is not None and kernel_is_compiled(kernel)
     if impl == "python" or (impl == "auto" and not usable):
-        return interpreted
+        return select.twins("ismcts")[1]
     if not usable:
         from engine.errors import BadConfig
 
@@ -87,12 +87,16 @@ def policy_rollout(kernel: Any, epsilon: float, cutoff: int, horizon: int = 0, o
     heuristic (``mast``: over the moves' averages): compiled iff the kernel is (its typed
     calls need the compiled base) and, given the ``loop`` module that will feed its averages,
     iff that loop is (the loop calls the policy's C methods)."""
-    compiled, interpreted = select.twins("rollout_policy")
+    return policy_module(kernel, loop).RolloutPolicy(kernel, epsilon, cutoff, horizon, own, mast)
+
+
+def policy_module(kernel: Any, loop: Any = None) -> Any:
+    """The ``cython_ext.rollout_policy`` module :func:`policy_rollout` builds from."""
+    compiled = select.compiled("rollout_policy")
     use = compiled is not None and kernel_is_compiled(kernel)
     if loop is not None:
-        use = use and loop is select.twins("ismcts")[0]
-    mod = compiled if use else interpreted
-    return mod.RolloutPolicy(kernel, epsilon, cutoff, horizon, own, mast)
+        use = use and loop is select.compiled("ismcts")
+    return compiled if use else select.twins("rollout_policy")[1]
 
 
 def egreedy_rollout(game: Game, epsilon: float, own: int = -1) -> Callable:

@@ -91,7 +91,7 @@ from search import core
 from search.api import (InfoCallback, Limits, MoveStat, OpenState, Player, SearchError, SearchInfo, SearchSettings,
                         ascii_number, register_player)
 from search.endgame import endgame_deadline, endgame_info, solve_endgame
-from search.reuse import MoveLog, log_root, new_roots
+from search.reuse import MoveLog, fold, log_root, new_roots
 from search.timeman import clock_budget
 
 DEFAULT_ITERATIONS = 1000  # when no limit at all is given
@@ -612,7 +612,6 @@ def child_after(s: Any, root: int, owner: int, seat: int, move: int, view: State
     step whose hidden moves the kernel reveals at its end (``Search.reveal``)."""
     if s.view_keys or s.mode == core.TREE_MODES["omni"]:
         return -1
-    fold = select.twins("ismcts")[1].fold  # the interpreted twin: same arithmetic, callable
     k = view.game.kernel
     mo = s.mode == core.TREE_MODES["mo"]
     roots = s.get_roots()

@@ -48,14 +48,18 @@ from cython_ext import select
 from engine.core import CHANCE, State
 
 
+# the interpreted twin, loaded with this module rather than inside a search's time
+_TREE_HASH = select.twins("tree_hash")[1]
+
+
 def fold(key: int, actor: int, code: int) -> int:
     """The tree's key fold (``cython_ext/tree_hash.py``): the interpreted twin, same arithmetic."""
-    return select.twins("tree_hash")[1].fold(key, actor, code)
+    return _TREE_HASH.fold(key, actor, code)
 
 
 def mix64(key: int) -> int:
     """The tree's key mixer (``cython_ext/tree_hash.py``): the interpreted twin."""
-    return select.twins("tree_hash")[1].mix64(key)
+    return _TREE_HASH.mix64(key)
 
 
 def view_of(state: State, seat: int) -> State:

@@ -13,10 +13,12 @@ import numpy as np
 
 from cython_ext.guildes_count import MAXP  # noqa: F401  (most places one guild pays)
 from engine.errors import EditionError  # noqa: F401 - raised through engine.schema
+from engine.guildes.checks import MAX_SCORE
 from engine.schema import integer, keys, need, text
 
 
 MAX_COPIES, MAX_VOTES, MAX_DEALT = 200, 10_000, 40  # keep buffers small and sums inside int32
+MAX_SLOTS = 60  # players x dealt: determinize found no deal within its budget at 90 (3p) and 120 (6p)
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -50,6 +52,11 @@ def validate(data: dict) -> None:
                               for x in places),
                       f"guild {name}: round {r + 1} votes must be 1-{MAXP} integers 0..{MAX_VOTES}")
     _need(militia <= 1, "at most one militia guild")
+    # one seat's votes over the three rounds at most: every guild's first place, all the militia
+    most = sum(3 * g["militia"] * g["copies"] if "militia" in g else sum(max(p) for p in g["votes"])
+               for g in guilds)
+    _need(most <= MAX_SCORE, f"a seat could gather {most} votes over three rounds: at most {MAX_SCORE} "
+          "(a state's score is checked against it)")
     players = data.get("players")
     _need(isinstance(players, dict), "'players' must map player counts to deal sizes")
     for key, row in players.items():
@@ -66,6 +73,8 @@ def validate(data: dict) -> None:
             _need(isinstance(cnt, int) and not isinstance(cnt, bool) and 0 <= cnt <= copies,
                   f"players {key}: 'remove' count for {gname} must be 0..{copies} (its copies), not {cnt!r}")
         deck = sum(g["copies"] for g in guilds) - sum(remove.values())
+        _need(int(key) * row["dealt"] <= MAX_SLOTS, f"players {key}: at most {MAX_SLOTS} cards dealt a round "
+              f"(players x dealt; the worlds of a view are searched pick by pick: 60 is twice the rulebook's)")
         _need(3 * int(key) * row["dealt"] <= deck, f"players {key}: the deck ({deck} cards: the guilds' copies minus 'remove') "
               f"cannot deal three rounds of {row['dealt']}")
     events = data.get("events")
@@ -93,6 +102,9 @@ def validate(data: dict) -> None:
         _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
         integer(t.get("min_players", 3), f"trick {t['name']}: 'min_players'", 3, 6)
     _names_are_words(tricks, "tricks")
+    kinds = [t.get("kind", t["name"] if t["name"] in TRICK_KINDS else None) for t in tricks]
+    _need(kinds.count("draw-discard") <= 1, "at most one 'draw-discard' trick: a round keeps one draw from "
+          "the discard pile on record, which its worlds must explain")
     # tricks act in alphabetical order of their letters; the kernel acts in list order
     letters = [(i, t["letter"]) for i, t in enumerate(tricks) if "letter" in t]
     for i, x in letters:

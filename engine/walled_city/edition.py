@@ -75,6 +75,10 @@ def validate(data: dict) -> None:
               f"guild {g['name']}: 'decks' must list boards")
         _need(g.get("power") in POWERS, f"guild {g['name']}: 'power' must be one of {', '.join(POWERS)}")
         _need(isinstance(g.get("constant", False), bool), f"guild {g['name']}: 'constant' must be true or false")
+    # a card prints as name, priority and b (guild ironmongers10b): two alike would read back as one
+    labels = [f"{g['name'].lower()}{g['priority']}{'b' if g['b'] else ''}" for g in guilds]
+    _need(len(set(labels)) == len(labels), f"guild cards {_twice(labels)!r}: two cards print alike "
+          "(name, priority and 'b' must tell them apart)")
     boards = data.get("boards")
     _need(isinstance(boards, dict) and all(b in boards for b in BOARDS), "'boards' needs londonderry and borderlands")
     for p in ("2", "3", "4"):
@@ -96,7 +100,8 @@ def _validate_board(name: str, b: dict, cards: list) -> None:
     _need(isinstance(areas, list) and 1 <= len(areas) <= 32, f"{name}: 'areas' must list 1..32 area names")
     for i, a in enumerate(areas):
         text(a, f"{name}: areas[{i}]")
-    _need(len(set(areas)) == len(areas), f"{name}: area names must differ")
+    lower = [a.lower() for a in areas]  # moves name areas in any case
+    _need(len(set(lower)) == len(lower), f"{name}: area names must differ (in any case: {_twice(lower)!r})")
     _need(not any(a.endswith("'") for a in areas), f"{name}: area names may not end in ' (a fenced area's far half)")
     na = len(areas)
     paths = b.get("paths")

@@ -73,9 +73,21 @@ def test_match_sprt_in_elo_bounds_with_alpha_and_beta():
     assert "H0 greedy scores 0.500 against random, H1 0.571; bounds [-2.197, 2.197]" in r.output
     assert r.output.count(", llr ") == 4 or "accepted" in r.output
     for bad in (["--sprt-elo", "50,0"], ["--sprt-elo", "x"], ["--sprt-elo", "0,5", "--sprt", "0.1"],
-                ["--sprt-elo", "0,5", "--alpha", "0.7"]):
+                ["--sprt-elo", "0,5", "--alpha", "0.7"],
+                ["--sprt-elo", "-500000,0"], ["--sprt-elo", "0,500000"]):  # an overflow, a score of 1
         r = run("match", "guildes", "--engine", "greedy", "--engine", "random", *bad)
         assert r.exit_code == 1 and r.output.startswith("error: "), r.output
+        assert len(r.output.splitlines()) == 1, r.output
+
+
+@pytest.mark.parametrize("cmd", [["match", "guildes", "--players", "3", "--engine", "new=ismcts", "--engine",
+                                  "old=ismcts", "--set", "new.preset=nosuch"],
+                                 ["selfplay", "guildes", "--set", "ismcts.preset=nosuch"]])
+def test_a_preset_the_game_lacks_is_refused_before_any_game(cmd):
+    # until session 52 the header and the progress bar came first (an audit of the tools)
+    r = run(*cmd, "--games", "2", "--iterations", "5")
+    assert r.exit_code == 1
+    assert r.output.splitlines() == [r.output.splitlines()[0]] and r.output.startswith("error: no preset 'nosuch'")
 
 
 def test_labelled_entries_let_one_engine_meet_another_setting_of_itself(monkeypatch):
