@@ -437,7 +437,8 @@ class State:
         return [(int(outs[i]), float(probs[i])) for i in range(n)]
 
     def sample_chance(self, rng: Any = None) -> int:
-        """Draw a chance outcome with ``rng``, or with the state's own dealer seed."""
+        """Draw a chance outcome with ``rng`` -- a seed or any seeded generator, as for
+        :func:`make_rng` -- or with the state's own dealer seed."""
         if self.to_move() != (CHANCE,):
             raise IllegalMove("chance is not to move")
         # never let the kernel draw from nothing: a full state without outcomes raises
@@ -446,6 +447,8 @@ class State:
             raise IllegalMove(f"seat {self.observer}'s view cannot draw a hidden chance outcome")
         if rng is None:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
+        else:
+            rng = make_rng(rng)  # a kernel Rng as it is; a seed or another library's generator
         return int(self.game.kernel.sample_chance(self.buf, rng))
 
     def is_legal(self, seat: int, move: int) -> bool:

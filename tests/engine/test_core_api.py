@@ -155,3 +155,16 @@ def test_determinize_is_seeded_and_reads_only_the_view():
         w1 = s.determinize(seat, make_rng(9))
         w2 = s.observe(seat).determinize(seat, make_rng(9))
         assert w1 == w2 and w1.observe(seat) == s.observe(seat)
+
+
+@pytest.mark.parametrize("name", ["guildes", "between_two_cities", "city_and_guilds", "walled_city"])
+def test_sample_chance_takes_a_seed_as_determinize_does(name):
+    # an audit of the edition files (session 52): a plain int seed was a TypeError here alone
+    s = engine.make(name, seed=4)
+    assert s.to_move() == (CHANCE,)
+    for seed in (0, 7, 2**40):
+        assert s.sample_chance(seed) == s.sample_chance(make_rng(seed))
+    rng = make_rng(9)
+    draws = [s.sample_chance(rng) for _ in range(4)]
+    again = make_rng(9)
+    assert draws == [s.sample_chance(again) for _ in range(4)]  # a kernel Rng is used, not copied
