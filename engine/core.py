@@ -447,8 +447,8 @@ class State:
             raise IllegalMove(f"seat {self.observer}'s view cannot draw a hidden chance outcome")
         if rng is None:
             rng = Rng((int(self.buf[DEALER]) * 0x9E3779B1 + 12345) & ((1 << 64) - 1))
-        else:
-            rng = make_rng(rng)  # a kernel Rng as it is; a seed or another library's generator
+        elif not hasattr(rng, "next64"):  # a kernel Rng (either build) goes to the kernel as it is
+            rng = make_rng(rng)  # a seed, or another library's generator
         return int(self.game.kernel.sample_chance(self.buf, rng))
 
     def is_legal(self, seat: int, move: int) -> bool:
