@@ -41,7 +41,6 @@ cdef class GuildesDraws(GuildesObserve):
     cdef int c_draw_pos(self, int* b, int off, Rng rng)
     cdef void c_keep_chosen(self, int* b, int seat, Rng rng)
     cdef void c_fill_variants(self, int* b, int seat, Rng rng, int eff, int phase, int redealt, int nslots)
-    cdef bint c_before_draw(self, int* b, int o) noexcept nogil
     cdef int c_draw_need(self, int* b, int seat, int g) noexcept nogil
     cdef int c_cover_drawn(self, int* b, int seat, Rng rng)
     cdef int c_place_known(self, int* b, int seat, Rng rng)

@@ -147,12 +147,6 @@ class GuildesDraws(GuildesObserve):
                         b[kb + g] = 0
 
     @cython.final
-    def c_before_draw(self, b, o):
-        """Had seat ``o`` discarded its hand into the pile when trick D drew (a letter before D's)?"""
-        t: cython.int = b[self.o_trick + o]
-        return 0 <= t < self.t_draw
-
-    @cython.final
     def c_draw_need(self, b, seat, g):
         """Cards of guild ``g`` that trick D's draw this round (being made, or made) needs
         from the other seats' hidden discards as they stood then -- their past rounds' and
@@ -166,17 +160,10 @@ class GuildesDraws(GuildesObserve):
             for j in range(2):
                 if b[self.o_dcard + j] == g:
                     need += 1
-        elif b[self.o_dpair] >= 0:  # the pile as it stood: D's returned card and later discards not in it
-            need = -b[self.o_dpub + g]
-            for j in range(2):
-                if b[self.o_dpair + j] == g:
-                    need += 1
-        else:
-            return 0
-        need -= b[self.o_disc + seat * self.G + g]
-        if self.c_before_draw(b, seat):
-            need -= b[self.o_tdisc + seat * self.G + g]
-        return need
+            return need - b[self.o_disc + seat * self.G + g] - b[self.o_tdisc + seat * self.G + g]
+        if b[self.o_dpair] >= 0:  # the pile as it stood: D's returned card and later discards not in it
+            return self.c_recorded_need(b, seat, g)
+        return 0
 
     def c_cover_drawn(self, b, seat, rng):
         """The discard pile never held fewer cards than it gave: now (the two cards trick D

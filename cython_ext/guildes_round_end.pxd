@@ -15,6 +15,8 @@ cdef extern from *:
 cdef class GuildesRoundEnd(GuildesLayout):
     cdef void c_end_round(self, int* b) noexcept nogil
     cdef void c_remember_round(self, int* b) noexcept nogil
+    cdef bint c_before_draw(self, int* b, int o) noexcept nogil
+    cdef int c_recorded_need(self, int* b, int i, int g) noexcept nogil
     cdef void c_remember_draw(self, int* b, int i) noexcept nogil
     cdef void c_unseen_plays(self, int* b, int i, int* ct, int* tot) noexcept nogil
     cdef void c_segments_seen(self, int* b, int i) noexcept nogil

@@ -219,25 +219,37 @@ class GuildesRoundEnd(GuildesLayout):
                     mask[t] |= 1 << g
 
     @cython.final
-    def c_remember_draw(self, b, i):
-        """Trick D's draw this round, in seat ``i``'s ``known``: the pile then held both
-        cards; what its public part (``dpub``) and ``i``'s own discards then do not explain
-        were the others' discards by then, so by the round's end.  Both this and the
-        rounds' lessons bound the same discards from below: the larger stands."""
-        G: cython.int = self.G
-        g: cython.int
+    def c_before_draw(self, b, o):
+        """Had seat ``o`` discarded its hand into the pile when trick D drew (a letter before D's)?"""
+        t: cython.int = b[self.o_trick + o]
+        return 0 <= t < self.t_draw
+
+    @cython.final
+    def c_recorded_need(self, b, i, g):
+        """Cards of guild ``g`` the draw on record (``dpair``) needed from the seats other than
+        ``i`` as their discards stood then: the cards drawn less the pile's public part then
+        (``dpub``) and ``i``'s own discards then (its past rounds', and its hand if it acted
+        before D)."""
+        need: cython.int = -b[self.o_dpub + g] - b[self.o_disc + i * self.G + g]
         j: cython.int
+        for j in range(2):
+            if b[self.o_dpair + j] == g:  # not a sum of comparisons: numpy's bools add as "or"
+                need += 1
+        if self.c_before_draw(b, i):
+            need -= b[self.o_tdisc + i * self.G + g]
+        return need
+
+    @cython.final
+    def c_remember_draw(self, b, i):
+        """Trick D's draw this round, in seat ``i``'s ``known``: what it needed of the others'
+        discards then (``c_recorded_need``) they had discarded by the round's end.  Both this
+        and the rounds' lessons bound the same discards from below: the larger stands."""
+        g: cython.int
         need: cython.int
-        before: cython.bint = 0 <= b[self.o_trick + i] < self.t_draw
-        for g in range(G):
-            need = -b[self.o_dpub + g] - b[self.o_disc + i * G + g]
-            for j in range(2):
-                if b[self.o_dpair + j] == g:  # not a sum of comparisons: numpy's bools add as "or"
-                    need += 1
-            if before:
-                need -= b[self.o_tdisc + i * G + g]
-            if need > b[self.o_known + i * G + g]:
-                b[self.o_known + i * G + g] = need
+        for g in range(self.G):
+            need = self.c_recorded_need(b, i, g)
+            if need > b[self.o_known + i * self.G + g]:
+                b[self.o_known + i * self.G + g] = need
 
     def c_end_round(self, b):
         """Unplayed cards are discarded, the votes counted; next round or the end."""

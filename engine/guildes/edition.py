@@ -91,6 +91,7 @@ def validate(data: dict) -> None:
         _need(isinstance(g.get("worth10", False), bool), f"guild {g['name']}: 'worth10' must be true or false")
     tricks = data.get("tricks", [])
     _need(isinstance(tricks, list) and len(tricks) <= 16, "'tricks' must be a list of at most 16 cards")
+    kinds = []
     for i, t in enumerate(tricks):
         _need(isinstance(t, dict) and isinstance(t.get("name"), str), f"tricks[{i}]: each trick needs a 'name'")
         keys(t, f"tricks[{i}]", ("name",), ("letter", "kind", "guild", "min_players"))
@@ -100,9 +101,9 @@ def validate(data: dict) -> None:
                   f"trick {t['name']}: 'guild' must name a guild, not {t.get('guild')!r}")
             kind = "virtual"
         _need(kind in TRICK_KINDS, f"trick {t['name']}: unknown effect (known: {', '.join(TRICK_KINDS)})")
+        kinds.append(kind)
         integer(t.get("min_players", 3), f"trick {t['name']}: 'min_players'", 3, 6)
     _names_are_words(tricks, "tricks")
-    kinds = [t.get("kind", t["name"] if t["name"] in TRICK_KINDS else None) for t in tricks]
     _need(kinds.count("draw-discard") <= 1, "at most one 'draw-discard' trick: a round keeps one draw from "
           "the discard pile on record, which its worlds must explain")
     # tricks act in alphabetical order of their letters; the kernel acts in list order

@@ -64,6 +64,8 @@ def test_twins_agree_on_random_games(players):
                     kc.observe(a, o)
                     kp.observe(b, o)
                     assert same(a, b)
+                    ta, tb = np.zeros(players, np.intc), np.zeros(players, np.intc)
+                    assert kc.to_move(a, ta) == kp.to_move(b, tb) and (ta == tb).all()  # piles_left
                     kc.determinize(a, o, RngC(seed + o))
                     kp.determinize(b, o, RngP(seed + o))
                     assert same(a, b)

@@ -47,32 +47,29 @@ def _cases(players: int, seeds: range, worlds: int = 20):
     """(deduced, known, fewest discards in the worlds) per seat and guild, at the first
     decision of the next round, for every round that ended in the base game."""
     g = engine.make_game("guildes", players)
-    lay, n, h, G = g.layout, players, g.dealt, g.G
-
-    def field(s, name):
-        return lay.view(s.buf, name)
+    n, h, G = players, g.dealt, g.G
 
     out = []
     for seed in seeds:
         rnd, rng = random.Random(seed), make_rng(seed)
         s = g.new_initial_state(seed)
-        table0, lesson, past = field(s, "table").copy(), None, np.zeros((n, G), int)
+        table0, lesson, past = g.field(s, "table").copy(), None, np.zeros((n, G), int)
         while s.to_move():
-            ph, r = int(field(s, "phase")[0]), int(field(s, "round")[0])
+            ph, r = int(g.field(s, "phase")[0]), int(g.field(s, "round")[0])
             if ph == 3 and lesson is None:  # the draft is over: every packet as it was seen
-                lesson = (r, field(s, "hist").copy(), field(s, "picks").copy(), int(field(s, "dir")[0]))
+                lesson = (r, g.field(s, "hist").copy(), g.field(s, "picks").copy(), int(g.field(s, "dir")[0]))
             if lesson is not None and r > lesson[0] and s.to_move() != (CHANCE,):
                 _, hist, picks, d = lesson
-                played = field(s, "table") - table0
+                played = g.field(s, "table") - table0
                 for v in range(n):
                     past[v] += np.maximum(_deduce(hist, picks, d, played, v, n, h, G), 0)
                     others = [j for j in range(n) if j != v]
-                    known = field(s.observe(v), "known")[v]
-                    fewest = np.min([field(s.determinize(v, make_rng(k)), "discarded")[others].sum(0)
+                    known = g.field(s.observe(v), "known")[v]
+                    fewest = np.min([g.field(s.determinize(v, make_rng(k)), "discarded")[others].sum(0)
                                      for k in range(worlds)], axis=0)
-                    truth = field(s, "discarded")[others].sum(0)
+                    truth = g.field(s, "discarded")[others].sum(0)
                     out.append((past[v].copy(), known.copy(), fewest, truth))
-                lesson, table0 = None, field(s, "table").copy()
+                lesson, table0 = None, g.field(s, "table").copy()
             random_step(s, rnd, rng)
     return out
 

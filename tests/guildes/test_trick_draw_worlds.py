@@ -36,10 +36,7 @@ def _draw_cases(players: int, variants: tuple, seeds: range, worlds: int):
     """(viewer, shortfall) for every sampled world at every decision after a draw: how many
     cards of some guild the world's pile at the draw was missing (0 = consistent)."""
     g = engine.make_game("guildes", players, variants)
-    lay, G = g.layout, g.G
-
-    def field(s, name):
-        return lay.view(s.buf, name)
+    G = g.G
 
     out = []
     for seed in seeds:
@@ -49,21 +46,21 @@ def _draw_cases(players: int, variants: tuple, seeds: range, worlds: int):
         checked: dict = {}  # decisions checked per round: three in the draw's round and each later
         while s.to_move():
             movers = s.to_move()
-            ph, r = int(field(s, "phase")[0]), int(field(s, "round")[0])
+            ph, r = int(g.field(s, "phase")[0]), int(g.field(s, "round")[0])
             if ph == DPICK:
-                cards = np.bincount(field(s, "dcard"), minlength=G)
-                tstep = int(field(s, "tstep")[0])
-                before = [i for i in range(players) if 0 <= field(s, "trick")[i] < tstep]
-                own = field(s, "discarded").reshape(players, G).copy()
-                own[before] += field(s, "tdisc").reshape(players, G)[before]
-                draws.append((r, cards, field(s, "pubdisc") - field(s, "drawn"), own, before))
+                cards = np.bincount(g.field(s, "dcard"), minlength=G)
+                tstep = int(g.field(s, "tstep")[0])
+                before = [i for i in range(players) if 0 <= g.field(s, "trick")[i] < tstep]
+                own = g.field(s, "discarded").reshape(players, G).copy()
+                own[before] += g.field(s, "tdisc").reshape(players, G)[before]
+                draws.append((r, cards, g.field(s, "pubdisc") - g.field(s, "drawn"), own, before))
             if draws and movers != (CHANCE,) and ph != DPICK and checked.get(r, 0) < 3:
                 checked[r] = checked.get(r, 0) + 1
                 for v in range(players):
                     for k in range(worlds):
                         w = s.determinize(v, make_rng(1000 * seed + 10 * checked[r] + 100 * r + k)) if k else s
-                        disc = field(w, "discarded").reshape(players, G)
-                        tdisc = field(w, "tdisc").reshape(players, G)
+                        disc = g.field(w, "discarded").reshape(players, G)
+                        tdisc = g.field(w, "tdisc").reshape(players, G)
                         for dr, cards, pub, own, before in draws:
                             pile = pub + own[v]
                             for i in range(players):

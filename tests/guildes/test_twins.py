@@ -76,3 +76,63 @@ def test_moves_observe_determinize_rollout_agree(players, variants):
             kc.rollout(rc, kernel_c.Rng(i))
             kp.rollout(rp, kernel_py.Rng(i))
             assert (rc == rp).all(), f"rollout differs at state {i}"
+
+
+@pytest.mark.parametrize("players,variants", [(3, ()), (6, ()), (4, ("tricks",)), (5, ("events", "tricks"))])
+def test_whole_games_step_by_step_agree(players, variants):
+    """Every step applied by both kernels side by side, round ends included: what a seat
+    remembers (``known``: the segments of the packets it saw, trick D's draw) and the draw on
+    record (``dpair``, ``dpub``)."""
+    from engine.core import HEADER
+    from tests.guildes.test_trick_draw_worlds import use_tricks
+
+    game, kc, kp = pair(players, variants)
+    lay = game.layout
+    drew = ends = 0
+    for seed in range(4):
+        rnd = random.Random(seed)
+        narrow = use_tricks(rnd)
+        s = game.new_initial_state(seed)
+        a, b = s.buf.copy(), s.buf.copy()
+        while not s.is_terminal():
+            movers = s.to_move()
+            if movers == (-1,):
+                picks = [(-1, s.sample_chance(kernel_c.Rng(seed * 1000 + int(a[lay["step"]]))))]
+            else:
+                picks = []
+                for seat in movers:
+                    ms = narrow(s, s.legal_moves(seat))
+                    picks.append((seat, ms[rnd.randrange(len(ms))]))
+            before = int(a[lay["round"]])
+            for seat, m in picks:
+                s.apply(seat, m)
+                kc.apply(a, seat, m)
+                kp.apply(b, seat, m)
+            assert (a == b).all() and (a[HEADER:] == s.buf[HEADER:]).all()  # the header: State's own
+            ends += int(a[lay["round"]]) != before
+            if "dpair" in lay.offsets:
+                drew += int(lay.view(a, "dpair")[0] >= 0)
+    assert ends >= 8  # three round ends a game, the last with no memory
+    assert drew > 0 or "tricks" not in variants
+
+
+@pytest.mark.parametrize("players,variants", [(3, ("tricks",)), (5, ("events", "tricks")), (4, ("events",))])
+def test_a_view_past_a_round_end_agrees(players, variants):
+    """A view's round end reads the packets as its seat saw them (``c_segments_seen``)."""
+    from tests.guildes.test_view_round_end import round_ends
+
+    game, kc, kp = pair(players, variants)
+    followed = 0
+    for seed in range(3):
+        for s, moves in round_ends(players, variants, seed):
+            for i in range(players):
+                view = s.observe(i)
+                if not all(view.is_legal(seat, m) for seat, m in moves):
+                    continue
+                a, b = view.buf.copy(), view.buf.copy()
+                for seat, m in moves:
+                    kc.apply(a, seat, m)
+                    kp.apply(b, seat, m)
+                assert (a == b).all()
+                followed += 1
+    assert followed > 0
